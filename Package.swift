@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Targets are split only where their dependencies differ (see docs/architecture.md):
+// the runtime depends on nothing; the text writers depend on the runtime's model only;
+// the CLI adds swift-argument-parser.
+let package = Package(
+    name: "graphinspect",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "GraphInspect", targets: ["GraphInspect"]),
+        .library(name: "GraphInspectText", targets: ["GraphInspectText"]),
+        .executable(name: "graphinspect", targets: ["graphinspect"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The architecture's runtime, its instrumentation and the recorder. No dependencies.
+        .target(name: "GraphInspect"),
+        // Pure-Swift writers that turn a snapshot into text.
+        .target(name: "GraphInspectText", dependencies: ["GraphInspect"]),
+        // The bundled sample app, as a library so the CLI and tests can run it in-process.
+        .target(name: "GraphInspectSample", dependencies: ["GraphInspect"]),
+        // The commands, as a library so tests can drive them without spawning a process.
+        .target(
+            name: "GraphInspectCLI",
+            dependencies: [
+                "GraphInspect", "GraphInspectText", "GraphInspectSample",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "graphinspect", dependencies: ["GraphInspectCLI"]),
+        .testTarget(name: "GraphInspectTests", dependencies: ["GraphInspect"]),
+        .testTarget(name: "GraphInspectTextTests", dependencies: ["GraphInspectText", "GraphInspectSample"]),
+        .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI"]),
+    ]
+)

@@ -1,0 +1,67 @@
+/// The providers one component declares, read with `Mirror` once instead of on every lookup.
+///
+/// Covers stored properties of every class between the component's own type and `Component`
+/// (not `Component`'s own storage). `@Lazy` properties appear under their declared name;
+/// `lazy var`s are recorded only so a miss can explain why they were not found.
+struct ProviderIndex: @unchecked Sendable {
+    enum Entry {
+        case stored(Any)
+        case lazy(any LazyProvider)
+    }
+
+    /// Lookup-visible providers by name.
+    private(set) var entries: [String: Entry] = [:]
+    /// Every provider, in declaration order (superclass first), as reported in events and errors.
+    private(set) var declared: [Provider] = []
+
+    private static let lazyVarPrefix = "$__lazy_storage_$_"
+
+    init(of component: Component) {
+        var mirrors: [Mirror] = []
+        var mirror: Mirror? = Mirror(reflecting: component)
+        while let current = mirror, current.subjectType != Component.self {
+            mirrors.append(current)
+            mirror = current.superclassMirror
+        }
+        for mirror in mirrors.reversed() {
+            for child in mirror.children {
+                guard let label = child.label else { continue }
+                add(label: label, value: child.value)
+            }
+        }
+    }
+
+    private mutating func add(label: String, value: Any) {
+        if let lazy = value as? any LazyProvider {
+            let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+            entries[name] = .lazy(lazy)
+            declared.append(Provider(name: name, type: TypeName.of(lazy.providedType), form: .lazy))
+        } else if label.hasPrefix(Self.lazyVarPrefix) {
+            let name = String(label.dropFirst(Self.lazyVarPrefix.count))
+            let storage = type(of: value)
+            let wrapped = (storage as? any OptionalType.Type)?.wrappedType ?? storage
+            declared.append(Provider(name: name, type: TypeName.of(wrapped), form: .lazyVar))
+        } else {
+            entries[label] = .stored(value)
+            declared.append(Provider(name: label, type: TypeName.of(type(of: value)), form: .stored))
+        }
+    }
+
+    /// The value provided under `name` if it is a `T`; builds a `@Lazy` provider on first use.
+    func value<T>(named name: String, as _: T.Type) -> T? {
+        switch entries[name] {
+        case .stored(let value)?: value as? T
+        case .lazy(let lazy)?: lazy.providedValue as? T
+        case nil: nil
+        }
+    }
+}
+
+/// Lets the index name the type a `lazy var`'s Optional storage wraps.
+private protocol OptionalType {
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalType {
+    static var wrappedType: Any.Type { Wrapped.self }
+}

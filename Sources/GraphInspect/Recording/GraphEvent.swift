@@ -1,0 +1,242 @@
+/// One thing the runtime did, reported to the installed `GraphObserver`.
+///
+/// Events are plain values: the in-memory recorder keeps them, the trace file writes them, and
+/// every output (text, JSON, pictures, diagnostics) is derived from them. Ids are the runtime's raw
+/// ids until a snapshot renumbers them.
+public enum GraphEvent: Sendable, Equatable {
+    /// A component, module, holder, view component or router came to life.
+    case created(NodeCreated)
+    /// A builder started building a module for a holder.
+    case builderStarted(BuilderStarted)
+    /// A builder returned the module it built.
+    case builderFinished(BuilderFinished)
+    /// A module was added to a holder's modules, where module lookups can find it.
+    case moduleAttached(ModuleAttachment)
+    /// A module was removed from a holder's modules.
+    case moduleDetached(ModuleAttachment)
+    /// A router was set on a module.
+    case routerAttached(RouterAttachment)
+    /// A component looked a dependency up by name and type.
+    case lookup(DependencyLookup)
+    /// `shared { }` built a component's singleton of a type.
+    case sharedCreated(SharedCreated)
+    /// A holder looked a module or router up by key.
+    case moduleLookup(ModuleLookup)
+    /// An object was deinitialised.
+    case released(Released)
+}
+
+/// What kind of runtime object a node is.
+public enum NodeKind: String, Sendable, Codable, CaseIterable {
+    case component
+    case holder
+    case module
+    case viewComponent
+    case router
+}
+
+/// A provider a component declares: a stored property lookup can find.
+public struct Provider: Sendable, Equatable, Hashable, Codable {
+    /// The property's name, which is the name lookups ask for.
+    public var name: String
+    /// The module-qualified type of the property's value.
+    public var type: String
+    /// How the provider is declared.
+    public var form: Form
+
+    public enum Form: String, Sendable, Codable {
+        /// A stored property: found by lookup.
+        case stored
+        /// A `@Lazy` property: found by lookup, built on first use.
+        case lazy
+        /// A Swift `lazy var`: invisible to lookup until something reads it directly.
+        /// Reported so a miss can say why; use `@Lazy` instead.
+        case lazyVar
+    }
+
+    public init(name: String, type: String, form: Form) {
+        self.name = name
+        self.type = type
+        self.form = form
+    }
+}
+
+/// Payload of `GraphEvent.created`.
+public struct NodeCreated: Sendable, Equatable, Codable {
+    public var id: ObjectID
+    public var kind: NodeKind
+    /// Module-qualified type name.
+    public var type: String
+    /// For modules and holders: their key.
+    public var key: String?
+    /// The node's parent in its own tree: a component's parent component, a module's or
+    /// holder's holder, a view component's module, a router's view component.
+    public var parent: ObjectID?
+    /// For modules and holders: the component they were built with.
+    public var component: ObjectID?
+    /// For components: the providers they declare.
+    public var providers: [Provider]?
+
+    public init(
+        id: ObjectID, kind: NodeKind, type: String, key: String? = nil, parent: ObjectID? = nil,
+        component: ObjectID? = nil, providers: [Provider]? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.type = type
+        self.key = key
+        self.parent = parent
+        self.component = component
+        self.providers = providers
+    }
+}
+
+/// Payload of `GraphEvent.builderStarted`.
+public struct BuilderStarted: Sendable, Equatable, Codable {
+    /// Pairs this start with its `BuilderFinished`; builds nest.
+    public var run: ObjectID
+    /// The builder's type.
+    public var builder: String
+    /// The component the builder was given as parent.
+    public var parentComponent: ObjectID
+    /// The holder the module is built for.
+    public var holder: ObjectID
+    /// The context's type, then its parents' types, innermost first.
+    public var context: [String]
+
+    public init(run: ObjectID, builder: String, parentComponent: ObjectID, holder: ObjectID, context: [String]) {
+        self.run = run
+        self.builder = builder
+        self.parentComponent = parentComponent
+        self.holder = holder
+        self.context = context
+    }
+}
+
+/// Payload of `GraphEvent.builderFinished`.
+public struct BuilderFinished: Sendable, Equatable, Codable {
+    public var run: ObjectID
+    /// The module the builder returned.
+    public var module: ObjectID
+
+    public init(run: ObjectID, module: ObjectID) {
+        self.run = run
+        self.module = module
+    }
+}
+
+/// Payload of `GraphEvent.moduleAttached` and `.moduleDetached`.
+public struct ModuleAttachment: Sendable, Equatable, Codable {
+    public var holder: ObjectID
+    public var module: ObjectID
+
+    public init(holder: ObjectID, module: ObjectID) {
+        self.holder = holder
+        self.module = module
+    }
+}
+
+/// Payload of `GraphEvent.routerAttached`.
+public struct RouterAttachment: Sendable, Equatable, Codable {
+    public var module: ObjectID
+    public var router: ObjectID
+
+    public init(module: ObjectID, router: ObjectID) {
+        self.module = module
+        self.router = router
+    }
+}
+
+/// Where in the app's code a lookup was written, when the API could capture it.
+public struct SourceLocation: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    public var description: String { "\(file):\(line)" }
+}
+
+/// Payload of `GraphEvent.lookup`: one dependency lookup, resolved or not.
+public struct DependencyLookup: Sendable, Equatable, Codable {
+    /// The component the lookup was made on.
+    public var requester: ObjectID
+    /// The name asked for.
+    public var name: String
+    /// The type asked for.
+    public var type: String
+    /// The components visited, in order, starting with the requester. For a cache hit, just the
+    /// requester.
+    public var walk: [ObjectID]
+    /// The component whose provider answered, or nil when the lookup failed.
+    public var provider: ObjectID?
+    /// Whether the answer came from the requester's cache.
+    public var cacheHit: Bool
+    /// Where the lookup was written, when known.
+    public var location: SourceLocation?
+
+    public init(
+        requester: ObjectID, name: String, type: String, walk: [ObjectID], provider: ObjectID?,
+        cacheHit: Bool, location: SourceLocation? = nil
+    ) {
+        self.requester = requester
+        self.name = name
+        self.type = type
+        self.walk = walk
+        self.provider = provider
+        self.cacheHit = cacheHit
+        self.location = location
+    }
+}
+
+/// Payload of `GraphEvent.sharedCreated`.
+public struct SharedCreated: Sendable, Equatable, Codable {
+    public var component: ObjectID
+    public var type: String
+
+    public init(component: ObjectID, type: String) {
+        self.component = component
+        self.type = type
+    }
+}
+
+/// Payload of `GraphEvent.moduleLookup`: a module or router lookup by key through the holder tree.
+public struct ModuleLookup: Sendable, Equatable, Codable {
+    public enum Target: String, Sendable, Codable {
+        case module
+        case router
+    }
+
+    /// The holder the lookup started at.
+    public var requester: ObjectID
+    public var key: String
+    public var target: Target
+    /// The holders whose modules were searched, in order, starting with the requester.
+    public var walk: [ObjectID]
+    /// The module found (for a router lookup, the module whose router answered), or nil.
+    public var module: ObjectID?
+    /// The holder that held it, or nil.
+    public var holder: ObjectID?
+
+    public init(
+        requester: ObjectID, key: String, target: Target, walk: [ObjectID], module: ObjectID?,
+        holder: ObjectID?
+    ) {
+        self.requester = requester
+        self.key = key
+        self.target = target
+        self.walk = walk
+        self.module = module
+        self.holder = holder
+    }
+}
+
+/// Payload of `GraphEvent.released`.
+public struct Released: Sendable, Equatable, Codable {
+    public var id: ObjectID
+
+    public init(id: ObjectID) { self.id = id }
+}

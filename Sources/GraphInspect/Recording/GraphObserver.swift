@@ -1,0 +1,37 @@
+/// Receives every event the runtime reports.
+///
+/// Implementations must be cheap and thread-safe: `record` is called on the thread that did the
+/// work, from inside lookups. `GraphRecorder` keeps events in memory.
+public protocol GraphObserver: AnyObject, Sendable {
+    func record(_ event: GraphEvent)
+}
+
+/// Where the runtime finds its observer.
+///
+/// Each runtime object reads the observer once, when it is created, and reports to it for the rest
+/// of its life; with none, reporting costs one nil check. The observer in force is, first match
+/// wins: the task-local one (`withObserver`), then the process-wide one (`install`).
+public enum GraphObservation {
+    @TaskLocal static var taskObserver: (any GraphObserver)?
+
+    private static let installed = Locked<(any GraphObserver)?>(nil)
+
+    /// Makes `observer` the process-wide observer for objects created from now on (nil removes it).
+    public static func install(_ observer: (any GraphObserver)?) {
+        installed.withLock { $0 = observer }
+    }
+
+    /// Runs `operation` with `observer` in force for objects created inside it, on this task only:
+    /// tests running in parallel each see their own objects.
+    public static func withObserver<Result>(
+        _ observer: any GraphObserver,
+        operation: () throws -> Result
+    ) rethrows -> Result {
+        try $taskObserver.withValue(observer, operation: operation)
+    }
+
+    /// The observer a newly created object reports to.
+    static var current: (any GraphObserver)? {
+        taskObserver ?? installed.withLock { $0 }
+    }
+}

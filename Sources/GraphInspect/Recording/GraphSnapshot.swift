@@ -1,0 +1,47 @@
+/// What a recording found: every node with its edges, and the ordered event log.
+///
+/// Ids are renumbered 1, 2, 3... in the order nodes were created (builder runs separately, in the
+/// order they started), so the same run always gives the same snapshot and its outputs can be
+/// compared whole.
+public struct GraphSnapshot: Sendable, Equatable, Codable {
+    /// Every node recorded, by id; released ones are kept and marked.
+    public var nodes: [GraphNode]
+    /// Every event, in the order reported, with renumbered ids.
+    public var events: [GraphEvent]
+
+    public init(nodes: [GraphNode], events: [GraphEvent]) {
+        self.nodes = nodes
+        self.events = events
+    }
+
+    /// Folds raw runtime events into a snapshot, renumbering ids.
+    ///
+    /// A `created` event for an id already seen is dropped (the runtime announces objects made
+    /// before an observer was installed when something newer refers to them).
+    public init(events raw: [GraphEvent]) {
+        var builder = SnapshotBuilder()
+        for event in raw { builder.apply(event) }
+        self = builder.snapshot
+    }
+
+    /// The nodes not yet released.
+    public var liveNodes: [GraphNode] { nodes.filter { !$0.released } }
+
+    /// The node with `id`, if recorded.
+    public func node(_ id: ObjectID) -> GraphNode? {
+        // Snapshot ids are 1...n in order, so the id is the index plus one.
+        let index = Int(id.rawValue) - 1
+        if nodes.indices.contains(index), nodes[index].id == id { return nodes[index] }
+        return nodes.first { $0.id == id }
+    }
+
+    /// Every dependency lookup, in order.
+    public var lookups: [DependencyLookup] {
+        events.compactMap { if case .lookup(let lookup) = $0 { lookup } else { nil } }
+    }
+
+    /// Every module or router lookup, in order.
+    public var moduleLookups: [ModuleLookup] {
+        events.compactMap { if case .moduleLookup(let lookup) = $0 { lookup } else { nil } }
+    }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The `graphinspect` command: see docs/cli.md.
+public struct GraphInspectCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "graphinspect",
+        abstract: "See the dependency graph of an app built on Components and ModuleHolders.",
+        discussion: """
+            graphinspect records every component, module, holder, router and lookup of a run, \
+            then prints the live tree: who provides what, who resolved what from where, and \
+            what has been released.
+            """,
+        version: "0.1.0",
+        subcommands: [Dump.self]
+    )
+
+    public init() {}
+}

@@ -1,0 +1,46 @@
+import GraphInspect
+
+/// The profile area's component: adds the profile store, below the root.
+public final class ProfileComponent: Component, @unchecked Sendable {
+    public let profileStore: ProfileStore
+
+    init(parent: Component) {
+        // Resolved from the parent before this component exists: the root's network.
+        let network: NetworkClient = parent.network
+        profileStore = ProfileStore(network: network)
+        super.init(parent: parent)
+    }
+}
+
+/// The profile area's context: which user it shows, below the app's context.
+public struct ProfileContext: ModuleHolderContext {
+    public let parent: (any ModuleHolderContext)?
+    public let userID: String
+}
+
+/// A nested holder: the profile area, holding its own modules.
+public final class ProfileHolder: ModuleHolder, @unchecked Sendable {
+    init(holder: ModuleHolder, context: ProfileContext, component: ProfileComponent) {
+        super.init(key: .profile, holder: holder, context: context, component: component)
+        attach(ProfileDetailsBuilder())
+        attach(AvatarBuilder())
+        router = ProfileRouter(viewComponent: ViewComponent(module: self, moduleHolder: self))
+    }
+}
+
+public final class ProfileRouter: Router, @unchecked Sendable {
+    public override func rootView() -> ViewDescription {
+        ViewDescription("ProfileView", children: [ViewDescription("ProfileDetailsView"), ViewDescription("AvatarView")])
+    }
+}
+
+public struct ProfileBuilder: ModuleBuilder {
+    public init() {}
+
+    public func build(parentComponent: Component, holder: ModuleHolder, context: any ModuleHolderContext) -> ProfileHolder {
+        let component = ProfileComponent(parent: parentComponent)
+        return ProfileHolder(
+            holder: holder, context: ProfileContext(parent: context, userID: "user-1"), component: component
+        )
+    }
+}

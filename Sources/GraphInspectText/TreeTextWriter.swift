@@ -1,0 +1,151 @@
+import GraphInspect
+
+/// Writes a snapshot as indented text: the holder tree with modules and routers, then the
+/// component tree with what each component provides and resolved, then what was released.
+///
+/// Deterministic: the same snapshot always gives the same text, so it can be pinned whole.
+/// Iterative, so a 10,000-deep tree does not overflow the stack; indentation stops growing at
+/// `maxIndentLevel` and deeper lines carry their depth instead.
+public struct TreeTextWriter: Sendable {
+    /// Levels of indentation drawn before lines switch to a `[depth N]` prefix.
+    public var maxIndentLevel: Int
+
+    public init(maxIndentLevel: Int = 32) {
+        self.maxIndentLevel = maxIndentLevel
+    }
+
+    public func write(_ snapshot: GraphSnapshot) -> String {
+        var out = TextLines(maxIndentLevel: maxIndentLevel)
+        let live = snapshot.liveNodes
+        let released = snapshot.nodes.filter(\.released)
+        out.line(0, "graphinspect: \(live.count) live nodes, \(released.count) released, \(snapshot.events.count) events")
+        writeHolders(snapshot, into: &out)
+        writeComponents(snapshot, into: &out)
+        writeReleased(released, into: &out)
+        return out.text
+    }
+
+    private func label(_ node: GraphNode) -> String {
+        var text = node.shortType
+        if let key = node.key { text += " " + Quoted.string(key) }
+        return text + " \(node.id)"
+    }
+
+    private func writeHolders(_ snapshot: GraphSnapshot, into out: inout TextLines) {
+        out.blank()
+        out.line(0, "holders")
+        let holders = snapshot.liveNodes.filter { $0.kind == .holder }
+        var moduleLookups: [ObjectID: [ModuleLookup]] = [:]
+        for lookup in snapshot.moduleLookups { moduleLookups[lookup.requester, default: []].append(lookup) }
+        let roots = holders.filter { holder in
+            holder.parent.flatMap(snapshot.node).map(\.released) ?? true
+        }
+        if roots.isEmpty { out.line(1, "(none)") }
+        var stack: [(GraphNode, Int)] = roots.reversed().map { ($0, 1) }
+        while let (node, level) = stack.popLast() {
+            var text = label(node)
+            if let component = node.component.flatMap(snapshot.node) {
+                text += "  component " + label(component)
+            }
+            if let router = node.router.flatMap(snapshot.node), !router.released {
+                text += "  router " + label(router)
+            }
+            out.line(level, text)
+            for found in FoundModule.summarize(moduleLookups[node.id] ?? []) {
+                out.line(level + 1, describe(found, in: snapshot))
+            }
+            let children = (node.modules ?? []).compactMap(snapshot.node).filter { !$0.released }
+            stack.append(contentsOf: children.reversed().map { ($0, level + 1) })
+        }
+    }
+
+    private func writeComponents(_ snapshot: GraphSnapshot, into out: inout TextLines) {
+        out.blank()
+        out.line(0, "components")
+        let components = snapshot.liveNodes.filter { $0.kind == .component }
+        var children: [ObjectID: [GraphNode]] = [:]
+        var roots: [GraphNode] = []
+        for component in components {
+            if let parent = component.parent, let node = snapshot.node(parent), !node.released {
+                children[parent, default: []].append(component)
+            } else {
+                roots.append(component)
+            }
+        }
+        var owners: [ObjectID: GraphNode] = [:]
+        for node in snapshot.liveNodes where node.kind == .module || node.kind == .holder {
+            if let component = node.component { owners[component] = owners[component] ?? node }
+        }
+        var lookups: [ObjectID: [DependencyLookup]] = [:]
+        var shared: [ObjectID: [String]] = [:]
+        for event in snapshot.events {
+            switch event {
+            case .lookup(let lookup): lookups[lookup.requester, default: []].append(lookup)
+            case .sharedCreated(let made): shared[made.component, default: []].append(ShortTypeName.of(made.type))
+            default: break
+            }
+        }
+
+        if roots.isEmpty { out.line(1, "(none)") }
+        var stack: [(GraphNode, Int)] = roots.reversed().map { ($0, 1) }
+        while let (node, level) = stack.popLast() {
+            var text = label(node)
+            if let owner = owners[node.id] { text += "  (\(owner.kind == .holder ? "holder" : "module") \(label(owner)))" }
+            out.line(level, text)
+            let providers = (node.providers ?? []).map(describe)
+            if !providers.isEmpty {
+                out.line(level + 1, "provides " + providers.joined(separator: ", "))
+            }
+            if let types = shared[node.id] {
+                out.line(level + 1, "shares " + types.joined(separator: ", "))
+            }
+            for resolved in ResolvedDependency.summarize(lookups[node.id] ?? []) {
+                out.line(level + 1, describe(resolved, in: snapshot))
+            }
+            stack.append(contentsOf: (children[node.id] ?? []).reversed().map { ($0, level + 1) })
+        }
+    }
+
+    private func describe(_ provider: Provider) -> String {
+        let text = "\(Quoted.name(provider.name)): \(ShortTypeName.of(provider.type))"
+        switch provider.form {
+        case .stored: return text
+        case .lazy: return text + " (@Lazy)"
+        case .lazyVar: return text + " (lazy var, invisible to lookup)"
+        }
+    }
+
+    private func describe(_ resolved: ResolvedDependency, in snapshot: GraphSnapshot) -> String {
+        var text = "resolves \(Quoted.name(resolved.name)): \(ShortTypeName.of(resolved.type)) <- "
+        if let provider = resolved.provider {
+            let where_ = resolved.hops == 0 ? "self" : snapshot.node(provider).map(label) ?? "\(provider)"
+            text += where_ + (resolved.hops == 0 ? "" : " (\(resolved.hops) \(resolved.hops == 1 ? "hop" : "hops"))")
+        } else {
+            text += "MISSING"
+        }
+        var counts = ["\(resolved.lookups) \(resolved.lookups == 1 ? "lookup" : "lookups")"]
+        if resolved.cacheHits > 0 { counts.append("\(resolved.cacheHits) cached") }
+        if resolved.misses > 0 && resolved.provider != nil { counts.append("\(resolved.misses) missed") }
+        return text + ", " + counts.joined(separator: ", ")
+    }
+
+    private func describe(_ found: FoundModule, in snapshot: GraphSnapshot) -> String {
+        var text = "finds \(found.target.rawValue) \(Quoted.string(found.key)) <- "
+        if let holder = found.holder {
+            text += found.hops == 0 ? "self" : snapshot.node(holder).map(label) ?? "\(holder)"
+            if found.hops > 0 { text += " (\(found.hops) \(found.hops == 1 ? "hop" : "hops"))" }
+        } else {
+            text += "MISSING"
+        }
+        return text + ", \(found.lookups) \(found.lookups == 1 ? "lookup" : "lookups")"
+    }
+
+    private func writeReleased(_ released: [GraphNode], into out: inout TextLines) {
+        guard !released.isEmpty else { return }
+        out.blank()
+        out.line(0, "released")
+        for node in released {
+            out.line(1, "\(node.kind.rawValue) " + label(node))
+        }
+    }
+}

@@ -1,0 +1,3 @@
+import GraphInspectCLI
+
+GraphInspectCommand.main()
