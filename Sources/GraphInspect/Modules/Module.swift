@@ -21,8 +21,9 @@ open class Module: @unchecked Sendable {
         get { routerStorage.withLock { $0 } }
         set {
             routerStorage.withLock { $0 = newValue }
-            if let newValue {
-                observer?.record(.routerAttached(RouterAttachment(module: id, router: newValue.id)))
+            if let newValue, let observer = actionObserver() {
+                newValue.announce(to: observer)
+                observer.record(.routerAttached(RouterAttachment(module: id, router: newValue.id)))
             }
         }
     }
@@ -38,6 +39,16 @@ open class Module: @unchecked Sendable {
             component.announce(to: observer)
             observer.record(.created(createdEvent))
         }
+    }
+
+    /// The observer for a structural change (attach, detach, build, router set): the one in force
+    /// now, else this module's own. These are rare, so unlike lookups they may read the task-local;
+    /// a holder made before recording started still has its later changes recorded. The module is
+    /// announced to that observer first, so the event never names an unseen node.
+    func actionObserver() -> (any GraphObserver)? {
+        guard let observer = GraphObservation.current ?? observer else { return nil }
+        announce(to: observer)
+        return observer
     }
 
     deinit {

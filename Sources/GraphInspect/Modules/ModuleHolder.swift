@@ -31,12 +31,19 @@ open class ModuleHolder: Module, @unchecked Sendable {
         let parent = parentComponent ?? component
         let context = context ?? self.context
         let run = ObjectID.next()
-        observer?.record(.builderStarted(BuilderStarted(
-            run: run, builder: TypeName.of(Builder.self), parentComponent: parent.id, holder: id,
-            context: context.chainTypeNames
-        )))
+        let observer = actionObserver()
+        if let observer {
+            parent.announce(to: observer)
+            observer.record(.builderStarted(BuilderStarted(
+                run: run, builder: TypeName.of(Builder.self), parentComponent: parent.id, holder: id,
+                context: context.chainTypeNames
+            )))
+        }
         let module = builder.build(parentComponent: parent, holder: self, context: context)
-        observer?.record(.builderFinished(BuilderFinished(run: run, module: module.id)))
+        if let observer {
+            module.announce(to: observer)
+            observer.record(.builderFinished(BuilderFinished(run: run, module: module.id)))
+        }
         attach(module)
         return module
     }
@@ -44,7 +51,10 @@ open class ModuleHolder: Module, @unchecked Sendable {
     /// Holds `module`, making it findable by key from this holder and the holders below it.
     public func attach(_ module: Module) {
         held.withLock { $0.append(module) }
-        observer?.record(.moduleAttached(ModuleAttachment(holder: id, module: module.id)))
+        if let observer = actionObserver() {
+            module.announce(to: observer)
+            observer.record(.moduleAttached(ModuleAttachment(holder: id, module: module.id)))
+        }
     }
 
     /// Stops holding the module with `key`, if any, and returns it. Once nothing else keeps it,
@@ -55,8 +65,9 @@ open class ModuleHolder: Module, @unchecked Sendable {
             guard let index = modules.firstIndex(where: { $0.key == key }) else { return nil }
             return modules.remove(at: index)
         }
-        if let removed {
-            observer?.record(.moduleDetached(ModuleAttachment(holder: id, module: removed.id)))
+        if let removed, let observer = actionObserver() {
+            removed.announce(to: observer)
+            observer.record(.moduleDetached(ModuleAttachment(holder: id, module: removed.id)))
         }
         return removed
     }

@@ -65,4 +65,10 @@ extension Router {
     var createdEvent: NodeCreated {
         NodeCreated(id: id, kind: .router, type: TypeName.of(type(of: self)), parent: viewComponent.id)
     }
+
+    func announce(to observer: any GraphObserver) {
+        guard self.observer !== observer else { return }
+        viewComponent.announce(to: observer)
+        observer.record(.created(createdEvent))
+    }
 }

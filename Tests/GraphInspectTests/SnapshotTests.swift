@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import GraphInspect
+
+@Suite struct SnapshotTests {
+    @Test func snapshotRoundTripsThroughJSON() throws {
+        let (chain, snapshot) = record { () -> [TestHolder] in
+            let chain = makeHolderChain()
+            _ = chain[3].router(for: "settings", as: TestRouter.self)
+            let leaf = Component(parent: chain[3].component)
+            _ = try? leaf.resolve("absent", as: Int.self)
+            return chain
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = try encoder.encode(snapshot)
+        #expect(try JSONDecoder().decode(GraphSnapshot.self, from: data) == snapshot)
+        withExtendedLifetime(chain) {}
+    }
+
+    @Test func eventsEncodeFlatWithTheirName() throws {
+        let event = GraphEvent.released(Released(id: ObjectID(7)))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(event), as: UTF8.self) == #"{"event":"released","id":7}"#)
+    }
+
+    @Test func twoRecordingsOfTheSameWorkAreEqual() {
+        let first = record { makeHolderChain() }
+        let second = record { makeHolderChain() }
+        #expect(first.snapshot == second.snapshot)
+    }
+
+    @Test func referenceToAnUnrecordedObjectBecomesAPlaceholder() {
+        let snapshot = GraphSnapshot(events: [
+            .created(NodeCreated(id: ObjectID(50), kind: .component, type: "App.Leaf", parent: ObjectID(40))),
+        ])
+        #expect(snapshot.nodes.map(\.type) == ["App.Leaf", "?"])
+        #expect(snapshot.nodes[0].parent == ObjectID(2))
+    }
+
+    @Test func shortTypeNamesDropModulePrefixesEverywhere() {
+        #expect(ShortTypeName.of("App.Foo") == "Foo")
+        #expect(ShortTypeName.of("Swift.Optional<App.Outer.Inner>") == "Optional<Outer.Inner>")
+        #expect(ShortTypeName.of("Swift.Dictionary<Swift.String, Swift.Int>") == "Dictionary<String, Int>")
+        #expect(ShortTypeName.of("Int") == "Int")
+    }
+}
