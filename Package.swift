@@ -31,6 +31,12 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "graphinspect", dependencies: ["GraphInspectCLI"]),
+        // The README's first code block, compiled and run by the tests.
+        .executableTarget(
+            name: "readme-example",
+            dependencies: ["GraphInspect", "GraphInspectText"],
+            path: "Examples/ReadmeExample"
+        ),
         .testTarget(name: "GraphInspectTests", dependencies: ["GraphInspect"]),
         .testTarget(name: "GraphInspectTextTests", dependencies: ["GraphInspectText", "GraphInspectSample"]),
         .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI"]),

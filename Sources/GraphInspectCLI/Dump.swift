@@ -14,7 +14,7 @@ extension GraphInspectCommand {
                 """
         )
 
-        @Option(name: .shortAndLong, help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+        @Option(name: .shortAndLong, help: "How to write the tree.")
         public var format: OutputFormat = .text
 
         @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
@@ -25,11 +25,7 @@ extension GraphInspectCommand {
         public func run() throws {
             let text = try render()
             if let output {
-                do {
-                    try OutputFile.write(text, to: output)
-                } catch {
-                    throw CLIError.cannotWrite(path: output, reason: error.localizedDescription)
-                }
+                try OutputFile.write(text, to: output)
             } else {
                 print(text, terminator: "")
             }

@@ -3,8 +3,19 @@ import Foundation
 /// Writes output files whole or not at all: to a temporary file beside the target, then renamed
 /// over it, so a failure never leaves half a file behind.
 enum OutputFile {
-    static func write(_ text: String, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        try Data(text.utf8).write(to: url, options: .atomic)
+    static func write(_ text: String, to path: String) throws(CLIError) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .cannotWrite(path: path, reason: .folderMissing(folder))
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+            throw .cannotWrite(path: path, reason: .folderNotWritable(folder))
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .cannotWrite(path: path, reason: .system(error.localizedDescription))
+        }
     }
 }

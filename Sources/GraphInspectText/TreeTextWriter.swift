@@ -2,6 +2,7 @@ import GraphInspect
 
 /// Writes a snapshot as indented text: the holder tree with modules and routers, then the
 /// component tree with what each component provides and resolved, then what was released.
+/// A section with nothing in it is left out.
 ///
 /// Deterministic: the same snapshot always gives the same text, so it can be pinned whole.
 /// Iterative, so a 10,000-deep tree does not overflow the stack; indentation stops growing at
@@ -32,18 +33,25 @@ public struct TreeTextWriter: Sendable {
     }
 
     private func writeHolders(_ snapshot: GraphSnapshot, into out: inout TextLines) {
+        let holders = snapshot.liveNodes.filter { $0.kind == .holder }
+        guard !holders.isEmpty else { return }
         out.blank()
         out.line(0, "holders")
-        let holders = snapshot.liveNodes.filter { $0.kind == .holder }
         var moduleLookups: [ObjectID: [ModuleLookup]] = [:]
         for lookup in snapshot.moduleLookups { moduleLookups[lookup.requester, default: []].append(lookup) }
         let roots = holders.filter { holder in
             holder.parent.flatMap(snapshot.node).map(\.released) ?? true
         }
-        if roots.isEmpty { out.line(1, "(none)") }
-        var stack: [(GraphNode, Int)] = roots.reversed().map { ($0, 1) }
-        while let (node, level) = stack.popLast() {
+        // Modules built for a holder but never attached (or detached yet alive) are still shown,
+        // after the attached ones, so nothing alive goes missing from the dump.
+        var builtFor: [ObjectID: [GraphNode]] = [:]
+        for node in snapshot.liveNodes where node.kind == .module || node.kind == .holder {
+            if let parent = node.parent { builtFor[parent, default: []].append(node) }
+        }
+        var stack: [(node: GraphNode, level: Int, attached: Bool)] = roots.reversed().map { ($0, 1, true) }
+        while let (node, level, attached) = stack.popLast() {
             var text = label(node)
+            if !attached { text += "  (not attached)" }
             if let component = node.component.flatMap(snapshot.node) {
                 text += "  component " + label(component)
             }
@@ -54,8 +62,11 @@ public struct TreeTextWriter: Sendable {
             for found in FoundModule.summarize(moduleLookups[node.id] ?? []) {
                 out.line(level + 1, describe(found, in: snapshot))
             }
-            let children = (node.modules ?? []).compactMap(snapshot.node).filter { !$0.released }
-            stack.append(contentsOf: children.reversed().map { ($0, level + 1) })
+            let held = (node.modules ?? []).compactMap(snapshot.node).filter { !$0.released }
+            let heldIDs = Set(held.map(\.id))
+            let loose = (builtFor[node.id] ?? []).filter { !heldIDs.contains($0.id) }
+            let children = held.map { ($0, level + 1, true) } + loose.map { ($0, level + 1, false) }
+            stack.append(contentsOf: children.reversed())
         }
     }
 

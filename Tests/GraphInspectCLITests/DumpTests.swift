@@ -1,0 +1,56 @@
+import Foundation
+import GraphInspect
+import Testing
+@testable import GraphInspectCLI
+
+@Suite struct DumpTests {
+    @Test func sampleDumpMatchesTheGoldenWhole() throws {
+        let dump = try GraphInspectCommand.Dump.parse([]).render()
+        try Golden.check(dump, against: "sample-dump.txt")
+    }
+
+    @Test func sampleDumpIsTheSameEveryRun() throws {
+        let first = try GraphInspectCommand.Dump.parse(["--format", "json"]).render()
+        let second = try GraphInspectCommand.Dump.parse(["--format", "json"]).render()
+        #expect(first == second)
+    }
+
+    @Test func jsonDumpDecodesToTheRecordedSnapshot() throws {
+        let json = try GraphInspectCommand.Dump.parse(["--format", "json"]).render()
+        let decoded = try JSONDecoder().decode(GraphSnapshot.self, from: Data(json.utf8))
+        #expect(decoded == GraphInspectCommand.Dump.recordSample())
+    }
+
+    @Test func builtBinaryPrintsTheSameDump() throws {
+        let result = try Executable.run("graphinspect", ["dump"])
+        #expect(result.status == 0)
+        #expect(result.stdout == (try GraphInspectCommand.Dump.parse([]).render()))
+    }
+
+    @Test func outputOptionWritesTheFileWhole() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graphinspect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("tree.txt")
+        try GraphInspectCommand.Dump.parse(["--output", file.path]).run()
+        #expect(try String(contentsOf: file, encoding: .utf8) == (try GraphInspectCommand.Dump.parse([]).render()))
+    }
+
+    @Test func unwritableOutputIsAClearError() throws {
+        let result = try Executable.run("graphinspect", ["dump", "--output", "/nonexistent-folder/tree.txt"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: cannot write /nonexistent-folder/tree.txt: the folder /nonexistent-folder does not exist. Create it, or pass another --output.\n")
+    }
+
+    @Test func helpDescribesEveryOption() throws {
+        // Help is wrapped to the terminal width; compare with whitespace runs collapsed.
+        func flat(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let help = flat(GraphInspectCommand.Dump.helpMessage())
+        #expect(help.contains("--format <format>"))
+        #expect(help.contains("(values: text, json; default: text)"))
+        #expect(help.contains("--output <file>"))
+        let root = flat(GraphInspectCommand.helpMessage())
+        #expect(root.contains("dump"))
+        #expect(root.contains("Run an app with recording on and write its dependency tree."))
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// Golden files live in `fixtures/` at the package root. `GRAPHINSPECT_RECORD=1 swift test`
+/// rewrites them from the current output (and the test then fails, saying so, so a recording run
+/// is never mistaken for a passing one).
+enum Golden {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func url(_ name: String) -> URL {
+        packageRoot.appendingPathComponent("fixtures").appendingPathComponent(name)
+    }
+
+    /// Expects `actual` to equal the golden file `name`, whole.
+    static func check(_ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = url(name)
+        if ProcessInfo.processInfo.environment["GRAPHINSPECT_RECORD"] == "1" {
+            try Data(actual.utf8).write(to: url, options: .atomic)
+            Issue.record("recorded golden \(url.path); run again without GRAPHINSPECT_RECORD", sourceLocation: sourceLocation)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(actual == expected, "output differs from golden \(url.path)", sourceLocation: sourceLocation)
+    }
+}
+
+/// Runs a built executable of this package and captures what it prints.
+enum Executable {
+    /// The folder the test binary was built into, where SwiftPM puts the package's executables.
+    static let buildFolder: URL = {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        while url.pathComponents.count > 1 {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("graphinspect").path) { return url }
+        }
+        return Golden.packageRoot.appendingPathComponent(".build/debug")
+    }()
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = buildFolder.appendingPathComponent(name)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes to the end before waiting, so a large output cannot block the child.
+        let errData = Locked()
+        let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+        reader.start()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errData.done { usleep(1_000) }
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData.data, as: UTF8.self)
+        )
+    }
+
+    private final class Locked: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Data?
+        func set(_ data: Data) { lock.withLock { value = data } }
+        var done: Bool { lock.withLock { value != nil } }
+        var data: Data { lock.withLock { value ?? Data() } }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// The README's first Swift block is `Examples/ReadmeExample/main.swift`, which the package
+/// compiles; the text block after it is what that program prints.
+@Suite struct ReadmeTests {
+    static func blocks(in readme: String, fence: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```" + fence {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current!.joined(separator: "\n") + "\n")
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    static let readme = try! String(contentsOf: Golden.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+
+    @Test func firstSwiftBlockIsTheCompiledExample() throws {
+        let example = try String(
+            contentsOf: Golden.packageRoot.appendingPathComponent("Examples/ReadmeExample/main.swift"), encoding: .utf8
+        )
+        #expect(Self.blocks(in: Self.readme, fence: "swift").first == example)
+    }
+
+    @Test func exampleOutputShownInTheReadmeIsWhatItPrints() throws {
+        let result = try Executable.run("readme-example", [])
+        #expect(result.status == 0)
+        let shown = Self.blocks(in: Self.readme, fence: "text")
+        #expect(shown.contains(result.stdout), "README shows no text block equal to:\n\(result.stdout)")
+    }
+
+    @Test func quickstartOutputShownInTheReadmeIsTheSampleDump() throws {
+        let golden = try String(contentsOf: Golden.url("sample-dump.txt"), encoding: .utf8)
+        #expect(Self.blocks(in: Self.readme, fence: "text").contains { $0.hasSuffix(golden) })
+    }
+}
