@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "GraphInspect", targets: ["GraphInspect"]),
         .library(name: "GraphInspectText", targets: ["GraphInspectText"]),
+        .library(name: "GraphInspectTrace", targets: ["GraphInspectTrace"]),
         .executable(name: "graphinspect", targets: ["graphinspect"]),
     ],
     dependencies: [
@@ -20,17 +21,30 @@ let package = Package(
         .target(name: "GraphInspect"),
         // Pure-Swift writers that turn a snapshot into text.
         .target(name: "GraphInspectText", dependencies: ["GraphInspect"]),
+        // Reads trace files back into snapshots; uses Foundation's JSON decoder.
+        .target(name: "GraphInspectTrace", dependencies: ["GraphInspect"]),
         // The bundled sample app, as a library so the CLI and tests can run it in-process.
         .target(name: "GraphInspectSample", dependencies: ["GraphInspect"]),
         // The commands, as a library so tests can drive them without spawning a process.
         .target(
             name: "GraphInspectCLI",
             dependencies: [
-                "GraphInspect", "GraphInspectText", "GraphInspectSample",
+                "GraphInspect", "GraphInspectText", "GraphInspectTrace", "GraphInspectSample",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "graphinspect", dependencies: ["GraphInspectCLI"]),
+        // The bundled sample as an app of its own, and one that dies with a missing dependency.
+        .executableTarget(
+            name: "graphinspect-sample",
+            dependencies: ["GraphInspect", "GraphInspectSample"],
+            path: "Examples/Sample"
+        ),
+        .executableTarget(
+            name: "graphinspect-sample-dying",
+            dependencies: ["GraphInspect", "GraphInspectSample"],
+            path: "Examples/DyingSample"
+        ),
         // The README's first code block, compiled and run by the tests.
         .executableTarget(
             name: "readme-example",
@@ -38,6 +52,7 @@ let package = Package(
             path: "Examples/ReadmeExample"
         ),
         .testTarget(name: "GraphInspectTests", dependencies: ["GraphInspect"]),
+        .testTarget(name: "GraphInspectTraceTests", dependencies: ["GraphInspectTrace"]),
         .testTarget(name: "GraphInspectTextTests", dependencies: ["GraphInspectText", "GraphInspectSample"]),
         .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI"]),
     ]

@@ -10,7 +10,8 @@ public protocol GraphObserver: AnyObject, Sendable {
 ///
 /// Each runtime object reads the observer once, when it is created, and reports to it for the rest
 /// of its life; with none, reporting costs one nil check. The observer in force is, first match
-/// wins: the task-local one (`withObserver`), then the process-wide one (`install`).
+/// wins: the task-local one (`withObserver`), then the process-wide one (`install`), then the trace
+/// file named by the `GRAPHINSPECT_TRACE` environment variable (opened on first use).
 public enum GraphObservation {
     @TaskLocal static var taskObserver: (any GraphObserver)?
 
@@ -32,6 +33,6 @@ public enum GraphObservation {
 
     /// The observer a newly created object reports to.
     static var current: (any GraphObserver)? {
-        taskObserver ?? installed.withLock { $0 }
+        taskObserver ?? installed.withLock { $0 } ?? TraceFileWriter.fromEnvironment
     }
 }

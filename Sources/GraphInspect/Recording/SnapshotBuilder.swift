@@ -3,7 +3,7 @@
 /// An id referenced before its `created` event (an object made before recording started that
 /// the runtime could not announce) becomes a placeholder node of the kind its first reference
 /// implies, with type `?`.
-struct SnapshotBuilder {
+public struct SnapshotBuilder: Sendable {
     private var nodes: [GraphNode] = []
     private var events: [GraphEvent] = []
     private var nodeIDs: [ObjectID: ObjectID] = [:]
@@ -11,9 +11,13 @@ struct SnapshotBuilder {
     /// Snapshot ids of nodes referenced before their `created` event.
     private var placeholders: Set<ObjectID> = []
 
-    var snapshot: GraphSnapshot { GraphSnapshot(nodes: nodes, events: events) }
+    public init() {}
 
-    mutating func apply(_ event: GraphEvent) {
+    /// The snapshot of the events applied so far.
+    public var snapshot: GraphSnapshot { GraphSnapshot(nodes: nodes, events: events) }
+
+    /// Folds one more event in.
+    public mutating func apply(_ event: GraphEvent) {
         switch event {
         case .created(var created):
             if let known = nodeIDs[created.id] {

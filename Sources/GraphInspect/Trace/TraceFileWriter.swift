@@ -1,0 +1,101 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// An observer that streams every event to a file as one JSON object per line (NDJSON).
+///
+/// Crash-safe: each line goes to the kernel with one `write(2)` before `record` returns, so a
+/// process that dies at any point (`fatalError`, SIGKILL) leaves every event before the last
+/// complete line on disk; only the line being written can be cut short. No user-space buffer holds
+/// events back. The file is locked (`flock`) while open, so a second process given the same path
+/// is refused instead of interleaving its lines.
+///
+/// Started automatically when the environment variable `GRAPHINSPECT_TRACE` names a path.
+public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
+    /// The environment variable that turns tracing on.
+    public static let environmentVariable = "GRAPHINSPECT_TRACE"
+
+    /// Why a trace file could not be opened.
+    public struct OpenError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+
+        public var description: String {
+            "graphinspect: cannot record to \(path): \(reason); this run is not recorded"
+        }
+    }
+
+    public let path: String
+    private let descriptor: Int32
+    private let lock = Locked(())
+    private let encoder = JSONLineEncoder()
+
+    /// Creates (or empties) the file at `path`, writes the header line and keeps it open.
+    /// - Throws: `OpenError` when the file cannot be created, or another process is writing it.
+    public init(path: String) throws(OpenError) {
+        self.path = path
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            throw OpenError(path: path, reason: "another process is recording to it")
+        }
+        guard ftruncate(fd, 0) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw OpenError(path: path, reason: reason)
+        }
+        descriptor = fd
+        let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? Substring($0)) }
+        writeLine(TraceHeader(pid: Int(getpid()), program: program))
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    public func record(_ event: GraphEvent) {
+        writeLine(event)
+    }
+
+    private func writeLine(_ value: some Encodable) {
+        // Every event type encodes; a failure here would be a bug in the types, so it is dropped
+        // rather than taking the app down.
+        guard var line = try? encoder.encode(value) else { return }
+        line += "\n"
+        lock.withLock { _ in
+            line.withUTF8 { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return
+                    }
+                    offset += written
+                }
+            }
+        }
+    }
+
+    /// The writer `GRAPHINSPECT_TRACE` asks for, made on first use; nil when it is unset or the
+    /// file cannot be opened (which is said once on standard error).
+    static let fromEnvironment: TraceFileWriter? = {
+        guard let value = getenv(environmentVariable), value.pointee != 0 else { return nil }
+        do {
+            return try TraceFileWriter(path: String(cString: value))
+        } catch {
+            StandardError.write("\(error)\n")
+            return nil
+        }
+    }()
+}

@@ -1,0 +1,61 @@
+import Foundation
+import GraphInspect
+
+/// Runs an app executable with `GRAPHINSPECT_TRACE` set to a temporary file and waits for it.
+struct AppRun {
+    /// How the app ended.
+    enum Ending: Equatable {
+        case exited(Int32)
+        case signalled(Int32)
+    }
+
+    let command: [String]
+    let quiet: Bool
+
+    /// Runs the app; returns how it ended and the path of the trace it wrote.
+    func run() throws(CLIError) -> (ending: Ending, trace: String) {
+        let executable = try Self.locate(command[0])
+        let trace = FileManager.default.temporaryDirectory
+            .appendingPathComponent("graphinspect-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).ndjson").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = Array(command.dropFirst())
+        var environment = ProcessInfo.processInfo.environment
+        environment[TraceFileWriter.environmentVariable] = trace
+        process.environment = environment
+        if quiet {
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+        }
+        do {
+            try process.run()
+        } catch {
+            throw .cannotLaunch(path: executable, reason: error.localizedDescription)
+        }
+        process.waitUntilExit()
+        let ending: Ending = process.terminationReason == .uncaughtSignal
+            ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
+        return (ending, trace)
+    }
+
+    /// The path of `name`: as given when it contains a slash, else the first match on `PATH`.
+    static func locate(_ name: String) throws(CLIError) -> String {
+        let files = FileManager.default
+        let candidates: [String]
+        if name.contains("/") {
+            candidates = [name]
+        } else {
+            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+            candidates = path.split(separator: ":").map { "\($0)/\(name)" }
+        }
+        for candidate in candidates {
+            var isFolder: ObjCBool = false
+            guard files.fileExists(atPath: candidate, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue || !files.isExecutableFile(atPath: candidate) {
+                throw .notExecutable(path: candidate)
+            }
+            return candidate
+        }
+        throw .executableNotFound(name: name)
+    }
+}

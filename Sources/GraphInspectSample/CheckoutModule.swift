@@ -1,0 +1,44 @@
+import GraphInspect
+
+/// Charges cards. Nothing in the sample provides one: the dying sample's checkout asks for it.
+public final class PaymentService: Sendable {
+    public init() {}
+}
+
+/// Checkout's component: it has the cart, and expects a payment service from above.
+public final class CheckoutComponent: Component, @unchecked Sendable {
+    public let cartID = "cart-1"
+}
+
+extension ModuleKey {
+    public static let checkout: ModuleKey = "checkout"
+}
+
+/// The checkout screen. Its component's parent chain has no `paymentService`, so building it
+/// ends the process: the defect the dying sample exists to show.
+public final class CheckoutModule: Module, @unchecked Sendable {
+    public let payments: PaymentService
+
+    init(holder: ModuleHolder, component: Component) {
+        payments = component.paymentService
+        super.init(key: .checkout, holder: holder, component: component)
+    }
+}
+
+public struct CheckoutBuilder: ModuleBuilder {
+    public init() {}
+
+    public func build(parentComponent: Component, holder: ModuleHolder, context: any ModuleHolderContext) -> CheckoutModule {
+        CheckoutModule(holder: holder, component: CheckoutComponent(parent: parentComponent))
+    }
+}
+
+/// The sample app with a checkout added after launch: it dies with a missing dependency.
+public enum DyingSampleApp {
+    /// Runs the sample's session, then opens checkout, which ends the process.
+    public static func run() -> RootHolder {
+        let root = SampleApp.run()
+        root.attach(CheckoutBuilder())
+        return root
+    }
+}

@@ -1,0 +1,77 @@
+/// Why a trace file could not be read, with the line it happened on. Worded in one place
+/// (`description`): what is wrong, where, and what was expected.
+public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Problem: Sendable, Equatable {
+        /// The file could not be opened or read.
+        case unreadable(String)
+        /// The file has no lines.
+        case empty
+        /// Line 1 is not a graphinspect trace header.
+        case notATrace
+        /// The header names a version this reader does not know.
+        case unsupportedVersion(Int)
+        /// A line is not a JSON object.
+        case notJSON
+        /// A line has no `"event"` field.
+        case missingEventName
+        /// A line's `"event"` names no known event.
+        case unknownEvent(String)
+        /// A field is missing, null or of the wrong type.
+        case badField(event: String, field: String, expected: String)
+        /// An event refers to an id no earlier line created.
+        case unknownID(event: String, field: String, id: UInt64)
+        /// A `builderFinished` names a run no `builderStarted` began.
+        case unknownRun(UInt64)
+    }
+
+    /// The file read.
+    public var path: String
+    /// 1-based line number; 0 when the problem is with the file as a whole.
+    public var line: Int
+    public var problem: Problem
+
+    public init(path: String, line: Int, problem: Problem) {
+        self.path = path
+        self.line = line
+        self.problem = problem
+    }
+
+    public var description: String {
+        (line > 0 ? "\(path):\(line): " : "\(path): ") + message
+    }
+
+    /// What is wrong and what was expected, without the location.
+    public var message: String {
+        switch problem {
+        case .unreadable(let reason):
+            return "cannot read the trace: \(reason)"
+        case .empty:
+            return "the file is empty; expected a graphinspect trace, whose first line is {\"format\":\"graphinspect-trace\",\"version\":1,...}"
+        case .notATrace:
+            return "not a graphinspect trace; expected a first line {\"format\":\"graphinspect-trace\",\"version\":1,...}"
+        case .unsupportedVersion(let version):
+            return "trace format version \(version) is not supported; this graphinspect reads version 1. Use the graphinspect that matches the recording runtime."
+        case .notJSON:
+            return "not a JSON object; expected one event per line"
+        case .missingEventName:
+            return "no \"event\" field; expected an event object such as {\"event\":\"created\",...}"
+        case .unknownEvent(let name):
+            return "unknown event \"\(name)\"; expected one of \(TraceEventFields.knownNames)"
+        case .badField(let event, let field, let expected):
+            return "\(event) event: field \"\(field)\" \(expected)"
+        case .unknownID(let event, let field, let id):
+            return "\(event) event: \"\(field)\" names id \(id), which no earlier line created"
+        case .unknownRun(let run):
+            return "builderFinished event: run \(run) was never started by a builderStarted line"
+        }
+    }
+}
+
+/// Reading succeeded with something worth saying, e.g. a cut-off last line was dropped.
+public struct TraceWarning: Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var message: String
+
+    public var description: String { "\(path):\(line): warning: \(message)" }
+}

@@ -1,0 +1,179 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import GraphInspect
+
+/// Reads a trace file (see docs/trace-format.md) into a snapshot, line by line.
+///
+/// Hostile-input safe: a cut-off last line (the recording process died mid-write) is dropped with a
+/// warning; anything else wrong (not a trace, an unknown version, a malformed line, an event naming
+/// an id no earlier line created) stops reading with a `TraceError` naming the line. Streams the
+/// file, so memory grows with the snapshot, not the file.
+public struct TraceReader {
+    /// What reading produced.
+    public struct Result: Sendable {
+        public var header: TraceHeader
+        public var snapshot: GraphSnapshot
+        public var warnings: [TraceWarning]
+        /// Event lines read (the header excluded).
+        public var eventCount: Int
+    }
+
+    public init() {}
+
+    /// Reads the trace at `path`.
+    public func read(path: String) throws(TraceError) -> Result {
+        guard let file = fopen(path, "r") else {
+            throw TraceError(path: path, line: 0, problem: .unreadable(String(cString: strerror(errno))))
+        }
+        defer { fclose(file) }
+        var parser = TraceParser(path: path)
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        var lineNumber = 0
+        while true {
+            let length = getline(&buffer, &capacity, file)
+            if length < 0 {
+                if ferror(file) != 0 {
+                    throw TraceError(path: path, line: lineNumber, problem: .unreadable(String(cString: strerror(errno))))
+                }
+                break
+            }
+            lineNumber += 1
+            let bytes = UnsafeRawBufferPointer(start: buffer, count: length)
+            let complete = length > 0 && bytes[length - 1] == UInt8(ascii: "\n")
+            try parser.consume(line: complete ? UnsafeRawBufferPointer(rebasing: bytes.dropLast()) : bytes,
+                               number: lineNumber, complete: complete)
+        }
+        return try parser.finish(lineCount: lineNumber)
+    }
+}
+
+/// The reader's state machine: the header first, then events, validated as they come.
+struct TraceParser {
+    let path: String
+    private var header: TraceHeader?
+    private var builder = SnapshotBuilder()
+    private var created: Set<ObjectID> = []
+    private var runs: Set<ObjectID> = []
+    private var warnings: [TraceWarning] = []
+    private var events = 0
+    private let decoder = JSONDecoder()
+
+    init(path: String) { self.path = path }
+
+    private struct Probe: Decodable {
+        var event: String?
+    }
+
+    mutating func consume(line bytes: UnsafeRawBufferPointer, number: Int, complete: Bool) throws(TraceError) {
+        let data = Data(bytes)
+        if header == nil {
+            header = try readHeader(data, number: number)
+            return
+        }
+        if data.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }) {
+            if complete { return }
+            return // trailing whitespace without newline: nothing lost
+        }
+        let event: GraphEvent
+        do {
+            event = try decode(data, number: number)
+        } catch where !complete {
+            // Only the last line can lack its newline: the process stopped while writing it.
+            warnings.append(TraceWarning(
+                path: path, line: number,
+                message: "the last line is cut off (the recording stopped while writing it); it was dropped"
+            ))
+            return
+        }
+        try validate(event, number: number)
+        builder.apply(event)
+        events += 1
+    }
+
+    func finish(lineCount: Int) throws(TraceError) -> TraceReader.Result {
+        guard let header else { throw TraceError(path: path, line: 0, problem: .empty) }
+        return TraceReader.Result(header: header, snapshot: builder.snapshot, warnings: warnings, eventCount: events)
+    }
+
+    private func readHeader(_ data: Data, number: Int) throws(TraceError) -> TraceHeader {
+        guard let header = try? decoder.decode(TraceHeader.self, from: data),
+              header.format == TraceHeader.formatName else {
+            throw TraceError(path: path, line: number, problem: .notATrace)
+        }
+        guard header.version == TraceHeader.currentVersion else {
+            throw TraceError(path: path, line: number, problem: .unsupportedVersion(header.version))
+        }
+        return header
+    }
+
+    private func decode(_ data: Data, number: Int) throws(TraceError) -> GraphEvent {
+        let probe: Probe
+        do {
+            probe = try decoder.decode(Probe.self, from: data)
+        } catch {
+            throw TraceError(path: path, line: number, problem: .notJSON)
+        }
+        guard let name = probe.event else {
+            throw TraceError(path: path, line: number, problem: .missingEventName)
+        }
+        guard GraphEvent.Name(rawValue: name) != nil else {
+            throw TraceError(path: path, line: number, problem: .unknownEvent(name))
+        }
+        do {
+            return try decoder.decode(GraphEvent.self, from: data)
+        } catch let error as DecodingError {
+            throw TraceError(path: path, line: number, problem: Self.problem(error, event: name))
+        } catch {
+            throw TraceError(path: path, line: number, problem: .notJSON)
+        }
+    }
+
+    /// Turns a decoding error into "which field, and what it should have been".
+    private static func problem(_ error: DecodingError, event: String) -> TraceError.Problem {
+        func path(_ context: DecodingError.Context, _ key: (any CodingKey)? = nil) -> String {
+            (context.codingPath + [key].compactMap { $0 }).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+                .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return .badField(event: event, field: path(context, key), expected: "is missing")
+        case .valueNotFound(let type, let context):
+            return .badField(event: event, field: path(context), expected: "is null; expected \(Self.jsonType(type))")
+        case .typeMismatch(let type, let context):
+            return .badField(event: event, field: path(context), expected: "is not \(Self.jsonType(type))")
+        case .dataCorrupted(let context):
+            return .badField(event: event, field: path(context), expected: "has an unexpected value")
+        @unknown default:
+            return .notJSON
+        }
+    }
+
+    private static func jsonType(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is UInt64.Type, is Int.Type: "a non-negative integer"
+        case is [Any].Type: "an array"
+        default: "the expected value"
+        }
+    }
+
+    private mutating func validate(_ event: GraphEvent, number: Int) throws(TraceError) {
+        for (field, id) in TraceEventFields.references(of: event) where !created.contains(id) {
+            throw TraceError(path: path, line: number, problem: .unknownID(event: event.name.rawValue, field: field, id: id.rawValue))
+        }
+        switch event {
+        case .created(let node): created.insert(node.id)
+        case .builderStarted(let started): runs.insert(started.run)
+        case .builderFinished(let finished) where !runs.contains(finished.run):
+            throw TraceError(path: path, line: number, problem: .unknownRun(finished.run.rawValue))
+        default: break
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import GraphInspect
+import GraphInspectTrace
+import Testing
+@testable import GraphInspectCLI
+
+@Suite struct DumpExecutableTests {
+    var sample: String { Executable.buildFolder.appendingPathComponent("graphinspect-sample").path }
+    var dying: String { Executable.buildFolder.appendingPathComponent("graphinspect-sample-dying").path }
+
+    @Test func dumpOfTheSampleBinaryPrintsTheSameTreeAsTheInProcessDump() throws {
+        let result = try Executable.run("graphinspect", ["dump", "--", sample])
+        #expect(result.status == 0)
+        #expect(result.stdout == "sample app: session finished\n" + (try GraphInspectCommand.Dump.parse([]).render()))
+        let quiet = try Executable.run("graphinspect", ["dump", "--quiet", "--", sample])
+        #expect(quiet.stdout == (try GraphInspectCommand.Dump.parse([]).render()))
+        #expect(quiet.stderr == "")
+    }
+
+    @Test func dyingSampleIsReportedAndItsTreeUpToTheFailureIsPrinted() throws {
+        let result = try Executable.run("graphinspect", ["dump", "--quiet", "--", dying])
+        #expect(result.status == 0)
+        #expect(result.stderr == "graphinspect: \(dying) was killed by signal 4 (Illegal instruction); showing what it recorded until then\n")
+        #expect(result.stdout.contains("""
+                CheckoutComponent #25
+                  provides cartID: String
+                  resolves paymentService: PaymentService <- MISSING, 1 lookup
+            """))
+        // Everything the session built before checkout is there.
+        #expect(result.stdout.contains("AvatarModule \"avatar\" #18"))
+    }
+
+    @Test func dyingSampleTraceEndsWithTheFailedLookupAndItsWholeWalk() throws {
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("dying-\(UUID().uuidString).ndjson").path
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let run = try Executable.run("graphinspect-sample-dying", [], environment: ["GRAPHINSPECT_TRACE": trace, "SWIFT_BACKTRACE": "enable=no"])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("missing dependency `paymentService: PaymentService` asked by CheckoutComponent"))
+        let result = try TraceReader().read(path: trace)
+        #expect(result.warnings.isEmpty)
+        guard case .lookup(let lookup) = try #require(result.snapshot.events.last) else {
+            Issue.record("last event is not a lookup: \(String(describing: result.snapshot.events.last))")
+            return
+        }
+        #expect(lookup.name == "paymentService")
+        #expect(lookup.provider == nil)
+        #expect(lookup.walk.compactMap { result.snapshot.node($0)?.shortType } == ["CheckoutComponent", "AppComponent"])
+    }
+
+    @Test func sigkilledRecorderLeavesEveryCompleteLine() throws {
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("killed-\(UUID().uuidString).ndjson").path
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let process = Process()
+        process.executableURL = Executable.buildFolder.appendingPathComponent("graphinspect-sample")
+        process.arguments = ["--forever"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["GRAPHINSPECT_TRACE": trace]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Let it write for a while, then kill it without warning.
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, ((try? FileManager.default.attributesOfItem(atPath: trace)[.size] as? Int) ?? 0) < 200_000 {
+            usleep(10_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: trace))
+        let completeLines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count - 1
+        #expect(completeLines > 1_000)
+        let result = try TraceReader().read(path: trace)
+        // Every complete line but the header is an event that was read.
+        #expect(result.eventCount == completeLines - 1)
+        #expect(result.warnings.count <= 1)
+    }
+
+    @Test func badTraceExitsWith65AndNamesTheLine() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).ndjson").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data("{\"format\":\"graphinspect-trace\",\"version\":1}\n{\"event\":\"released\",\"id\":3}\n".utf8).write(to: URL(fileURLWithPath: path))
+        let result = try Executable.run("graphinspect", ["dump", "--trace", path])
+        #expect(result.status == 65)
+        #expect(result.stderr == "Error: \(path):2: released event: \"id\" names id 3, which no earlier line created\n")
+        #expect(result.stdout == "")
+    }
+
+    @Test func dumpOfARecordedTraceEqualsTheDumpOfTheRun() throws {
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("sample-\(UUID().uuidString).ndjson").path
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        _ = try Executable.run("graphinspect-sample", [], environment: ["GRAPHINSPECT_TRACE": trace])
+        let fromTrace = try Executable.run("graphinspect", ["dump", "--trace", trace])
+        #expect(fromTrace.status == 0)
+        #expect(fromTrace.stdout == (try GraphInspectCommand.Dump.parse([]).render()))
+    }
+
+    @Test func missingOrNonExecutableAppIsAClearError() throws {
+        let missing = try Executable.run("graphinspect", ["dump", "--", "/nonexistent/App"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "Error: cannot run /nonexistent/App: no such file. Build the app first (swift build), or check the path.\n")
+        let onPath = try Executable.run("graphinspect", ["dump", "--", "no-such-app-anywhere"])
+        #expect(onPath.stderr == "Error: cannot run no-such-app-anywhere: not found on PATH. Give its path, e.g. .build/debug/no-such-app-anywhere.\n")
+        let folder = try Executable.run("graphinspect", ["dump", "--", "/tmp"])
+        #expect(folder.stderr == "Error: cannot run /tmp: it is not an executable file. Give the app's binary, e.g. .build/debug/<App>.\n")
+    }
+
+    @Test func traceAndExecutableTogetherAreRefused() throws {
+        let result = try Executable.run("graphinspect", ["dump", "--trace", "x", "--", sample])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Give either --trace FILE or -- EXECUTABLE, not both."))
+    }
+}

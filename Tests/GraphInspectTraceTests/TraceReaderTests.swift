@@ -1,0 +1,137 @@
+import Foundation
+import GraphInspect
+import Testing
+@testable import GraphInspectTrace
+
+/// Writes `text` to a fresh temporary file and returns its path.
+func temporaryTrace(_ text: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).ndjson").path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+}
+
+let header = #"{"format":"graphinspect-trace","version":1,"pid":42,"program":"App"}"#
+let root = #"{"event":"created","id":1,"kind":"component","type":"App.Root","providers":[]}"#
+let child = #"{"event":"created","id":2,"kind":"component","type":"App.Child","parent":1}"#
+let hit = #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2,1],"provider":1,"cacheHit":false}"#
+
+@Suite struct TraceReaderTests {
+    /// The error reading `text` gives, as printed.
+    func failure(_ text: String) throws -> String {
+        let path = try temporaryTrace(text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            _ = try TraceReader().read(path: path)
+            return "no error"
+        } catch {
+            return error.description.replacingOccurrences(of: path, with: "T")
+        }
+    }
+
+    @Test func wellFormedTraceReadsIntoASnapshot() throws {
+        let path = try temporaryTrace([header, root, child, hit].joined(separator: "\n") + "\n")
+        let result = try TraceReader().read(path: path)
+        #expect(result.header == TraceHeader(pid: 42, program: "App"))
+        #expect(result.eventCount == 3)
+        #expect(result.warnings.isEmpty)
+        #expect(result.snapshot.nodes.map(\.type) == ["App.Root", "App.Child"])
+        #expect(result.snapshot.lookups.first?.walk == [ObjectID(2), ObjectID(1)])
+    }
+
+    @Test func cutOffLastLineIsDroppedWithAWarningNamingTheLine() throws {
+        let path = try temporaryTrace([header, root, child, String(hit.prefix(30))].joined(separator: "\n"))
+        let result = try TraceReader().read(path: path)
+        #expect(result.eventCount == 2)
+        #expect(result.warnings.map { $0.description.replacingOccurrences(of: path, with: "T") } == [
+            "T:4: warning: the last line is cut off (the recording stopped while writing it); it was dropped",
+        ])
+    }
+
+    @Test func emptyFileIsNotATrace() throws {
+        #expect(try failure("") == #"T: the file is empty; expected a graphinspect trace, whose first line is {"format":"graphinspect-trace","version":1,...}"#)
+    }
+
+    @Test func otherFileIsNotATrace() throws {
+        #expect(try failure("hello\nworld\n") == #"T:1: not a graphinspect trace; expected a first line {"format":"graphinspect-trace","version":1,...}"#)
+        #expect(try failure(#"{"format":"something-else","version":1}"# + "\n") == #"T:1: not a graphinspect trace; expected a first line {"format":"graphinspect-trace","version":1,...}"#)
+    }
+
+    @Test func unknownVersionIsRefused() throws {
+        #expect(try failure(#"{"format":"graphinspect-trace","version":7}"# + "\n") == "T:1: trace format version 7 is not supported; this graphinspect reads version 1. Use the graphinspect that matches the recording runtime.")
+    }
+
+    @Test func malformedLineInTheMiddleIsAnError() throws {
+        #expect(try failure([header, root, "{not json", child].joined(separator: "\n") + "\n") == "T:3: not a JSON object; expected one event per line")
+    }
+
+    @Test func lineWithoutAnEventNameIsAnError() throws {
+        #expect(try failure([header, #"{"id":1}"#].joined(separator: "\n") + "\n") == #"T:2: no "event" field; expected an event object such as {"event":"created",...}"#)
+    }
+
+    @Test func unknownEventIsAnError() throws {
+        #expect(try failure([header, #"{"event":"teleported"}"#].joined(separator: "\n") + "\n") == #"T:2: unknown event "teleported"; expected one of "created", "builderStarted", "builderFinished", "moduleAttached", "moduleDetached", "routerAttached", "lookup", "sharedCreated", "moduleLookup", "released""#)
+    }
+
+    @Test func missingOrMistypedFieldIsNamed() throws {
+        #expect(try failure([header, #"{"event":"created","id":1,"type":"App.Root"}"#].joined(separator: "\n") + "\n") == #"T:2: created event: field "kind" is missing"#)
+        #expect(try failure([header, root, #"{"event":"released","id":"one"}"#].joined(separator: "\n") + "\n") == #"T:3: released event: field "id" is not a non-negative integer"#)
+        #expect(try failure([header, root, child, #"{"event":"lookup","requester":2,"name":"a","type":"A","walk":[2,"x"],"cacheHit":false}"#].joined(separator: "\n") + "\n") == #"T:4: lookup event: field "walk[1]" is not a non-negative integer"#)
+    }
+
+    @Test func eventNamingAnUncreatedIDIsAnError() throws {
+        #expect(try failure([header, root, hit].joined(separator: "\n") + "\n") == #"T:3: lookup event: "requester" names id 2, which no earlier line created"#)
+        #expect(try failure([header, child].joined(separator: "\n") + "\n") == #"T:2: created event: "parent" names id 1, which no earlier line created"#)
+        #expect(try failure([header, #"{"event":"builderFinished","run":3,"module":1}"#, root].joined(separator: "\n") + "\n") == #"T:2: builderFinished event: "module" names id 1, which no earlier line created"#)
+    }
+
+    @Test func missingFileIsAnError() throws {
+        do {
+            _ = try TraceReader().read(path: "/nonexistent/trace.ndjson")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "/nonexistent/trace.ndjson: cannot read the trace: No such file or directory")
+        }
+    }
+
+    @Test func traceWrittenByTheRuntimeReadsBackToTheSameSnapshotAsRecorded() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).ndjson").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try TraceFileWriter(path: path)
+        let recorder = GraphRecorder()
+        let both = Both(writer, recorder)
+        let app = GraphObservation.withObserver(both) { () -> Component in
+            let root = RootComponent()
+            let leaf = Component(parent: root)
+            _ = try? leaf.resolve("weird \"name\"\n<&>é🙂", as: Int.self)
+            return leaf
+        }
+        let result = try TraceReader().read(path: path)
+        #expect(result.snapshot == recorder.snapshot())
+        #expect(result.snapshot.lookups.first?.name == "weird \"name\"\n<&>é🙂")
+        withExtendedLifetime(app) {}
+    }
+
+    @Test func secondWriterOnTheSamePathIsRefused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).ndjson").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let first = try TraceFileWriter(path: path)
+        #expect(throws: TraceFileWriter.OpenError(path: path, reason: "another process is recording to it")) {
+            _ = try TraceFileWriter(path: path)
+        }
+        withExtendedLifetime(first) {}
+    }
+}
+
+/// Sends every event to two observers.
+final class Both: GraphObserver, @unchecked Sendable {
+    let first: any GraphObserver
+    let second: any GraphObserver
+    init(_ first: any GraphObserver, _ second: any GraphObserver) {
+        self.first = first
+        self.second = second
+    }
+    func record(_ event: GraphEvent) {
+        first.record(event)
+        second.record(event)
+    }
+}
