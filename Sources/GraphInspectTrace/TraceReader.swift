@@ -113,25 +113,20 @@ struct TraceParser {
     }
 
     private func decode(_ data: Data, number: Int) throws(TraceError) -> GraphEvent {
-        let probe: Probe
-        do {
-            probe = try decoder.decode(Probe.self, from: data)
-        } catch {
-            throw TraceError(path: path, line: number, problem: .notJSON)
-        }
-        guard let name = probe.event else {
-            throw TraceError(path: path, line: number, problem: .missingEventName)
-        }
-        guard GraphEvent.Name(rawValue: name) != nil else {
-            throw TraceError(path: path, line: number, problem: .unknownEvent(name))
-        }
         do {
             return try decoder.decode(GraphEvent.self, from: data)
-        } catch let error as DecodingError {
-            throw TraceError(path: path, line: number, problem: Self.problem(error, event: name))
         } catch {
-            throw TraceError(path: path, line: number, problem: .notJSON)
+            // The common case pays one decode; only a bad line is looked at twice, to say why.
+            throw TraceError(path: path, line: number, problem: diagnose(data, error))
         }
+    }
+
+    private func diagnose(_ data: Data, _ error: any Error) -> TraceError.Problem {
+        guard let probe = try? decoder.decode(Probe.self, from: data) else { return .notJSON }
+        guard let name = probe.event else { return .missingEventName }
+        guard GraphEvent.Name(rawValue: name) != nil else { return .unknownEvent(name) }
+        guard let error = error as? DecodingError else { return .notJSON }
+        return Self.problem(error, event: name)
     }
 
     /// Turns a decoding error into "which field, and what it should have been".
