@@ -1,10 +1,5 @@
 import GraphInspect
 
-/// Charges cards. Nothing in the sample provides one: the dying sample's checkout asks for it.
-public final class PaymentService: Sendable {
-    public init() {}
-}
-
 /// Checkout's component: it has the cart, and expects a payment service from above.
 public final class CheckoutComponent: Component, @unchecked Sendable {
     public let cartID = "cart-1"
@@ -14,8 +9,9 @@ extension ModuleKey {
     public static let checkout: ModuleKey = "checkout"
 }
 
-/// The checkout screen. Its component's parent chain has no `paymentService`, so building it
-/// ends the process: the defect the dying sample exists to show.
+/// The checkout screen. Its component's parent chain has no `paymentService` (only the profile
+/// area has one, for subscriptions), so building it ends the process: the defect the dying sample
+/// exists to show.
 public final class CheckoutModule: Module, @unchecked Sendable {
     public let payments: PaymentService
 

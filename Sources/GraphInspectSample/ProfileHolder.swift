@@ -3,6 +3,8 @@ import GraphInspect
 /// The profile area's component: adds the profile store, below the root.
 public final class ProfileComponent: Component, @unchecked Sendable {
     public let profileStore: ProfileStore
+    /// For subscriptions. Only the profile area can reach it: checkout, under the root, cannot.
+    public let paymentService = PaymentService()
 
     init(parent: Component) {
         // Resolved from the parent before this component exists: the root's network.

@@ -30,6 +30,11 @@ public final class ProfileStore: Sendable {
     public init(network: NetworkClient) { self.network = network }
 }
 
+/// Charges cards; the profile area has one for subscriptions.
+public final class PaymentService: Sendable {
+    public init() {}
+}
+
 /// The colours and fonts of the app.
 public struct Theme: Sendable, Equatable {
     public var name: String

@@ -95,12 +95,20 @@ import Testing
 
     @Test func missMessageNamesTheWalkAndNearMisses() throws {
         let (_, _, leaf) = makeChain()
-        let error = try #require(throws: MissingDependency.self) { try leaf.resolve("shadowed", as: Int.self) }
+        let error = try #require(throws: MissingDependency.self) {
+            try leaf.resolve("shadowed", as: Int.self, fileID: "Leaf.swift", line: 3)
+        }
         #expect(error.description == """
-            graphinspect: missing dependency `shadowed: Int` asked by LeafDeps at \
-            GraphInspectTests/ComponentLookupTests.swift:\(error.location!.line); walked LeafDeps -> MiddleDeps -> RootDeps
-              `shadowed` at MiddleDeps is a String, not a Int
-              `shadowed` at RootDeps is a String, not a Int
+            error: missing dependency `shadowed: Int`
+              asked by LeafDeps at ^->RootDeps->MiddleDeps->LeafDeps (Leaf.swift:3)
+              walked 3 components, nearest first:
+                1. LeafDeps  provides leafService: Service
+                2. MiddleDeps  provides middleService: Service, shadowed: String
+                3. RootDeps (root)  provides rootService: Service, shadowed: String
+              near misses:
+                found `shadowed: String` at MiddleDeps, expected Int
+                found `shadowed: String` at RootDeps, expected Int
+              fix: ask for `shadowed` as String (what MiddleDeps provides), or provide `shadowed: Int` on the walk
             """)
     }
 }

@@ -73,11 +73,14 @@ enum SeedKeys: String { case settings }
         #expect(error.walk.map(\.key) == ["level3", "level2", "level1", "root"])
         #expect(error.walk.map(\.heldKeys) == [[], ["level3"], ["level2"], ["settings", "level1"]])
         #expect(error.description == """
-            graphinspect: no module with key "absent" from TestHolder to the root; searched:
-              TestHolder ("level3") holds []
-              TestHolder ("level2") holds ["level3"]
-              TestHolder ("level1") holds ["level2"]
-              TestHolder ("root") holds ["settings", "level1"]
+            error: no module "absent" from TestHolder "level3" up to the root holder
+              asked by TestHolder "level3" at ^->TestHolder->TestHolder->TestHolder->TestHolder
+              searched 4 holders, nearest first:
+                1. TestHolder "level3"  holds nothing
+                2. TestHolder "level2"  holds "level3"
+                3. TestHolder "level1"  holds "level2"
+                4. TestHolder "root" (root)  holds "settings", "level1"
+              fix: attach a module with key "absent" to TestHolder "level3", or to TestHolder "root" to make it reachable from every holder
             """)
     }
 

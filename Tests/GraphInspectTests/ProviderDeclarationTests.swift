@@ -48,6 +48,7 @@ final class DerivedDeps: BaseDeps, @unchecked Sendable {
     @Test func lazyVarIsNotFoundAndTheErrorSaysWhy() throws {
         let deps = DerivedDeps(parent: nil)
         let error = try #require(throws: MissingDependency.self) { try deps.resolve("invisible", as: Other.self) }
-        #expect(error.description.contains("`invisible` at DerivedDeps is a `lazy var`, which lookup cannot see: declare it `@Lazy var invisible = ...`"))
+        #expect(error.description.contains("found `invisible` at DerivedDeps, but it is a `lazy var`, which lookup cannot see"))
+        #expect(error.description.hasSuffix("fix: declare it `@Lazy var invisible = ...` in DerivedDeps; lookup cannot see a `lazy var`"))
     }
 }

@@ -8,27 +8,29 @@
 ///
 /// Providers are stored properties (any class between yours and `Component`) or `@Lazy`
 /// properties. Computed properties are invisible to lookup. A component's providers are read once,
-/// at the first lookup that reaches it, so declare them with `let`.
+/// when `Component.init` runs (after your stored properties are set, before your `init` body goes
+/// on), so set them before calling `super.init` and declare them with `let`.
 ///
 /// Thread-safe: lookups, caching and `shared` may run on many threads at once.
 @dynamicMemberLookup
 open class Component: @unchecked Sendable {
     /// The component lookups continue at when this one lacks a provider; nil for a root.
-    public let parent: Component?
+    ///
+    /// The one given to `init`. Subclasses may override it (the seed declares it as a protocol
+    /// requirement); a chain that then loops is detected by every walk and named in the error.
+    open var parent: Component? { initialParent }
+    /// The parent given to `init`: what events record and reports draw the tree from.
+    let initialParent: Component?
     /// This component's id in events.
     public let id: ObjectID
     /// The observer in force when this component was created; it receives all its events.
     let observer: (any GraphObserver)?
-    /// Number of parents above this component; bounds every walk.
-    let depth: Int
 
-    private let state = Locked(State())
+    /// This component's providers, read with `Mirror` once, at the end of `init`: before any other
+    /// thread can see the component, so later reads need no lock and never race with it.
+    private var index = ProviderIndex.empty
+    private let cache = Locked<[CacheKey: CachedValue]>([:])
     private let sharedCells = Locked<[ObjectIdentifier: OnceCell]>([:])
-
-    private struct State {
-        var index: ProviderIndex?
-        var cache: [CacheKey: CachedValue] = [:]
-    }
 
     private struct CacheKey: Hashable {
         let name: String
@@ -42,10 +44,11 @@ open class Component: @unchecked Sendable {
 
     /// Creates a component below `parent` (nil makes a root).
     public init(parent: Component?) {
-        self.parent = parent
-        depth = parent.map { $0.depth + 1 } ?? 0
+        initialParent = parent
         id = .next()
         observer = GraphObservation.current
+        index = ProviderIndex(of: self)
+        Registries.components.add(id, self)
         if let observer {
             parent?.announce(to: observer)
             observer.record(.created(createdEvent))
@@ -53,6 +56,7 @@ open class Component: @unchecked Sendable {
     }
 
     deinit {
+        Registries.components.remove(id)
         observer?.record(.released(Released(id: id)))
     }
 
@@ -61,7 +65,10 @@ open class Component: @unchecked Sendable {
     public subscript<T>(dynamicMember name: String) -> T {
         switch lookUp(name, as: T.self, location: nil) {
         case .success(let value): return value
-        case .failure(let missing): fatalError(missing.description)
+        case .failure(let missing):
+            // The report goes out first, whole; the failed lookup is already in any trace.
+            StandardError.write(missing.report(style: .forStandardError) + "\n")
+            fatalError("graphinspect: missing dependency `\(name): \(ShortTypeName.of(missing.request.type))`, reported above")
         }
     }
 
@@ -97,17 +104,6 @@ open class Component: @unchecked Sendable {
     /// The providers this component declares, in declaration order.
     public var providers: [Provider] { index.declared }
 
-    private var index: ProviderIndex {
-        if let index = state.withLock({ $0.index }) { return index }
-        // Built outside the lock: Mirror may be slow, and a racing thread builds an equal index.
-        let index = ProviderIndex(of: self)
-        return state.withLock { state in
-            if let existing = state.index { return existing }
-            state.index = index
-            return index
-        }
-    }
-
     /// The value this component itself provides under `name`, if it is a `T`.
     func provided<T>(_ name: String, as type: T.Type) -> T? {
         index.value(named: name, as: type)
@@ -115,7 +111,7 @@ open class Component: @unchecked Sendable {
 
     private func lookUp<T>(_ name: String, as type: T.Type, location: SourceLocation?) -> Result<T, MissingDependency> {
         let key = CacheKey(name: name, type: ObjectIdentifier(type))
-        if let cached = state.withLock({ $0.cache[key] }), let value = cached.value as? T {
+        if let cached = cache.withLock({ $0[key] }), let value = cached.value as? T {
             observer?.record(.lookup(DependencyLookup(
                 requester: id, name: name, type: TypeName.of(type), walk: [id],
                 provider: cached.provider, cacheHit: true, location: location
@@ -123,12 +119,17 @@ open class Component: @unchecked Sendable {
             return .success(value)
         }
         var walk: [ObjectID] = []
-        walk.reserveCapacity(observer == nil ? 0 : depth + 1)
         var current: Component? = self
+        var steps = 0
+        var seen: Set<ObjectIdentifier> = []
         while let component = current {
+            steps += 1
+            // Chains are short and cannot loop unless `parent` is overridden; only a long walk
+            // pays for loop detection. The failure path below names the loop exactly.
+            if steps > Self.unguardedSteps, !seen.insert(ObjectIdentifier(component)).inserted { break }
             if observer != nil { walk.append(component.id) }
             if let value = component.provided(name, as: type) {
-                state.withLock { $0.cache[key] = CachedValue(value: value, provider: component.id) }
+                cache.withLock { $0[key] = CachedValue(value: value, provider: component.id) }
                 observer?.record(.lookup(DependencyLookup(
                     requester: id, name: name, type: TypeName.of(type), walk: walk,
                     provider: component.id, cacheHit: false, location: location
@@ -137,13 +138,21 @@ open class Component: @unchecked Sendable {
             }
             current = component.parent
         }
-        let missing = MissingDependency(name: name, type: TypeName.of(type), requester: self, location: location)
+        let chain = ParentWalk(from: self)
+        var walkIDs = chain.components.map(\.id)
+        if let loop = chain.loopsBackTo { walkIDs.append(loop.id) }
         observer?.record(.lookup(DependencyLookup(
-            requester: id, name: name, type: missing.type, walk: missing.walk.map(\.id),
+            requester: id, name: name, type: TypeName.of(type), walk: walkIDs,
             provider: nil, cacheHit: false, location: location
         )))
-        return .failure(missing)
+        return .failure(MissingDependency(
+            request: .init(name: name, type: TypeName.of(type), requester: id, location: location),
+            walk: walkIDs, tree: .live()
+        ))
     }
+
+    /// Steps a lookup walks before it starts checking for a loop.
+    private static let unguardedSteps = 256
 }
 
 /// A component with no parent: the top of a dependency graph.

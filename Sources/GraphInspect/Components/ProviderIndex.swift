@@ -16,6 +16,11 @@ struct ProviderIndex: @unchecked Sendable {
 
     private static let lazyVarPrefix = "$__lazy_storage_$_"
 
+    /// No providers: what a component holds until its `init` indexes it.
+    static let empty = ProviderIndex()
+
+    private init() {}
+
     init(of component: Component) {
         var mirrors: [Mirror] = []
         var mirror: Mirror? = Mirror(reflecting: component)

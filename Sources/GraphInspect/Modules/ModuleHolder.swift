@@ -13,6 +13,11 @@ open class ModuleHolder: Module, @unchecked Sendable {
     public init(key: ModuleKey, holder: ModuleHolder?, context: any ModuleHolderContext, component: Component) {
         self.context = context
         super.init(key: key, holder: holder, component: component)
+        Registries.holders.add(id, self)
+    }
+
+    deinit {
+        Registries.holders.remove(id)
     }
 
     /// The modules this holder holds, in the order they were attached.
@@ -118,6 +123,8 @@ open class ModuleHolder: Module, @unchecked Sendable {
         observer?.record(.moduleLookup(ModuleLookup(
             requester: id, key: key.rawValue, target: target, walk: walk, module: nil, holder: nil
         )))
-        throw MissingModule(key: key.rawValue, target: target, from: self)
+        throw MissingModule(
+            request: .init(key: key.rawValue, target: target, requester: id), walk: walk, tree: .live()
+        )
     }
 }

@@ -5,20 +5,15 @@
 extension Component {
     var createdEvent: NodeCreated {
         NodeCreated(
-            id: id, kind: .component, type: TypeName.of(type(of: self)), parent: parent?.id,
-            providers: ProviderIndex(of: self).declared
+            id: id, kind: .component, type: TypeName.of(type(of: self)), parent: initialParent?.id,
+            providers: providers
         )
     }
 
     /// Reports this component and its ancestors to `observer`, root first, up to the first one
     /// that already reports to it.
     func announce(to observer: any GraphObserver) {
-        var unseen: [Component] = []
-        var current: Component? = self
-        while let component = current, component.observer !== observer, unseen.count <= depth {
-            unseen.append(component)
-            current = component.parent
-        }
+        let unseen = ParentWalk(from: self).components.prefix { $0.observer !== observer }
         for component in unseen.reversed() {
             observer.record(.created(component.createdEvent))
         }

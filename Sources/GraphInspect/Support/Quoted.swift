@@ -1,13 +1,13 @@
 /// Makes app-chosen names safe to print on one line: control characters, quotes and backslashes
 /// are escaped, so a name with a newline cannot forge a line of output.
-enum Quoted {
+public enum Quoted {
     /// `name` as a double-quoted string with escapes.
-    static func string(_ name: String) -> String {
+    public static func string(_ name: String) -> String {
         "\"" + escaped(name) + "\""
     }
 
     /// `name` bare if it is a plain identifier, quoted otherwise.
-    static func name(_ name: String) -> String {
+    public static func name(_ name: String) -> String {
         let plain = !name.isEmpty && name.unicodeScalars.allSatisfy {
             $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_"
         }

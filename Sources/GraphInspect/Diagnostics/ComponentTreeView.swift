@@ -1,0 +1,65 @@
+/// The component tree at one moment, as a missing-dependency report needs it: each component's
+/// type, parent and providers. Built from the live process (when a lookup fails at runtime) or
+/// from a recording (when `graphinspect why` reads a trace), so both give the same report.
+public struct ComponentTreeView: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var type: String
+        public var parent: ObjectID?
+        public var providers: [Provider]
+
+        public init(type: String, parent: ObjectID?, providers: [Provider]) {
+            self.type = type
+            self.parent = parent
+            self.providers = providers
+        }
+    }
+
+    /// Every component, by id.
+    public var entries: [ObjectID: Entry]
+    /// Ids in creation order, so reports list things deterministically.
+    public var order: [ObjectID]
+
+    public init(entries: [ObjectID: Entry], order: [ObjectID]) {
+        self.entries = entries
+        self.order = order
+    }
+
+    /// The components of a snapshot, or those of them in `alive` (the ones alive when a lookup
+    /// failed).
+    public init(snapshot: GraphSnapshot, alive: Set<ObjectID>? = nil) {
+        var entries: [ObjectID: Entry] = [:]
+        var order: [ObjectID] = []
+        for node in snapshot.nodes where node.kind == .component && (alive?.contains(node.id) ?? !node.released) {
+            entries[node.id] = Entry(type: node.type, parent: node.parent, providers: node.providers ?? [])
+            order.append(node.id)
+        }
+        self.init(entries: entries, order: order)
+    }
+
+    /// Every component alive in this process now. Reads only what never changes after `init`
+    /// (type, the parent given to `init`, providers), so it is safe while other threads run.
+    static func live() -> ComponentTreeView {
+        var entries: [ObjectID: Entry] = [:]
+        var order: [ObjectID] = []
+        for component in Registries.components.live() {
+            entries[component.id] = Entry(
+                type: TypeName.of(type(of: component)), parent: component.initialParent?.id,
+                providers: component.providers
+            )
+            order.append(component.id)
+        }
+        return ComponentTreeView(entries: entries, order: order)
+    }
+
+    /// `id` and its ancestors, nearest first, stopping before a repeat.
+    func chain(from id: ObjectID) -> [ObjectID] {
+        var chain: [ObjectID] = []
+        var seen: Set<ObjectID> = []
+        var current: ObjectID? = id
+        while let next = current, seen.insert(next).inserted {
+            chain.append(next)
+            current = entries[next]?.parent
+        }
+        return chain
+    }
+}

@@ -1,0 +1,64 @@
+/// The holder tree at one moment, as a missing-module report needs it: each holder's type, key,
+/// parent holder and the keys of the modules it holds. Built live or from a recording.
+public struct HolderTreeView: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var type: String
+        public var key: String
+        public var parent: ObjectID?
+        public var heldKeys: [String]
+
+        public init(type: String, key: String, parent: ObjectID?, heldKeys: [String]) {
+            self.type = type
+            self.key = key
+            self.parent = parent
+            self.heldKeys = heldKeys
+        }
+    }
+
+    public var entries: [ObjectID: Entry]
+    /// Ids in creation order.
+    public var order: [ObjectID]
+
+    public init(entries: [ObjectID: Entry], order: [ObjectID]) {
+        self.entries = entries
+        self.order = order
+    }
+
+    /// The holders of a snapshot, as they stand at its end.
+    public init(snapshot: GraphSnapshot) {
+        var entries: [ObjectID: Entry] = [:]
+        var order: [ObjectID] = []
+        for node in snapshot.nodes where node.kind == .holder && !node.released {
+            let keys = (node.modules ?? []).compactMap { snapshot.node($0)?.key }
+            entries[node.id] = Entry(type: node.type, key: node.key ?? "", parent: node.parent, heldKeys: keys)
+            order.append(node.id)
+        }
+        self.init(entries: entries, order: order)
+    }
+
+    /// Every holder alive in this process now.
+    static func live() -> HolderTreeView {
+        var entries: [ObjectID: Entry] = [:]
+        var order: [ObjectID] = []
+        for holder in Registries.holders.live() {
+            entries[holder.id] = Entry(
+                type: TypeName.of(type(of: holder)), key: holder.key.rawValue, parent: holder.holder?.id,
+                heldKeys: holder.modules.map(\.key.rawValue)
+            )
+            order.append(holder.id)
+        }
+        return HolderTreeView(entries: entries, order: order)
+    }
+
+    /// `id` and the holders above it, nearest first.
+    func chain(from id: ObjectID) -> [ObjectID] {
+        var chain: [ObjectID] = []
+        var seen: Set<ObjectID> = []
+        var current: ObjectID? = id
+        while let next = current, seen.insert(next).inserted {
+            chain.append(next)
+            current = entries[next]?.parent
+        }
+        return chain
+    }
+}

@@ -1,0 +1,185 @@
+/// A dependency lookup that nothing on its walk could answer, with everything needed to fix it:
+/// every component walked and what it provides, near misses, where in the tree the dependency does
+/// exist, and the smallest change that would make the lookup succeed.
+///
+/// `try component.resolve(...)` throws it; the crashing `component.name` prints it before ending
+/// the process; `graphinspect why` rebuilds it from a trace. `ReportWording` words it.
+public struct MissingDependency: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What was asked.
+    public struct Request: Sendable, Equatable {
+        public var name: String
+        public var type: String
+        public var requester: ObjectID
+        public var location: SourceLocation?
+
+        public init(name: String, type: String, requester: ObjectID, location: SourceLocation?) {
+            self.name = name
+            self.type = type
+            self.requester = requester
+            self.location = location
+        }
+    }
+
+    /// A component, as reports name it.
+    public struct ComponentRef: Sendable, Equatable, Hashable {
+        public var id: ObjectID
+        public var type: String
+    }
+
+    /// One component walked.
+    public struct Step: Sendable, Equatable {
+        public var component: ComponentRef
+        public var providers: [Provider]
+
+        public var id: ObjectID { component.id }
+        public var type: String { component.type }
+    }
+
+    /// A provider on the walk that nearly answered.
+    public struct NearMiss: Sendable, Equatable {
+        public enum Kind: String, Sendable, Equatable {
+            /// The name matches; the type does not.
+            case sameNameOtherType
+            /// The name matches, but it is a `lazy var`, which lookup cannot see.
+            case lazyVar
+            /// The name is a few edits away.
+            case similarName
+            /// The type matches under another name.
+            case sameTypeOtherName
+        }
+
+        public var kind: Kind
+        public var at: ComponentRef
+        public var provider: Provider
+    }
+
+    /// A component off the walk that provides exactly what was asked.
+    public struct Elsewhere: Sendable, Equatable {
+        public var at: ComponentRef
+        /// From the root down to `at`.
+        public var path: [ComponentRef]
+        /// The nearest component that is both on the walk and an ancestor of `at`: moving the
+        /// provider there makes it reachable from the requester, and keeps it reachable from `at`.
+        public var commonAncestor: ComponentRef
+    }
+
+    /// The smallest change that would make the lookup succeed.
+    public enum Fix: Sendable, Equatable {
+        /// The parent chain loops back to this component.
+        case breakLoop(at: ComponentRef)
+        /// Declare the `lazy var` with `@Lazy`.
+        case useLazy(at: ComponentRef)
+        /// Ask for this name instead (a typo, or the same type under another name).
+        case rename(to: Provider, at: ComponentRef)
+        /// Ask for the type found, or provide the type asked for.
+        case changeType(found: Provider, at: ComponentRef)
+        /// Move the provider up to the common ancestor.
+        case move(from: ComponentRef, to: ComponentRef)
+        /// Nothing anywhere: declare it in the requester or the root.
+        case declare(requester: ComponentRef, root: ComponentRef?)
+    }
+
+    public var request: Request
+    /// The requester's ancestors from the root down to the requester (the walk reversed, unless the
+    /// chain loops).
+    public var requesterPath: [ComponentRef]
+    /// The components walked, requester first.
+    public var walk: [Step]
+    /// When the parent chain loops: the components of the loop, starting with the one it loops
+    /// back to.
+    public var loop: [ComponentRef]?
+    public var nearMisses: [NearMiss]
+    public var elsewhere: [Elsewhere]
+    public var fix: Fix
+
+    public var name: String { request.name }
+    public var type: String { request.type }
+    public var location: SourceLocation? { request.location }
+    public var requester: Step { walk[0] }
+
+    /// Builds the report for `request` from the components walked (in order; a loop shows as the
+    /// repeated id at the end) and the tree they belong to.
+    public init(request: Request, walk walkIDs: [ObjectID], tree: ComponentTreeView) {
+        self.request = request
+        func ref(_ id: ObjectID) -> ComponentRef {
+            ComponentRef(id: id, type: tree.entries[id]?.type ?? "?")
+        }
+        var ids = walkIDs.isEmpty ? [request.requester] : walkIDs
+        if let last = ids.last, let first = ids.dropLast().firstIndex(of: last) {
+            loop = ids[first..<(ids.count - 1)].map(ref)
+            ids.removeLast()
+        } else {
+            loop = nil
+        }
+        walk = ids.map { Step(component: ref($0), providers: tree.entries[$0]?.providers ?? []) }
+        requesterPath = loop == nil ? walk.reversed().map(\.component) : walk.map(\.component)
+
+        nearMisses = Self.nearMisses(in: walk, name: request.name, type: request.type)
+        elsewhere = loop == nil ? Self.elsewhere(in: tree, walk: ids, name: request.name, type: request.type, ref: ref) : []
+        fix = Self.fix(loop: loop, nearMisses: nearMisses, elsewhere: elsewhere, walk: walk, type: request.type)
+    }
+
+    private static func nearMisses(in walk: [Step], name: String, type: String) -> [NearMiss] {
+        var misses: [NearMiss] = []
+        for step in walk {
+            for provider in step.providers {
+                let kind: NearMiss.Kind?
+                if provider.name == name {
+                    kind = provider.form == .lazyVar ? .lazyVar : provider.type != type ? .sameNameOtherType : nil
+                } else if NameDistance.isSimilar(provider.name, to: name) {
+                    kind = .similarName
+                } else if provider.type == type, provider.form != .lazyVar {
+                    kind = .sameTypeOtherName
+                } else {
+                    kind = nil
+                }
+                if let kind { misses.append(NearMiss(kind: kind, at: step.component, provider: provider)) }
+            }
+        }
+        return misses
+    }
+
+    private static func elsewhere(
+        in tree: ComponentTreeView, walk: [ObjectID], name: String, type: String, ref: (ObjectID) -> ComponentRef
+    ) -> [Elsewhere] {
+        let onWalk = Set(walk)
+        var found: [Elsewhere] = []
+        for id in tree.order where !onWalk.contains(id) {
+            guard let entry = tree.entries[id],
+                  entry.providers.contains(where: { $0.name == name && $0.type == type && $0.form != .lazyVar })
+            else { continue }
+            let chain = tree.chain(from: id)
+            // Components of another tree (another root) share no ancestor with the requester.
+            guard let common = chain.first(where: onWalk.contains) else { continue }
+            found.append(Elsewhere(at: ref(id), path: chain.reversed().map(ref), commonAncestor: ref(common)))
+        }
+        return found
+    }
+
+    private static func fix(
+        loop: [ComponentRef]?, nearMisses: [NearMiss], elsewhere: [Elsewhere], walk: [Step], type: String
+    ) -> Fix {
+        if let loop { return .breakLoop(at: loop[0]) }
+        if let miss = nearMisses.first(where: { $0.kind == .lazyVar }) { return .useLazy(at: miss.at) }
+        if let miss = nearMisses.first(where: { $0.kind == .similarName && $0.provider.type == type }) {
+            return .rename(to: miss.provider, at: miss.at)
+        }
+        if let miss = nearMisses.first(where: { $0.kind == .sameNameOtherType }) {
+            return .changeType(found: miss.provider, at: miss.at)
+        }
+        if let other = elsewhere.first { return .move(from: other.at, to: other.commonAncestor) }
+        if let miss = nearMisses.first(where: { $0.kind == .sameTypeOtherName }) {
+            return .rename(to: miss.provider, at: miss.at)
+        }
+        let root = walk.count > 1 ? walk.last?.component : nil
+        return .declare(requester: walk[0].component, root: root)
+    }
+
+    /// The report as plain text.
+    public var description: String { report(style: .plain) }
+
+    /// The report, worded by `ReportWording`.
+    public func report(style: ReportStyle) -> String {
+        ReportWording.missingDependency(self, style: style)
+    }
+}
