@@ -41,6 +41,16 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
         }
     }
 
+    /// Runs `body`; a `CLIError` is printed on standard error and becomes its exit code.
+    static func reported(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as CLIError {
+            FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            throw error.exitCode
+        }
+    }
+
     /// The exit code: 65 (data error) for a bad trace, 1 otherwise.
     var exitCode: ExitCode {
         if case .badTrace = self { return ExitCode(65) }

@@ -21,51 +21,21 @@ extension GraphInspectCommand {
         @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
         public var output: String?
 
-        @Option(help: ArgumentHelp("Read this trace file instead of running an app.", valueName: "file"))
-        public var trace: String?
-
-        @Flag(help: "Silence the app's own standard output and error.")
-        public var quiet = false
-
-        @Argument(parsing: .postTerminator, help: ArgumentHelp("The app to run, and its arguments.", valueName: "executable"))
-        public var command: [String] = []
+        @OptionGroup var source: SourceOptions
 
         public init() {}
 
-        public func validate() throws {
-            if trace != nil && !command.isEmpty {
-                throw ValidationError("Give either --trace FILE or -- EXECUTABLE, not both.")
-            }
-            if quiet && command.isEmpty {
-                throw ValidationError("--quiet silences an app run after --; there is none.")
-            }
-        }
-
-        var source: SnapshotSource {
-            if let trace { return .trace(path: trace) }
-            if !command.isEmpty { return .executable(command: command, quiet: quiet) }
-            return .sample
-        }
-
         public func run() throws {
-            do {
-                let loaded = try source.load()
-                for note in loaded.notes { FileHandle.standardError.write(Data((note + "\n").utf8)) }
-                let text = try format.write(loaded.snapshot)
-                if let output {
-                    try OutputFile.write(text, to: output)
-                } else {
-                    print(text, terminator: "")
-                }
-            } catch let error as CLIError {
-                FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
-                throw error.exitCode
+            try CLIError.reported {
+                let loaded = try source.source.load()
+                loaded.printNotes()
+                try Output.write(try format.write(loaded.snapshot), to: output)
             }
         }
 
         /// The dump's text, without writing it anywhere (and without the notes).
         public func render() throws -> String {
-            try format.write(source.load().snapshot)
+            try format.write(source.source.load().snapshot)
         }
 
         /// Runs the bundled sample with a recorder in force and returns what it recorded.

@@ -15,6 +15,11 @@ enum SnapshotSource {
         var snapshot: GraphSnapshot
         /// One line each: how the app ended if it failed, warnings from reading the trace.
         var notes: [String]
+
+        /// Writes the notes to standard error.
+        func printNotes() {
+            for note in notes { FileHandle.standardError.write(Data((note + "\n").utf8)) }
+        }
     }
 
     func load() throws(CLIError) -> Loaded {

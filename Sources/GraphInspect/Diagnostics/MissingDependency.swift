@@ -4,9 +4,9 @@
 ///
 /// `try component.resolve(...)` throws it; the crashing `component.name` prints it before ending
 /// the process; `graphinspect why` rebuilds it from a trace. `ReportWording` words it.
-public struct MissingDependency: Error, Sendable, Equatable, CustomStringConvertible {
+public struct MissingDependency: Error, Sendable, Equatable, Codable, CustomStringConvertible {
     /// What was asked.
-    public struct Request: Sendable, Equatable {
+    public struct Request: Sendable, Equatable, Codable {
         public var name: String
         public var type: String
         public var requester: ObjectID
@@ -21,13 +21,13 @@ public struct MissingDependency: Error, Sendable, Equatable, CustomStringConvert
     }
 
     /// A component, as reports name it.
-    public struct ComponentRef: Sendable, Equatable, Hashable {
+    public struct ComponentRef: Sendable, Equatable, Hashable, Codable {
         public var id: ObjectID
         public var type: String
     }
 
     /// One component walked.
-    public struct Step: Sendable, Equatable {
+    public struct Step: Sendable, Equatable, Codable {
         public var component: ComponentRef
         public var providers: [Provider]
 
@@ -36,8 +36,8 @@ public struct MissingDependency: Error, Sendable, Equatable, CustomStringConvert
     }
 
     /// A provider on the walk that nearly answered.
-    public struct NearMiss: Sendable, Equatable {
-        public enum Kind: String, Sendable, Equatable {
+    public struct NearMiss: Sendable, Equatable, Codable {
+        public enum Kind: String, Sendable, Equatable, Codable {
             /// The name matches; the type does not.
             case sameNameOtherType
             /// The name matches, but it is a `lazy var`, which lookup cannot see.
@@ -54,7 +54,7 @@ public struct MissingDependency: Error, Sendable, Equatable, CustomStringConvert
     }
 
     /// A component off the walk that provides exactly what was asked.
-    public struct Elsewhere: Sendable, Equatable {
+    public struct Elsewhere: Sendable, Equatable, Codable {
         public var at: ComponentRef
         /// From the root down to `at`.
         public var path: [ComponentRef]
@@ -64,7 +64,7 @@ public struct MissingDependency: Error, Sendable, Equatable, CustomStringConvert
     }
 
     /// The smallest change that would make the lookup succeed.
-    public enum Fix: Sendable, Equatable {
+    public enum Fix: Sendable, Equatable, Codable {
         /// The parent chain loops back to this component.
         case breakLoop(at: ComponentRef)
         /// Declare the `lazy var` with `@Lazy`.

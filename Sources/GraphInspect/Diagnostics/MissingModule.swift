@@ -1,8 +1,8 @@
 /// A module or router lookup that no holder from the requester to the root could answer, with the
 /// holders searched and the keys each held, similar keys, the holders elsewhere in the tree that do
 /// hold the key, and the fix. Worded by `ReportWording`.
-public struct MissingModule: Error, Sendable, Equatable, CustomStringConvertible {
-    public struct Request: Sendable, Equatable {
+public struct MissingModule: Error, Sendable, Equatable, Codable, CustomStringConvertible {
+    public struct Request: Sendable, Equatable, Codable {
         public var key: String
         public var target: ModuleLookup.Target
         public var requester: ObjectID
@@ -15,14 +15,14 @@ public struct MissingModule: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// A holder, as reports name it.
-    public struct HolderRef: Sendable, Equatable, Hashable {
+    public struct HolderRef: Sendable, Equatable, Hashable, Codable {
         public var id: ObjectID
         public var type: String
         public var key: String
     }
 
     /// One holder searched.
-    public struct Step: Sendable, Equatable {
+    public struct Step: Sendable, Equatable, Codable {
         public var holder: HolderRef
         public var heldKeys: [String]
 
@@ -30,13 +30,13 @@ public struct MissingModule: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// A key held on the walk that is a few edits from the one asked for.
-    public struct NearMiss: Sendable, Equatable {
+    public struct NearMiss: Sendable, Equatable, Codable {
         public var key: String
         public var at: HolderRef
     }
 
     /// A holder off the walk that holds the key.
-    public struct Elsewhere: Sendable, Equatable {
+    public struct Elsewhere: Sendable, Equatable, Codable {
         public var holder: HolderRef
         /// From the root holder down to `holder`.
         public var path: [HolderRef]
@@ -44,7 +44,7 @@ public struct MissingModule: Error, Sendable, Equatable, CustomStringConvertible
         public var commonAncestor: HolderRef
     }
 
-    public enum Fix: Sendable, Equatable {
+    public enum Fix: Sendable, Equatable, Codable {
         /// Ask for this key instead.
         case rename(to: String, at: HolderRef)
         /// Attach the module to the common ancestor instead of the holder that has it.

@@ -45,6 +45,14 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
         self.path = path
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
+        // A pipe or device (/dev/stderr, a FIFO) is streamed to as it is; only a regular file is
+        // locked against a second writer and emptied.
+        var status = stat()
+        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            descriptor = fd
+            writeHeader()
+            return
+        }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             close(fd)
             throw OpenError(path: path, reason: "another process is recording to it")
@@ -55,6 +63,10 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
             throw OpenError(path: path, reason: reason)
         }
         descriptor = fd
+        writeHeader()
+    }
+
+    private func writeHeader() {
         let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? Substring($0)) }
         writeLine(TraceHeader(pid: Int(getpid()), program: program))
     }

@@ -1,9 +1,13 @@
 import Foundation
 
-/// Writes output files whole or not at all: to a temporary file beside the target, then renamed
-/// over it, so a failure never leaves half a file behind.
-enum OutputFile {
-    static func write(_ text: String, to path: String) throws(CLIError) {
+/// Where a command's result goes: standard output, or a file written whole or not at all (a
+/// temporary file beside the target, then renamed over it), so a failure never leaves half a file.
+enum Output {
+    static func write(_ text: String, to path: String?) throws(CLIError) {
+        guard let path else {
+            print(text, terminator: "")
+            return
+        }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {

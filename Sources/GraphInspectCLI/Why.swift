@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import GraphInspect
+
+extension GraphInspectCommand {
+    /// `graphinspect why`: explain every failed lookup of a run.
+    public struct Why: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Explain every failed lookup of a run: the walk, near misses, where it exists, the fix.",
+            discussion: """
+                Reads a trace (--trace FILE) or runs an app (-- EXECUTABLE) like dump, then prints \
+                a report for each dependency, module or router lookup that found nothing, most \
+                recent first. Exits 0 when nothing failed, 1 when something did.
+                """
+        )
+
+        /// How to print the reports.
+        public enum Format: String, CaseIterable, ExpressibleByArgument, Sendable {
+            case text
+            case json
+        }
+
+        @Option(name: .shortAndLong, help: "How to print the reports.")
+        public var format: Format = .text
+
+        @Option(help: ArgumentHelp("Only lookups of this dependency name or module key.", valueName: "name"))
+        public var dependency: String?
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        public var output: String?
+
+        @OptionGroup var source: SourceOptions
+
+        public init() {}
+
+        public func run() throws {
+            var failed = false
+            try CLIError.reported {
+                let loaded = try source.source.load()
+                loaded.printNotes()
+                let failures = select(loaded.snapshot.failures())
+                failed = !failures.isEmpty
+                let style: ReportStyle = output == nil ? .forStandardOutput : .plain
+                try Output.write(try render(failures, events: loaded.snapshot.events.count, style: style), to: output)
+            }
+            if failed { throw ExitCode.failure }
+        }
+
+        /// The failures to report, most recent first, narrowed by `--dependency`.
+        func select(_ failures: [LookupFailure]) -> [LookupFailure] {
+            failures.reversed().filter { dependency == nil || $0.requestedName == dependency }
+        }
+
+        func render(_ failures: [LookupFailure], events: Int, style: ReportStyle) throws -> String {
+            switch format {
+            case .json:
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                return String(decoding: try encoder.encode(failures), as: UTF8.self) + "\n"
+            case .text:
+                let scope = dependency.map { " of \(Quoted.name($0))" } ?? ""
+                guard !failures.isEmpty else {
+                    return "graphinspect why: no failed lookups\(scope) in \(events) events\n"
+                }
+                let count = failures.count == 1 ? "1 failed lookup" : "\(failures.count) failed lookups"
+                return "graphinspect why: \(count)\(scope), most recent first\n\n"
+                    + failures.map { $0.report(style: style) }.joined(separator: "\n\n") + "\n"
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import GraphInspect
+import Testing
+@testable import GraphInspectCLI
+
+@Suite struct WhyTests {
+    var dying: String { Executable.buildFolder.appendingPathComponent("graphinspect-sample-dying").path }
+
+    static let dyingReport = """
+        error: missing dependency `paymentService: PaymentService`
+          asked by CheckoutComponent at ^->AppComponent->CheckoutComponent
+          walked 2 components, nearest first:
+            1. CheckoutComponent  provides cartID: String
+            2. AppComponent (root)  provides analytics: Analytics, network: NetworkClient, theme: Theme, settingsStore: SettingsStore (@Lazy)
+          elsewhere in the tree (not on the walk):
+            `paymentService: PaymentService` at ^->AppComponent->ProfileComponent; nearest common ancestor: AppComponent
+          fix: move `paymentService: PaymentService` from ProfileComponent up to AppComponent, which both reach
+        """
+
+    @Test func whyOnTheDyingSamplePrintsTheReportAndExits1() throws {
+        let result = try Executable.run("graphinspect", ["why", "--quiet", "--", dying])
+        #expect(result.status == 1)
+        #expect(result.stdout == "graphinspect why: 1 failed lookup, most recent first\n\n" + Self.dyingReport + "\n")
+        #expect(result.stderr.hasSuffix("was killed by signal 4 (Illegal instruction); showing what it recorded until then\n"))
+    }
+
+    @Test func crashingProcessPrintsTheSameReportWhyRebuildsFromItsTrace() throws {
+        let run = try Executable.run("graphinspect-sample-dying", [], environment: ["SWIFT_BACKTRACE": "enable=no", "GRAPHINSPECT_TRACE": "/dev/null"])
+        #expect(run.stderr.hasPrefix(Self.dyingReport + "\n"))
+    }
+
+    @Test func whyOnAHealthyRunExits0() throws {
+        let result = try Executable.run("graphinspect", ["why"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "graphinspect why: no failed lookups in 65 events\n")
+    }
+
+    @Test func dependencyOptionNarrowsTheReports() throws {
+        let other = try Executable.run("graphinspect", ["why", "--dependency", "analytics", "--quiet", "--", dying])
+        #expect(other.status == 0)
+        #expect(other.stdout == "graphinspect why: no failed lookups of analytics in 68 events\n")
+        let same = try Executable.run("graphinspect", ["why", "--dependency", "paymentService", "--quiet", "--", dying])
+        #expect(same.status == 1)
+        #expect(same.stdout.hasPrefix("graphinspect why: 1 failed lookup of paymentService, most recent first\n"))
+    }
+
+    @Test func jsonFormatGivesTheReportsAsData() throws {
+        let result = try Executable.run("graphinspect", ["why", "--format", "json", "--quiet", "--", dying])
+        #expect(result.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(json.count == 1)
+        #expect(json[0]["kind"] as? String == "dependency")
+        let report = try #require(json[0]["report"] as? [String: Any])
+        let request = try #require(report["request"] as? [String: Any])
+        #expect(request["name"] as? String == "paymentService")
+        #expect((report["walk"] as? [Any])?.count == 2)
+        #expect((report["elsewhere"] as? [Any])?.count == 1)
+    }
+
+    @Test func failuresAreListedMostRecentFirstAndReportTheTreeOfTheirMoment() throws {
+        let recorder = GraphRecorder()
+        let snapshot = try GraphObservation.withObserver(recorder) { () throws -> GraphSnapshot in
+            let root = RootComponent()
+            let early = Component(parent: root)
+            _ = try? early.resolve("first", as: Int.self)
+            let holder = ModuleHolder(key: "root", holder: nil, context: EmptyContext(), component: root)
+            _ = holder.module(for: "second", as: Module.self)
+            return recorder.snapshot()
+        }
+        let why = try GraphInspectCommand.Why.parse([])
+        let selected = why.select(snapshot.failures())
+        #expect(selected.map(\.requestedName) == ["second", "first"])
+        let text = try why.render(selected, events: snapshot.events.count, style: .plain)
+        #expect(text.hasPrefix("graphinspect why: 2 failed lookups, most recent first\n\nerror: no module \"second\" from ModuleHolder \"root\" up to the root holder\n"))
+    }
+}
