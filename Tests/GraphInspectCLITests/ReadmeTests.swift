@@ -40,4 +40,11 @@ import Testing
         let golden = try String(contentsOf: Golden.url("sample-dump.txt"), encoding: .utf8)
         #expect(Self.blocks(in: Self.readme, fence: "text").contains { $0.hasSuffix(golden) })
     }
+
+    @Test func reportShownInTheDocsIsWhatTheDyingSamplePrints() throws {
+        let block = "```text\n$ swift run graphinspect-sample-dying\n" + WhyTests.dyingReport + "\n```\n"
+        #expect(Self.readme.contains(block), "README's dying-report block is stale: run scripts/update-docs")
+        let cli = try String(contentsOf: Golden.packageRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+        #expect(cli.contains(block), "docs/cli.md's dying-report block is stale: run scripts/update-docs")
+    }
 }
