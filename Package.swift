@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "GraphInspect", targets: ["GraphInspect"]),
         .library(name: "GraphInspectText", targets: ["GraphInspectText"]),
         .library(name: "GraphInspectTrace", targets: ["GraphInspectTrace"]),
+        .library(name: "GraphInspectGraphviz", targets: ["GraphInspectGraphviz"]),
         .executable(name: "graphinspect", targets: ["graphinspect"]),
     ],
     dependencies: [
@@ -21,6 +22,14 @@ let package = Package(
         .target(name: "GraphInspect"),
         // Pure-Swift writers that turn a snapshot into text.
         .target(name: "GraphInspectText", dependencies: ["GraphInspect"]),
+        // Graphviz's C library (cgraph + gvc), found through pkg-config.
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+        ),
+        // Lays DOT out and renders SVG, PNG or PDF in this process. The only target that links Graphviz.
+        .target(name: "GraphInspectGraphviz", dependencies: ["CGraphviz"]),
         // Reads trace files back into snapshots; uses Foundation's JSON decoder.
         .target(name: "GraphInspectTrace", dependencies: ["GraphInspect"]),
         // The bundled sample app, as a library so the CLI and tests can run it in-process.
@@ -29,7 +38,7 @@ let package = Package(
         .target(
             name: "GraphInspectCLI",
             dependencies: [
-                "GraphInspect", "GraphInspectText", "GraphInspectTrace", "GraphInspectSample",
+                "GraphInspect", "GraphInspectText", "GraphInspectTrace", "GraphInspectSample", "GraphInspectGraphviz",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -53,6 +62,10 @@ let package = Package(
         ),
         .testTarget(name: "GraphInspectTests", dependencies: ["GraphInspect"]),
         .testTarget(name: "GraphInspectTraceTests", dependencies: ["GraphInspectTrace"]),
+        .testTarget(
+            name: "GraphInspectGraphvizTests",
+            dependencies: ["GraphInspectGraphviz", "GraphInspectText", "GraphInspectSample"]
+        ),
         .testTarget(name: "GraphInspectTextTests", dependencies: ["GraphInspectText", "GraphInspectSample"]),
         .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI"]),
     ]

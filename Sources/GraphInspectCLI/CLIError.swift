@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import GraphInspectGraphviz
+import GraphInspectText
 import GraphInspectTrace
 
 /// Every error the CLI reports, worded in one place: what failed, where, why, and what to do.
@@ -17,6 +19,9 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
     case notExecutable(path: String)
     case cannotLaunch(path: String, reason: String)
     case nothingRecorded(command: String, ending: AppRun.Ending)
+    case badFilter(DiagramError)
+    case graphviz(GraphvizError)
+    case cannotEncode(String)
 
     var description: String {
         switch self {
@@ -36,6 +41,12 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
             "cannot run \(path): it is not an executable file. Give the app's binary, e.g. .build/debug/<App>."
         case .cannotLaunch(let path, let reason):
             "cannot run \(path): \(reason)"
+        case .badFilter(let error):
+            "\(error)"
+        case .graphviz(let error):
+            "\(error)"
+        case .cannotEncode(let reason):
+            "cannot encode the snapshot: \(reason)"
         case .nothingRecorded(let command, let ending):
             "\(command) \(Self.describe(ending)) and recorded nothing: does it link the GraphInspect runtime and create a Component? (It records when GRAPHINSPECT_TRACE is set.)"
         }

@@ -23,19 +23,25 @@ extension GraphInspectCommand {
 
         @OptionGroup var source: SourceOptions
 
+        @OptionGroup(title: "Pictures") var diagram: DiagramFlags
+
         public init() {}
+
+        public func validate() throws {
+            try diagram.validate(for: format)
+        }
 
         public func run() throws {
             try CLIError.reported {
                 let loaded = try source.source.load()
                 loaded.printNotes()
-                try Output.write(try format.write(loaded.snapshot), to: output)
+                try Output.write(try format.write(loaded.snapshot, diagram: diagram.options, layout: diagram.layout), to: output)
             }
         }
 
         /// The dump's text, without writing it anywhere (and without the notes).
         public func render() throws -> String {
-            try format.write(source.source.load().snapshot)
+            String(decoding: try format.write(source.source.load().snapshot, diagram: diagram.options, layout: diagram.layout), as: UTF8.self)
         }
 
         /// Runs the bundled sample with a recorder in force and returns what it recorded.

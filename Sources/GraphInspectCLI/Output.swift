@@ -4,8 +4,12 @@ import Foundation
 /// temporary file beside the target, then renamed over it), so a failure never leaves half a file.
 enum Output {
     static func write(_ text: String, to path: String?) throws(CLIError) {
+        try write(Array(text.utf8), to: path)
+    }
+
+    static func write(_ bytes: [UInt8], to path: String?) throws(CLIError) {
         guard let path else {
-            print(text, terminator: "")
+            FileHandle.standardOutput.write(Data(bytes))
             return
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -17,7 +21,7 @@ enum Output {
             throw .cannotWrite(path: path, reason: .folderNotWritable(folder))
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw .cannotWrite(path: path, reason: .system(error.localizedDescription))
         }

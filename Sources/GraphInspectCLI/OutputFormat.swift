@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GraphInspect
+import GraphInspectGraphviz
 import GraphInspectText
 
 /// The formats a snapshot can be written in.
@@ -9,16 +10,43 @@ public enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable 
     case text
     /// The snapshot itself (nodes and events), pretty-printed with sorted keys.
     case json
+    /// Graphviz DOT.
+    case dot
+    /// Rendered by Graphviz's C library in this process.
+    case svg, png, pdf
+    /// A Mermaid flowchart.
+    case mermaid
+
+    /// Whether the diagram filters (`--focus`, `--depth`, ...) apply.
+    var isPicture: Bool { ![.text, .json].contains(self) }
 
     /// `snapshot` written in this format.
-    public func write(_ snapshot: GraphSnapshot) throws -> String {
-        switch self {
-        case .text:
-            return TreeTextWriter().write(snapshot)
-        case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            return String(decoding: try encoder.encode(snapshot), as: UTF8.self) + "\n"
+    func write(_ snapshot: GraphSnapshot, diagram: DiagramOptions = DiagramOptions(), layout: GraphvizLayout = .dot) throws(CLIError) -> [UInt8] {
+        do {
+            switch self {
+            case .text:
+                return Array(TreeTextWriter().write(snapshot).utf8)
+            case .json:
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                return Array(try encoder.encode(snapshot)) + Array("\n".utf8)
+            case .dot:
+                return Array(try DOTWriter().write(snapshot, options: diagram).utf8)
+            case .mermaid:
+                return Array(try MermaidWriter().write(snapshot, options: diagram).utf8)
+            case .svg, .png, .pdf:
+                let built = try DiagramBuilder(options: diagram).build(snapshot)
+                let dot = DOTWriter().write(built, legend: diagram.legend)
+                let progress = RenderProgress(nodes: built.nodes.count, edges: built.edges.count, layout: layout)
+                defer { progress.finish() }
+                return try GraphvizRenderer.render(dot: dot, format: GraphvizFormat(rawValue: rawValue)!, layout: layout)
+            }
+        } catch let error as DiagramError {
+            throw .badFilter(error)
+        } catch let error as GraphvizError {
+            throw .graphviz(error)
+        } catch {
+            throw .cannotEncode("\(error)")
         }
     }
 }

@@ -1,0 +1,131 @@
+import CGraphviz
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// Lays out and renders DOT with Graphviz's C library, in this process.
+///
+/// Every Graphviz call of the package is in this file. Graphviz is not thread-safe (even with a
+/// context per thread), so all calls run behind one lock; and the process keeps one `GVC_t` for
+/// its whole life, because freeing and recreating contexts leaks and later reads freed memory in
+/// the pango plugin. Each graph is freed before the lock is released.
+public enum GraphvizRenderer {
+    /// Renders `dot` laid out by `layout` as `format`.
+    /// - Throws: `GraphvizError` carrying Graphviz's own message.
+    public static func render(dot: String, format: GraphvizFormat = .svg, layout: GraphvizLayout = .dot) throws(GraphvizError) -> [UInt8] {
+        try withGraphviz { context throws(GraphvizError) in
+            let graph = try parse(dot)
+            defer { agclose(graph) }
+            guard gvLayout(context, graph, layout.rawValue) == 0 else {
+                let message = takeMessages()
+                if message.contains("not recognized") { throw .pluginMissing(what: "the \(layout.rawValue) layout", message: message) }
+                throw .layout(engine: layout.rawValue, message: message)
+            }
+            defer { gvFreeLayout(context, graph) }
+            var data: UnsafeMutablePointer<CChar>?
+            var length: UInt32 = 0
+            guard gvRenderData(context, graph, format.rendererName, &data, &length) == 0, let data else {
+                let message = takeMessages()
+                if message.contains("not recognized") { throw .pluginMissing(what: "\(format.rawValue) output", message: message) }
+                throw .render(format: format.rawValue, message: message)
+            }
+            defer { gvFreeRenderData(data) }
+            return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+                Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+            }
+        }
+    }
+
+    /// Parses `dot` and returns each node's name and its attributes (for tests and checks: what
+    /// Graphviz itself understood).
+    public static func nodes(of dot: String, attributes names: [String]) throws(GraphvizError) -> [ParsedNode] {
+        try withGraphviz { _ throws(GraphvizError) in
+            let graph = try parse(dot)
+            defer { agclose(graph) }
+            var nodes: [ParsedNode] = []
+            var node = agfstnode(graph)
+            while let current = node {
+                var attributes: [String: String] = [:]
+                for name in names {
+                    // agget does not write through the name; its C signature is just not const.
+                    let value = name.withCString { agget(UnsafeMutableRawPointer(current), UnsafeMutablePointer(mutating: $0)) }
+                    if let value { attributes[name] = String(cString: value) }
+                }
+                nodes.append(ParsedNode(name: String(cString: agnameof(UnsafeMutableRawPointer(current))), attributes: attributes))
+                node = agnxtnode(graph, current)
+            }
+            return nodes
+        }
+    }
+
+    /// A node as Graphviz parsed it.
+    public struct ParsedNode: Sendable, Equatable {
+        public var name: String
+        public var attributes: [String: String]
+    }
+
+    // MARK: The one context and the one lock
+
+    private static func withGraphviz<Result>(_ body: (OpaquePointer) throws(GraphvizError) -> Result) throws(GraphvizError) -> Result {
+        let state = graphvizState
+        state.lock()
+        defer { state.unlock() }
+        guard let context = state.context else { throw .noContext }
+        _ = takeMessages()
+        return try body(context)
+    }
+
+    private static func parse(_ dot: String) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {
+        guard let graph = agmemread(dot) else { throw .syntax(message: takeMessages()) }
+        return graph
+    }
+
+    /// Graphviz's messages since the last call, joined; called with the lock held.
+    private static func takeMessages() -> String {
+        let messages = graphvizState.messages.joined().trimmingWhitespace()
+        graphvizState.messages.removeAll()
+        if !messages.isEmpty { return messages }
+        guard let last = aglasterr() else { return "no message from Graphviz" }
+        defer { free(last) }
+        return String(cString: last).trimmingWhitespace()
+    }
+
+}
+
+/// Graphviz's process-wide state: the context, the lock, and the messages its error callback
+/// collected. Only touched with the lock held (or in `init`).
+private final class GraphvizState: @unchecked Sendable {
+    let context: OpaquePointer?
+    var messages: [String] = []
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        context = gvContext()
+        // From now on errors and warnings go to `messages` instead of standard error, so they can
+        // be returned. The callback only runs inside Graphviz calls made with the lock held.
+        agseterrf { text in
+            if let text { graphvizState.messages.append(String(cString: text)) }
+            return 0
+        }
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+}
+
+/// The one context for the process, made on first use and never freed.
+private let graphvizState = GraphvizState()
+
+private extension String {
+    func trimmingWhitespace() -> String {
+        var text = Substring(self)
+        while let first = text.first, first.isWhitespace { text.removeFirst() }
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,46 @@
+/// How each kind of node and edge looks, shared by the DOT writer and its legend.
+enum DOTStyle {
+    static func node(_ kind: Diagram.NodeKind) -> [String: String] {
+        switch kind {
+        case .component: ["shape": "box", "style": "rounded,filled", "fillcolor": "#e8f0fe", "color": "#4a6fa5"]
+        case .holder: ["shape": "tab", "style": "filled", "fillcolor": "#fff1d6", "color": "#b07d2b"]
+        case .module: ["shape": "box", "style": "filled", "fillcolor": "#e6f4e6", "color": "#4a8a4a"]
+        case .router: ["shape": "ellipse", "style": "filled", "fillcolor": "#f1e6fb", "color": "#7b4aa5"]
+        case .missing: ["shape": "octagon", "style": "filled,bold", "fillcolor": "#fde2e2", "color": "#c0392b", "fontcolor": "#c0392b"]
+        case .collapsed: ["shape": "box3d", "style": "filled", "fillcolor": "#eeeeee", "color": "#666666"]
+        }
+    }
+
+    static func edge(_ kind: Diagram.EdgeKind) -> [String: String] {
+        switch kind {
+        case .parent: ["color": "#4a6fa5", "dir": "back"]
+        case .component: ["color": "#888888", "style": "dotted", "arrowhead": "none", "constraint": "false"]
+        case .router: ["color": "#7b4aa5"]
+        case .lookup: ["color": "#1a73e8", "style": "dashed", "constraint": "false", "fontcolor": "#1a73e8"]
+        case .failed: ["color": "#c0392b", "style": "bold", "fontcolor": "#c0392b"]
+        case .moduleLookup: ["color": "#d9822b", "style": "dashed", "constraint": "false", "fontcolor": "#d9822b"]
+        }
+    }
+
+    /// Greyed, dashed outline for released nodes.
+    static let released: [String: String] = ["color": "#aaaaaa", "fontcolor": "#999999"]
+
+    /// What the legend says of each kind, in drawing order.
+    static let nodeMeanings: [(Diagram.NodeKind, String)] = [
+        (.component, "component: provides and looks up dependencies"),
+        (.holder, "module holder: holds modules (its cluster)"),
+        (.module, "module"),
+        (.router, "router"),
+        (.missing, "missing: what a failed lookup asked for"),
+        (.collapsed, "collapsed: several nodes drawn as one"),
+    ]
+
+    static let edgeMeanings: [(Diagram.EdgeKind, String)] = [
+        (.parent, "solid blue: component to its parent"),
+        (.component, "dotted grey: module to the component it was built with"),
+        (.router, "purple: module to its router"),
+        (.lookup, "dashed blue: lookup, requester to provider (hops, cache hits)"),
+        (.failed, "bold red: failed lookup"),
+        (.moduleLookup, "dashed orange: module or router lookup up the holder tree"),
+    ]
+}

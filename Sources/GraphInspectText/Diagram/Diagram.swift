@@ -1,0 +1,61 @@
+import GraphInspect
+
+/// What a picture shows: the nodes, holder clusters and edges chosen from a snapshot by
+/// `DiagramOptions`. The DOT and Mermaid writers draw the same diagram, so a filter means the same
+/// in every format.
+public struct Diagram: Sendable, Equatable {
+    public enum NodeKind: String, Sendable, CaseIterable {
+        case component, holder, module, router
+        /// What a failed lookup asked for.
+        case missing
+        /// Several nodes drawn as one (`--collapse`).
+        case collapsed
+    }
+
+    public struct Node: Sendable, Equatable {
+        /// Stable DOT/Mermaid id: a letter for the kind and the snapshot id (`c12`, `m3`).
+        public var id: String
+        public var kind: NodeKind
+        /// First line: the type, short.
+        public var title: String
+        /// Further lines: key, counts.
+        public var details: [String]
+        public var released: Bool
+        /// The holder cluster it is drawn in.
+        public var cluster: String?
+    }
+
+    /// A holder's cluster: its own node, its modules, and the clusters of holders it holds.
+    public struct Cluster: Sendable, Equatable {
+        public var id: String
+        public var label: String
+        public var parent: String?
+    }
+
+    public enum EdgeKind: String, Sendable, CaseIterable {
+        /// Component to its parent component.
+        case parent
+        /// Module or holder to the component it was built with.
+        case component
+        /// Module or holder to its router.
+        case router
+        /// A resolved lookup, requester to provider.
+        case lookup
+        /// A failed lookup, requester to the missing node.
+        case failed
+        /// A module or router lookup, holder to the holder that held the key.
+        case moduleLookup
+    }
+
+    public struct Edge: Sendable, Equatable {
+        public var from: String
+        public var to: String
+        public var kind: EdgeKind
+        /// Lines of the label; empty for none.
+        public var label: [String]
+    }
+
+    public var nodes: [Node]
+    public var clusters: [Cluster]
+    public var edges: [Edge]
+}

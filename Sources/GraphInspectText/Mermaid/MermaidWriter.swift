@@ -1,0 +1,90 @@
+import GraphInspect
+
+/// Writes a diagram as a Mermaid `flowchart`, for pasting into a GitHub comment: holders as
+/// subgraphs, the same nodes and edges as the DOT writer, every label escaped with Mermaid's entity
+/// codes so a name can neither end its label nor become HTML or Mermaid syntax.
+public struct MermaidWriter: Sendable {
+    public init() {}
+
+    public func write(_ snapshot: GraphSnapshot, options: DiagramOptions = DiagramOptions()) throws(DiagramError) -> String {
+        write(try DiagramBuilder(options: options).build(snapshot))
+    }
+
+    public func write(_ diagram: Diagram) -> String {
+        var out = "flowchart TB\n"
+        var clusterChildren: [String?: [String]] = [:]
+        for cluster in diagram.clusters { clusterChildren[cluster.parent, default: []].append(cluster.id) }
+        var nodesIn: [String?: [Diagram.Node]] = [:]
+        for node in diagram.nodes { nodesIn[node.cluster, default: []].append(node) }
+        let labels = Dictionary(uniqueKeysWithValues: diagram.clusters.map { ($0.id, $0.label) })
+
+        var stack: [(cluster: String, indent: String, closing: Bool)] = (clusterChildren[nil] ?? []).reversed().map { ($0, "  ", false) }
+        while let (cluster, indent, closing) = stack.popLast() {
+            if closing {
+                out += indent + "end\n"
+                continue
+            }
+            out += indent + "subgraph \(cluster)[\"\(Self.escape(labels[cluster] ?? ""))\"]\n"
+            for node in nodesIn[cluster] ?? [] { out += indent + "  " + line(node) + "\n" }
+            stack.append((cluster, indent, true))
+            stack.append(contentsOf: (clusterChildren[cluster] ?? []).reversed().map { ($0, indent + "  ", false) })
+        }
+        for node in nodesIn[nil] ?? [] { out += "  " + line(node) + "\n" }
+        for edge in diagram.edges { out += "  " + line(edge) + "\n" }
+
+        for kind in Diagram.NodeKind.allCases {
+            let style = DOTStyle.node(kind)
+            out += "  classDef \(kind.rawValue) fill:\(style["fillcolor"] ?? "#ffffff"),stroke:\(style["color"] ?? "#000000")\n"
+            let ids = diagram.nodes.filter { $0.kind == kind }.map(\.id)
+            if !ids.isEmpty { out += "  class \(ids.joined(separator: ",")) \(kind.rawValue)\n" }
+        }
+        let released = diagram.nodes.filter(\.released).map(\.id)
+        if !released.isEmpty {
+            out += "  classDef released stroke-dasharray:4 3,color:#999999\n"
+            out += "  class \(released.joined(separator: ",")) released\n"
+        }
+        return out
+    }
+
+    private func line(_ node: Diagram.Node) -> String {
+        let label = "\"" + ([node.title] + node.details).map(Self.escape).joined(separator: "<br/>") + "\""
+        switch node.kind {
+        case .component: return node.id + "(" + label + ")"
+        case .holder: return node.id + "[[" + label + "]]"
+        case .module: return node.id + "[" + label + "]"
+        case .router: return node.id + "([" + label + "])"
+        case .missing: return node.id + "{{" + label + "}}"
+        case .collapsed: return node.id + "[(" + label + ")]"
+        }
+    }
+
+    private func line(_ edge: Diagram.Edge) -> String {
+        let label = edge.label.isEmpty ? "" : "|\"" + edge.label.map(Self.escape).joined(separator: "<br/>") + "\"|"
+        switch edge.kind {
+        case .parent: return "\(edge.from) -->\(label) \(edge.to)"
+        case .component: return "\(edge.from) -.-\(label) \(edge.to)"
+        case .router: return "\(edge.from) -->\(label) \(edge.to)"
+        case .lookup, .moduleLookup: return "\(edge.from) -.->\(label) \(edge.to)"
+        case .failed: return "\(edge.from) --x\(label) \(edge.to)"
+        }
+    }
+
+    /// Mermaid entity codes for everything that could end a label or start markup or syntax.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"", "#", "<", ">", "&", "|", "`", "\\":
+                out += "#\(scalar.value);"
+            case "\n": out += "<br/>"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}
