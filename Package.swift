@@ -28,8 +28,10 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
+        // agmemread with a deterministic ID discipline, so renders do not depend on malloc.
+        .target(name: "CGraphvizReader", dependencies: ["CGraphviz"]),
         // Lays DOT out and renders SVG, PNG or PDF in this process. The only target that links Graphviz.
-        .target(name: "GraphInspectGraphviz", dependencies: ["CGraphviz"]),
+        .target(name: "GraphInspectGraphviz", dependencies: ["CGraphviz", "CGraphvizReader"]),
         // Reads trace files back into snapshots; uses Foundation's JSON decoder.
         .target(name: "GraphInspectTrace", dependencies: ["GraphInspect"]),
         // The bundled sample app, as a library so the CLI and tests can run it in-process.
@@ -67,6 +69,6 @@ let package = Package(
             dependencies: ["GraphInspectGraphviz", "GraphInspectText", "GraphInspectSample"]
         ),
         .testTarget(name: "GraphInspectTextTests", dependencies: ["GraphInspectText", "GraphInspectSample"]),
-        .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI"]),
+        .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI", "GraphInspectGraphviz"]),
     ]
 )

@@ -21,9 +21,9 @@ extension GraphInspectCommand {
         @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
         public var output: String?
 
-        @OptionGroup var source: SourceOptions
-
         @OptionGroup(title: "Pictures") var diagram: DiagramFlags
+
+        @OptionGroup var source: SourceOptions
 
         public init() {}
 

@@ -1,4 +1,5 @@
 import CGraphviz
+import CGraphvizReader
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -78,7 +79,7 @@ public enum GraphvizRenderer {
     }
 
     private static func parse(_ dot: String) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {
-        guard let graph = agmemread(dot) else { throw .syntax(message: takeMessages()) }
+        guard let graph = graphinspect_read(dot) else { throw .syntax(message: takeMessages()) }
         return graph
     }
 

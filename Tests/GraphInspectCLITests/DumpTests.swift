@@ -47,10 +47,18 @@ import Testing
         func flat(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         let help = flat(GraphInspectCommand.Dump.helpMessage())
         #expect(help.contains("--format <format>"))
-        #expect(help.contains("(values: text, json; default: text)"))
+        #expect(help.contains("(values: text, json, dot, svg, png, pdf, mermaid; default: text)"))
         #expect(help.contains("--output <file>"))
+        for option in ["--layout <layout>", "--depth <n>", "--focus <name>", "--collapse <collapse>", "--hide <hide>", "--dependency <name>", "--no-legend", "--trace <file>", "--quiet"] {
+            #expect(help.contains(option), "dump --help lacks \(option)")
+        }
+        #expect(help.contains("(values: holders, modules)"))
+        #expect(help.contains("(values: lookups, cache-hits, released)"))
+        #expect(help.contains("[--no-legend] [--trace <file>] [--quiet] -- [<executable> ...]"))
         let root = flat(GraphInspectCommand.helpMessage())
         #expect(root.contains("dump"))
+        #expect(root.contains("render"))
+        #expect(root.contains("why"))
         #expect(root.contains("Run an app with recording on and write its dependency tree."))
     }
 }
