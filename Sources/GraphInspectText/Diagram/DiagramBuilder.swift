@@ -12,9 +12,14 @@ public struct DiagramBuilder: Sendable {
     public func build(_ snapshot: GraphSnapshot) throws(DiagramError) -> Diagram {
         let graph = Relations(snapshot, hideReleased: options.hide.contains(.released))
         var kept = try select(graph, snapshot)
-        // A router goes wherever its module goes.
+        // A router goes with its module; under --focus only the focused nodes' and their
+        // descendants' routers are drawn (they are descendants already), not the ancestors'.
         for node in graph.nodes where node.kind == .router {
-            if let module = graph.treeParent[node.id], kept.contains(module) { kept.insert(node.id) } else { kept.remove(node.id) }
+            guard let module = graph.treeParent[node.id], kept.contains(module) else {
+                kept.remove(node.id)
+                continue
+            }
+            if options.focus == nil { kept.insert(node.id) }
         }
         let collapsed = collapse(graph, kept: kept)
         kept.subtract(collapsed.hidden)

@@ -1,0 +1,103 @@
+import GraphInspect
+import GraphInspectSample
+import Testing
+@testable import GraphInspectText
+
+/// Each filter on the bundled sample, checked by what the diagram keeps.
+@Suite struct DiagramFilterTests {
+    static let snapshot: GraphSnapshot = {
+        let recorder = GraphRecorder()
+        let app = GraphObservation.withObserver(recorder) { SampleApp.run() }
+        return withExtendedLifetime(app) { recorder.snapshot() }
+    }()
+
+    func titles(_ options: DiagramOptions) throws -> [String] {
+        try DiagramBuilder(options: options).build(Self.snapshot).nodes.map(\.title)
+    }
+
+    func edges(_ options: DiagramOptions, _ kind: Diagram.EdgeKind) throws -> [Diagram.Edge] {
+        try DiagramBuilder(options: options).build(Self.snapshot).edges.filter { $0.kind == kind }
+    }
+
+    @Test func withoutFiltersEveryNodeButViewComponentsIsDrawn() throws {
+        let diagram = try DiagramBuilder().build(Self.snapshot)
+        #expect(diagram.nodes.count == Self.snapshot.nodes.filter { $0.kind != .viewComponent }.count)
+        #expect(diagram.clusters.map(\.id) == ["cluster_h2", "cluster_h14"])
+        #expect(diagram.clusters[1].parent == "cluster_h2")
+    }
+
+    @Test func focusKeepsAncestorsDescendantsAndBuiltWithComponents() throws {
+        let focused = try titles(DiagramOptions(focus: "ProfileHolder"))
+        #expect(focused == [
+            "AppComponent", "RootHolder", "ProfileComponent", "ProfileHolder", "ProfileDetailsComponent",
+            "ProfileDetailsModule", "AvatarComponent", "AvatarModule", "AvatarRouter", "ProfileRouter",
+        ])
+        // By key, too.
+        #expect(try titles(DiagramOptions(focus: "avatar")).contains("AvatarRouter"))
+    }
+
+    @Test func focusOnANameThatDoesNotExistSaysWhatDoes() throws {
+        #expect(throws: DiagramError.self) { try DiagramBuilder(options: DiagramOptions(focus: "Nope")).build(Self.snapshot) }
+    }
+
+    @Test func depthCutsEachTreeBelowTheRoots() throws {
+        #expect(try titles(DiagramOptions(depth: 0)) == ["AppComponent", "RootHolder", "RootRouter"])
+        let one = try titles(DiagramOptions(depth: 1))
+        #expect(one.contains("ProfileHolder") && one.contains("HomeComponent"))
+        #expect(!one.contains("AvatarModule") && !one.contains("AvatarComponent"))
+    }
+
+    @Test func collapseHoldersDrawsANestedHolderAsOneNodeWithACount() throws {
+        let diagram = try DiagramBuilder(options: DiagramOptions(collapse: [.holders])).build(Self.snapshot)
+        let profile = try #require(diagram.nodes.first { $0.title == "ProfileHolder" })
+        #expect(profile.kind == .collapsed)
+        #expect(profile.details.contains("4 inside, collapsed"))
+        #expect(!diagram.nodes.contains { $0.title == "AvatarModule" })
+        #expect(diagram.clusters.map(\.id) == ["cluster_h2"])
+    }
+
+    @Test func collapseModulesDrawsEachHoldersModulesAsOneNode() throws {
+        let diagram = try DiagramBuilder(options: DiagramOptions(collapse: [.modules])).build(Self.snapshot)
+        let groups = diagram.nodes.filter { $0.kind == .collapsed }
+        #expect(groups.map(\.title) == ["3 modules", "2 modules"])
+        #expect(groups[0].details == [#""onboarding", "home", "settings""#])
+        #expect(!diagram.nodes.contains { $0.kind == .module || $0.title == "HomeRouter" })
+    }
+
+    @Test func hideLookupsLeavesOnlyStructure() throws {
+        let all = try DiagramBuilder(options: DiagramOptions(hide: [.lookups])).build(Self.snapshot).edges
+        #expect(!all.contains { [.lookup, .failed, .moduleLookup].contains($0.kind) })
+        #expect(all.contains { $0.kind == .parent })
+    }
+
+    @Test func hideCacheHitsDropsTheirCounts() throws {
+        let shown = try edges(DiagramOptions(), .lookup).first { $0.from == "c5" && $0.label.first == "analytics: Analytics" }
+        #expect(shown?.label == ["analytics: Analytics", "1 hop · 1× cached"])
+        let hidden = try edges(DiagramOptions(hide: [.cacheHits]), .lookup).first { $0.from == "c5" && $0.label.first == "analytics: Analytics" }
+        #expect(hidden?.label == ["analytics: Analytics", "1 hop"])
+    }
+
+    @Test func hideReleasedDropsReleasedNodes() throws {
+        #expect(try titles(DiagramOptions()).contains("OnboardingModule"))
+        #expect(try !titles(DiagramOptions(hide: [.released])).contains("OnboardingModule"))
+    }
+
+    @Test func dependencyShowsWhoNeedsItWhoProvidesItAndThePathsBetween() throws {
+        let options = DiagramOptions(dependency: "profileStore")
+        #expect(try titles(options) == ["AppComponent", "ProfileComponent", "ProfileDetailsComponent", "AvatarComponent"])
+        let lookups = try edges(options, .lookup)
+        #expect(lookups.count == 2)
+        #expect(lookups.allSatisfy { $0.label.first == "profileStore: ProfileStore" && $0.to == "c13" })
+    }
+
+    @Test func failedLookupsGoToAMissingNode() throws {
+        let snapshot = GraphSnapshot(events: [
+            .created(NodeCreated(id: ObjectID(1), kind: .component, type: "App.Root")),
+            .lookup(DependencyLookup(requester: ObjectID(1), name: "x", type: "App.X", walk: [ObjectID(1)], provider: nil, cacheHit: false)),
+            .lookup(DependencyLookup(requester: ObjectID(1), name: "x", type: "App.X", walk: [ObjectID(1)], provider: nil, cacheHit: false)),
+        ])
+        let diagram = try DiagramBuilder().build(snapshot)
+        #expect(diagram.nodes.filter { $0.kind == .missing }.map(\.details) == [["x: X"]])
+        #expect(diagram.edges.filter { $0.kind == .failed }.map(\.to) == ["x1"])
+    }
+}
