@@ -56,6 +56,11 @@ let package = Package(
             dependencies: ["GraphInspect", "GraphInspectSample"],
             path: "Examples/DyingSample"
         ),
+        // Figures against baselines measured in the same run: `swift run -c release graphinspect-bench`.
+        .executableTarget(
+            name: "graphinspect-bench",
+            dependencies: ["GraphInspect", "GraphInspectText", "GraphInspectGraphviz"]
+        ),
         // The README's first code block, compiled and run by the tests.
         .executableTarget(
             name: "readme-example",

@@ -134,13 +134,18 @@ static int memory_read(void *chan, char *buffer, int size) {
 // serialise all Graphviz use (GraphvizRenderer's lock), so filling `io` here is race-free.
 static Agiodisc_t io;
 
+// Exported by libcgraph but not declared in its header: flushes the scanner's buffer.
+extern void aglexbad(void);
+
 Agraph_t *graphinspect_read(const char *dot) {
     io.afread = memory_read;
     io.putstr = AgIoDisc.putstr;
     io.flush = AgIoDisc.flush;
     Agdisc_t disc = { &AgMemDisc, &deterministic_ids, &io };
     memory_reader reader = { dot, strlen(dot), 0 };
-    // The lexer's line counter is global and survives parses: errors would name the wrong line.
+    // The scanner's buffer and line counter are global and survive parses: whatever followed the
+    // previous graph's closing brace would be read first, and errors would name the wrong line.
+    aglexbad();
     agreadline(1);
     return agread(&reader, &disc);
 }

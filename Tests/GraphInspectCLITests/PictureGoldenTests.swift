@@ -25,9 +25,9 @@ import Testing
     @Test func sampleDOTIsAcceptedByGraphviz() throws {
         let dot = try dump(["--format", "dot"])
         let nodes = try GraphvizRenderer.nodes(of: dot, attributes: ["label"])
-        // Every node the DOT declares, and the legend: 17 live, 2 released, the legend.
-        #expect(nodes.count == 20)
-        #expect(nodes.contains { $0.name == "c1" && $0.attributes["label"] == "<b>AppComponent</b><br/>#1" })
+        // 17 live and 2 released nodes, and the legend's 7 sample nodes and 6 sample edges' 12 ends.
+        #expect(nodes.count == 38)
+        #expect(nodes.contains { $0.name == "c1" && $0.attributes["label"] == "AppComponent\\n#1" })
     }
 
     @Test func sampleSVGIsWellFormedAndTitlesEveryNode() throws {

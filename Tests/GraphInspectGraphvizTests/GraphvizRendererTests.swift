@@ -16,6 +16,16 @@ import Testing
         }
     }
 
+    @Test func textAfterAGraphDoesNotLeakIntoTheNextParse() throws {
+        // Trailing garbage after the closing brace is ignored by Graphviz, and must stay ignored.
+        _ = try GraphvizRenderer.render(dot: "digraph A { a }\n x y z {")
+        let svg = String(decoding: try GraphvizRenderer.render(dot: "digraph B { b }"), as: UTF8.self)
+        #expect(svg.contains("<title>b</title>"))
+        #expect(throws: GraphvizError.syntax(message: "Error: syntax error in line 1 near '}'")) {
+            try GraphvizRenderer.render(dot: "digraph { a -> }")
+        }
+    }
+
     @Test func everyLayoutEngineWorks() throws {
         for layout in GraphvizLayout.allCases {
             let svg = String(decoding: try GraphvizRenderer.render(dot: "digraph { a -> b; b -> c; c -> a }", layout: layout), as: UTF8.self)

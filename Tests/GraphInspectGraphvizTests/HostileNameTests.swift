@@ -39,20 +39,33 @@ import Testing
         #expect(!parsed.contains { $0.name == "injected" })
         for node in diagram.nodes {
             let attributes = try #require(parsed.first { $0.name == node.id }?.attributes)
-            #expect(attributes["label"] == HTMLLabel.lines([node.title] + node.details, boldFirst: true))
+            #expect(attributes["label"] == DOTLabel.lines([node.title] + node.details))
             // No attribute came out of a name.
             #expect(attributes["evil"] == nil || attributes["evil"] == "")
             if node.kind != .missing { #expect(attributes["fontcolor"] == nil || attributes["fontcolor"] == "") }
         }
-        // And the names are in the labels as text.
+        // And the SVG shows each name as itself (XML-escaped where XML needs it).
         let svg = String(decoding: try GraphvizRenderer.render(dot: dot), as: UTF8.self)
-        #expect(svg.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        for shown in [
+            "&lt;script&gt;alert(1)&lt;/script&gt;", "quote&quot;d", "back\\slash", "new\\nline", "&lt;b&gt;bold&lt;/b&gt;",
+            "amp&amp;ersand", "uni©ode 名前 🙂", "x&gt;, fontcolor=&quot;red&quot;, evil=&lt;y", "&quot;]; injected [label=&quot;pwned",
+            "tab\\there",
+        ] {
+            #expect(svg.contains(">" + shown + "</text>") || svg.contains(">App." + shown + "</text>") || svg.contains(shown + ": T</text>"), "SVG does not show \(shown)")
+        }
         #expect(!svg.contains("<script>"))
-        #expect(svg.contains("uni©ode 名前 🙂"))
     }
 
-    @Test func htmlLabelEscapesEveryCharacterThatCouldBeMarkup() {
-        #expect(HTMLLabel.escape("a<b>&\"c'\\\n\u{7}") == "a&lt;b&gt;&amp;&quot;c&#39;\\<br/>\\u{7}")
+    @Test func labelTextDoublesBackslashesAndKeepsEverythingLiteral() {
+        #expect(DOTLabel.literal("a\\b&c\n\u{7}<\"") == #"a\\b&amp;c\\n\\u{7}<""#)
+        #expect(DOTLabel.lines(["one", "two"]) == #"one\ntwo"#)
+    }
+
+    @Test func nameEndingInABackslashCannotEscapeTheClosingQuote() throws {
+        let snapshot = GraphSnapshot(events: [.created(NodeCreated(id: ObjectID(1), kind: .holder, type: "App.H", key: "ends\\"))])
+        let dot = try DOTWriter().write(snapshot, options: DiagramOptions(legend: false))
+        let parsed = try GraphvizRenderer.nodes(of: dot, attributes: ["label"])
+        #expect(parsed.map(\.name) == ["h1"])
     }
 
     @Test func mermaidKeepsNamesAsText() throws {

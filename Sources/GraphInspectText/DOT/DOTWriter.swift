@@ -2,7 +2,7 @@ import GraphInspect
 
 /// Writes a diagram as Graphviz DOT: holders as clusters containing their modules and routers,
 /// components below them, lookups as dashed edges, failed lookups in red to a "missing" node, and a
-/// legend. Every label is an HTML-like label escaped by `HTMLLabel`; every id is generated
+/// legend. Every label is escaped by `DOTLabel` and quoted here; every id is generated
 /// (`c12`, `m3`), never taken from a name; attributes are sorted. The same diagram always gives
 /// byte-identical DOT.
 public struct DOTWriter: Sendable {
@@ -33,7 +33,7 @@ public struct DOTWriter: Sendable {
                 continue
             }
             out += indent + "subgraph " + quoted(cluster) + " {\n"
-            out += indent + "  graph " + attributes(["color": "#b07d2b", "fontcolor": "#b07d2b", "label": HTMLLabel.escape(labels[cluster] ?? ""), "style": "rounded,dashed"]) + "\n"
+            out += indent + "  graph " + attributes(["color": "#b07d2b", "fontcolor": "#b07d2b", "label": DOTLabel.literal(labels[cluster] ?? ""), "style": "rounded,dashed"]) + "\n"
             for node in nodesIn[cluster] ?? [] { out += indent + "  " + line(node) + "\n" }
             stack.append((cluster, indent, true))
             stack.append(contentsOf: (clusterChildren[cluster] ?? []).reversed().map { ($0, indent + "  ", false) })
@@ -51,57 +51,62 @@ public struct DOTWriter: Sendable {
             attrs.merge(DOTStyle.released) { $1 }
             attrs["style"] = (attrs["style"].map { $0 + "," } ?? "") + "dashed"
         }
-        attrs["label"] = HTMLLabel.lines([node.title] + node.details, boldFirst: true)
-        attrs["tooltip"] = node.title
+        attrs["label"] = DOTLabel.lines([node.title] + node.details)
         return quoted(node.id) + " " + attributes(attrs)
     }
 
     private func line(_ edge: Diagram.Edge) -> String {
         var attrs = DOTStyle.edge(edge.kind)
-        if !edge.label.isEmpty { attrs["label"] = HTMLLabel.lines(edge.label, boldFirst: false) }
+        if !edge.label.isEmpty { attrs["label"] = DOTLabel.lines(edge.label) }
         // Parent edges are written parent -> child with dir=back, so roots rank on top while the
         // arrow still points at the parent.
         let (from, to) = edge.kind == .parent ? (edge.to, edge.from) : (edge.from, edge.to)
         return quoted(from) + " -> " + quoted(to) + " " + attributes(attrs)
     }
 
+    /// A cluster of sample nodes and edges, each styled as what it stands for and saying what
+    /// it means, so the legend shows the real shapes and colours.
     private func legendCluster() -> String {
-        var rows = "<tr><td colspan=\"2\"><b>legend</b></td></tr>"
+        var out = "  subgraph \"cluster_legend\" {\n"
+        out += "    graph " + attributes(["color": "#cccccc", "fontcolor": "#666666", "label": "legend", "style": "rounded"]) + "\n"
         for (kind, meaning) in DOTStyle.nodeMeanings {
-            let style = DOTStyle.node(kind)
-            rows += "<tr><td bgcolor=\"\(style["fillcolor"] ?? "#ffffff")\">\(kind.rawValue)</td><td align=\"left\">\(HTMLLabel.escape(meaning))</td></tr>"
+            var attrs = DOTStyle.node(kind)
+            attrs["fontsize"] = "9"
+            attrs["label"] = DOTLabel.literal(meaning)
+            out += "    " + quoted("legend_\(kind.rawValue)") + " " + attributes(attrs) + "\n"
         }
+        var released = DOTStyle.node(.module).merging(DOTStyle.released) { $1 }
+        released["style"] = "filled,dashed"
+        released["fontsize"] = "9"
+        released["label"] = "released (greyed, dashed)"
+        out += "    \"legend_released\" " + attributes(released) + "\n"
         for (kind, meaning) in DOTStyle.edgeMeanings {
-            let color = DOTStyle.edge(kind)["color"] ?? "#000000"
-            rows += "<tr><td><font color=\"\(color)\">\(kind.rawValue)</font></td><td align=\"left\">\(HTMLLabel.escape(meaning))</td></tr>"
+            let from = quoted("legend_\(kind.rawValue)_from"), to = quoted("legend_\(kind.rawValue)_to")
+            let point = attributes(["height": "0.05", "label": "", "shape": "point", "width": "0.05"])
+            var attrs = DOTStyle.edge(kind)
+            attrs["dir"] = nil
+            attrs["constraint"] = nil
+            attrs["fontsize"] = "9"
+            attrs["label"] = DOTLabel.literal(meaning)
+            out += "    \(from) \(point)\n    \(to) \(point)\n    \(from) -> \(to) " + attributes(attrs) + "\n"
         }
-        rows += "<tr><td>greyed, dashed</td><td align=\"left\">released</td></tr>"
-        let table = "<table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"3\">\(rows)</table>"
-        return "  subgraph \"cluster_legend\" {\n"
-            + "    graph " + attributes(["color": "#cccccc", "label": "", "style": "rounded"]) + "\n"
-            + "    \"legend\" " + attributes(["fontsize": "9", "label": table, "shape": "plaintext"]) + "\n"
-            + "  }\n"
+        return out + "  }\n"
     }
 
-    /// `[key=value, ...]` sorted by key. `label` is always an HTML-like label whose text the caller
-    /// escaped with `HTMLLabel`; every other value is a quoted string.
+    /// `[key=value, ...]` sorted by key, every value quoted.
     private func attributes(_ attributes: [String: String]) -> String {
-        "[" + attributes.sorted { $0.key < $1.key }.map { key, value in
-            key + "=" + (key == "label" ? "<" + value + ">" : quoted(value))
-        }.joined(separator: ", ") + "]"
+        "[" + attributes.sorted { $0.key < $1.key }.map { key, value in key + "=" + quoted(value) }.joined(separator: ", ") + "]"
     }
 
-    /// A DOT double-quoted string: backslashes, quotes and line breaks escaped.
+    /// A DOT double-quoted string. DOT's only escape in quoted strings is `\"`; backslashes are
+    /// kept as they are (labels carry escString escapes), so a backslash right before the closing
+    /// quote would escape it: a space goes between them.
     private func quoted(_ text: String) -> String {
         var out = "\""
         for character in text {
-            switch character {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n", "\r\n", "\r": out += "\\n"
-            default: out.append(character)
-            }
+            if character == "\"" { out += "\\\"" } else { out.append(character) }
         }
+        if out.hasSuffix("\\") { out += " " }
         return out + "\""
     }
 }
