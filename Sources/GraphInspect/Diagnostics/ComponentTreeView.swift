@@ -53,13 +53,6 @@ public struct ComponentTreeView: Sendable, Equatable {
 
     /// `id` and its ancestors, nearest first, stopping before a repeat.
     func chain(from id: ObjectID) -> [ObjectID] {
-        var chain: [ObjectID] = []
-        var seen: Set<ObjectID> = []
-        var current: ObjectID? = id
-        while let next = current, seen.insert(next).inserted {
-            chain.append(next)
-            current = entries[next]?.parent
-        }
-        return chain
+        ancestorChain(from: id) { entries[$0]?.parent }
     }
 }

@@ -52,13 +52,6 @@ public struct HolderTreeView: Sendable, Equatable {
 
     /// `id` and the holders above it, nearest first.
     func chain(from id: ObjectID) -> [ObjectID] {
-        var chain: [ObjectID] = []
-        var seen: Set<ObjectID> = []
-        var current: ObjectID? = id
-        while let next = current, seen.insert(next).inserted {
-            chain.append(next)
-            current = entries[next]?.parent
-        }
-        return chain
+        ancestorChain(from: id) { entries[$0]?.parent }
     }
 }

@@ -19,26 +19,15 @@ public struct DOTWriter: Sendable {
         out += "  node " + attributes(["fontname": "Helvetica", "fontsize": "11", "margin": "0.1,0.05"]) + "\n"
         out += "  edge " + attributes(["fontname": "Helvetica", "fontsize": "9"]) + "\n"
 
-        var clusterChildren: [String?: [String]] = [:]
-        for cluster in diagram.clusters { clusterChildren[cluster.parent, default: []].append(cluster.id) }
-        var nodesIn: [String?: [Diagram.Node]] = [:]
-        for node in diagram.nodes { nodesIn[node.cluster, default: []].append(node) }
-        let labels = Dictionary(uniqueKeysWithValues: diagram.clusters.map { ($0.id, $0.label) })
-
-        // Clusters nest; written with an explicit stack so deep holder trees cannot overflow.
-        var stack: [(cluster: String, indent: String, closing: Bool)] = (clusterChildren[nil] ?? []).reversed().map { ($0, "  ", false) }
-        while let (cluster, indent, closing) = stack.popLast() {
-            if closing {
-                out += indent + "}\n"
-                continue
-            }
-            out += indent + "subgraph " + quoted(cluster) + " {\n"
-            out += indent + "  graph " + attributes(["color": "#b07d2b", "fontcolor": "#b07d2b", "label": DOTLabel.literal(labels[cluster] ?? ""), "style": "rounded,dashed"]) + "\n"
-            for node in nodesIn[cluster] ?? [] { out += indent + "  " + line(node) + "\n" }
-            stack.append((cluster, indent, true))
-            stack.append(contentsOf: (clusterChildren[cluster] ?? []).reversed().map { ($0, indent + "  ", false) })
-        }
-        for node in nodesIn[nil] ?? [] { out += "  " + line(node) + "\n" }
+        diagram.walkClusters(enter: { cluster, level, nodes in
+            let indent = String(repeating: "  ", count: level)
+            out += indent + "subgraph " + quoted(cluster.id) + " {\n"
+            out += indent + "  graph " + attributes(["color": "#b07d2b", "fontcolor": "#b07d2b", "label": DOTLabel.literal(cluster.label), "style": "rounded,dashed"]) + "\n"
+            for node in nodes { out += indent + "  " + line(node) + "\n" }
+        }, exit: { _, level in
+            out += String(repeating: "  ", count: level) + "}\n"
+        })
+        for node in diagram.nodes(inCluster: nil) { out += "  " + line(node) + "\n" }
         for edge in diagram.edges { out += "  " + line(edge) + "\n" }
         if legend { out += legendCluster() }
         out += "}\n"

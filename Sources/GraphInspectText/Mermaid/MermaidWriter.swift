@@ -12,24 +12,14 @@ public struct MermaidWriter: Sendable {
 
     public func write(_ diagram: Diagram) -> String {
         var out = "flowchart TB\n"
-        var clusterChildren: [String?: [String]] = [:]
-        for cluster in diagram.clusters { clusterChildren[cluster.parent, default: []].append(cluster.id) }
-        var nodesIn: [String?: [Diagram.Node]] = [:]
-        for node in diagram.nodes { nodesIn[node.cluster, default: []].append(node) }
-        let labels = Dictionary(uniqueKeysWithValues: diagram.clusters.map { ($0.id, $0.label) })
-
-        var stack: [(cluster: String, indent: String, closing: Bool)] = (clusterChildren[nil] ?? []).reversed().map { ($0, "  ", false) }
-        while let (cluster, indent, closing) = stack.popLast() {
-            if closing {
-                out += indent + "end\n"
-                continue
-            }
-            out += indent + "subgraph \(cluster)[\"\(Self.escape(labels[cluster] ?? ""))\"]\n"
-            for node in nodesIn[cluster] ?? [] { out += indent + "  " + line(node) + "\n" }
-            stack.append((cluster, indent, true))
-            stack.append(contentsOf: (clusterChildren[cluster] ?? []).reversed().map { ($0, indent + "  ", false) })
-        }
-        for node in nodesIn[nil] ?? [] { out += "  " + line(node) + "\n" }
+        diagram.walkClusters(enter: { cluster, level, nodes in
+            let indent = String(repeating: "  ", count: level)
+            out += indent + "subgraph \(cluster.id)[\"\(Self.escape(cluster.label))\"]\n"
+            for node in nodes { out += indent + "  " + line(node) + "\n" }
+        }, exit: { _, level in
+            out += String(repeating: "  ", count: level) + "end\n"
+        })
+        for node in diagram.nodes(inCluster: nil) { out += "  " + line(node) + "\n" }
         for edge in diagram.edges { out += "  " + line(edge) + "\n" }
 
         for kind in Diagram.NodeKind.allCases {
