@@ -9,6 +9,8 @@ enum SnapshotSource {
     case sample
     case trace(path: String)
     case executable(command: [String], quiet: Bool)
+    /// A sample run in this process.
+    case recorded(@Sendable () -> GraphSnapshot)
 
     /// What loading found besides the snapshot, for standard error.
     struct Loaded {
@@ -26,6 +28,8 @@ enum SnapshotSource {
         switch self {
         case .sample:
             return Loaded(snapshot: Self.recordSample(), notes: [])
+        case .recorded(let record):
+            return Loaded(snapshot: record(), notes: [])
         case .trace(let path):
             return try Self.read(path)
         case .executable(let command, let quiet):

@@ -1,7 +1,11 @@
 import ArgumentParser
 
-/// Where a command's recording comes from: `--trace FILE`, `-- EXECUTABLE`, or the bundled sample.
+/// Where a command's recording comes from: `--trace FILE`, `--sample NAME`, `-- EXECUTABLE`, or the
+/// bundled sample.
 struct SourceOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Run this bundled sample app: \(SampleCatalog.names.joined(separator: ", ")).", valueName: "name"))
+    var sample: String?
+
     @Option(help: ArgumentHelp("Read this trace file instead of running an app.", valueName: "file"))
     var trace: String?
 
@@ -12,8 +16,11 @@ struct SourceOptions: ParsableArguments {
     var command: [String] = []
 
     func validate() throws {
-        if trace != nil && !command.isEmpty {
-            throw ValidationError("Give either --trace FILE or -- EXECUTABLE, not both.")
+        if [trace != nil, !command.isEmpty, sample != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --trace FILE, --sample NAME or -- EXECUTABLE.")
+        }
+        if let sample, SampleCatalog.entry(named: sample) == nil {
+            throw ValidationError("No sample named \(sample); the samples are \(SampleCatalog.names.joined(separator: ", ")).")
         }
         if quiet && command.isEmpty {
             throw ValidationError("--quiet silences an app run after --; there is none.")
@@ -22,6 +29,13 @@ struct SourceOptions: ParsableArguments {
 
     var source: SnapshotSource {
         if let trace { return .trace(path: trace) }
+        if let sample, let entry = SampleCatalog.entry(named: sample) {
+            switch entry.run {
+            case .inProcess(let record): return .recorded(record)
+            case .executable(let name):
+                return .executable(command: [SampleCatalog.executableFolder.appendingPathComponent(name).path], quiet: true)
+            }
+        }
         if !command.isEmpty { return .executable(command: command, quiet: quiet) }
         return .sample
     }

@@ -111,6 +111,6 @@ import Testing
     @Test func traceAndExecutableTogetherAreRefused() throws {
         let result = try Executable.run("graphinspect", ["dump", "--trace", "x", "--", sample])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("Give either --trace FILE or -- EXECUTABLE, not both."))
+        #expect(result.stderr.contains("Give one of --trace FILE, --sample NAME or -- EXECUTABLE."))
     }
 }

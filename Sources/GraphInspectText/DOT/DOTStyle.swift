@@ -8,6 +8,9 @@ enum DOTStyle {
         case .router: ["shape": "ellipse", "style": "filled", "fillcolor": "#f1e6fb", "color": "#7b4aa5"]
         case .missing: ["shape": "octagon", "style": "filled,bold", "fillcolor": "#fde2e2", "color": "#c0392b", "fontcolor": "#c0392b"]
         case .collapsed: ["shape": "box3d", "style": "filled", "fillcolor": "#eeeeee", "color": "#666666"]
+        case .builder: ["shape": "cds", "style": "filled", "fillcolor": "#fdeee0", "color": "#c0652b"]
+        case .context: ["shape": "note", "style": "filled", "fillcolor": "#f7f7f7", "color": "#888888"]
+        case .viewComponent: ["shape": "component", "style": "filled", "fillcolor": "#f6eefc", "color": "#9b6ac5"]
         }
     }
 
@@ -19,8 +22,14 @@ enum DOTStyle {
         case .lookup: ["color": "#1a73e8", "style": "dashed", "constraint": "false", "fontcolor": "#1a73e8"]
         case .failed: ["color": "#c0392b", "style": "bold", "fontcolor": "#c0392b"]
         case .moduleLookup: ["color": "#d9822b", "style": "dashed", "constraint": "false", "fontcolor": "#d9822b"]
+        case .step: ["color": "#555555", "fontcolor": "#333333"]
+        case .climb: ["color": "#1a73e8", "style": "dashed", "fontcolor": "#1a73e8"]
+        case .cacheHit: ["color": "#2e8b57", "style": "dotted", "constraint": "false", "fontcolor": "#2e8b57"]
         }
     }
+
+    /// The newest step of a replay.
+    static let highlight: [String: String] = ["penwidth": "3", "color": "#e8710a", "fontcolor": "#e8710a"]
 
     /// Greyed, dashed outline for released nodes.
     static let released: [String: String] = ["color": "#aaaaaa", "fontcolor": "#999999"]
@@ -34,6 +43,28 @@ enum DOTStyle {
         (.missing, "missing: what a failed lookup asked for"),
         (.collapsed, "collapsed: several nodes drawn as one"),
     ]
+
+    /// The node kinds a legend lists for a diagram: those it uses.
+    static func nodeMeanings(for diagram: Diagram) -> [(Diagram.NodeKind, String)] {
+        let used = Set(diagram.nodes.map(\.kind))
+        let all = nodeMeanings + [
+            (.builder, "builder: one run of a ModuleBuilder"),
+            (.context, "context: the ModuleHolderContext a builder got"),
+            (.viewComponent, "view component: what a router is given"),
+        ]
+        return all.filter { used.contains($0.0) }
+    }
+
+    /// The edge kinds a legend lists for a diagram: those it uses.
+    static func edgeMeanings(for diagram: Diagram) -> [(Diagram.EdgeKind, String)] {
+        let used = Set(diagram.edges.map(\.kind))
+        let all = edgeMeanings + [
+            (.step, "grey, numbered: a step of the build, in event order"),
+            (.climb, "dashed blue, numbered: a lookup climbing one parent"),
+            (.cacheHit, "dotted green: a lookup answered by the cache"),
+        ]
+        return all.filter { used.contains($0.0) }
+    }
 
     static let edgeMeanings: [(Diagram.EdgeKind, String)] = [
         (.parent, "solid blue: component to its parent"),

@@ -15,7 +15,9 @@ public struct DOTWriter: Sendable {
 
     public func write(_ diagram: Diagram, legend: Bool = true) -> String {
         var out = "digraph graphinspect {\n"
-        out += "  graph " + attributes(["charset": "UTF-8", "compound": "true", "fontname": "Helvetica", "fontsize": "11", "newrank": "true", "nodesep": "0.3", "ranksep": "0.45"]) + "\n"
+        var graph = ["charset": "UTF-8", "compound": "true", "fontname": "Helvetica", "fontsize": "11", "newrank": "true", "nodesep": "0.3", "ranksep": "0.45"]
+        if diagram.leftToRight { graph["rankdir"] = "LR" }
+        out += "  graph " + attributes(graph) + "\n"
         out += "  node " + attributes(["fontname": "Helvetica", "fontsize": "11", "margin": "0.1,0.05"]) + "\n"
         out += "  edge " + attributes(["fontname": "Helvetica", "fontsize": "9"]) + "\n"
 
@@ -29,7 +31,7 @@ public struct DOTWriter: Sendable {
         })
         for node in diagram.nodes(inCluster: nil) { out += "  " + line(node) + "\n" }
         for edge in diagram.edges { out += "  " + line(edge) + "\n" }
-        if legend { out += legendCluster() }
+        if legend { out += legendCluster(for: diagram) }
         out += "}\n"
         return out
     }
@@ -40,12 +42,14 @@ public struct DOTWriter: Sendable {
             attrs.merge(DOTStyle.released) { $1 }
             attrs["style"] = (attrs["style"].map { $0 + "," } ?? "") + "dashed"
         }
+        if node.highlighted { attrs.merge(DOTStyle.highlight) { $1 } }
         attrs["label"] = DOTLabel.lines([node.title] + node.details)
         return quoted(node.id) + " " + attributes(attrs)
     }
 
     private func line(_ edge: Diagram.Edge) -> String {
         var attrs = DOTStyle.edge(edge.kind)
+        if edge.highlighted { attrs.merge(DOTStyle.highlight) { $1 } }
         if !edge.label.isEmpty { attrs["label"] = DOTLabel.lines(edge.label) }
         // Parent edges are written parent -> child with dir=back, so roots rank on top while the
         // arrow still points at the parent.
@@ -55,21 +59,28 @@ public struct DOTWriter: Sendable {
 
     /// A cluster of sample nodes and edges, each styled as what it stands for and saying what
     /// it means, so the legend shows the real shapes and colours.
-    private func legendCluster() -> String {
+    private func legendCluster(for diagram: Diagram) -> String {
         var out = "  subgraph \"cluster_legend\" {\n"
         out += "    graph " + attributes(["color": "#cccccc", "fontcolor": "#666666", "label": "legend", "style": "rounded"]) + "\n"
-        for (kind, meaning) in DOTStyle.nodeMeanings {
+        for (kind, meaning) in diagram.isReplay ? DOTStyle.nodeMeanings(for: diagram) : DOTStyle.nodeMeanings {
             var attrs = DOTStyle.node(kind)
             attrs["fontsize"] = "9"
             attrs["label"] = DOTLabel.literal(meaning)
             out += "    " + quoted("legend_\(kind.rawValue)") + " " + attributes(attrs) + "\n"
         }
-        var released = DOTStyle.node(.module).merging(DOTStyle.released) { $1 }
-        released["style"] = "filled,dashed"
-        released["fontsize"] = "9"
-        released["label"] = "released (greyed, dashed)"
-        out += "    \"legend_released\" " + attributes(released) + "\n"
-        for (kind, meaning) in DOTStyle.edgeMeanings {
+        if diagram.isReplay {
+            var newest = DOTStyle.node(.module).merging(DOTStyle.highlight) { $1 }
+            newest["fontsize"] = "9"
+            newest["label"] = "orange, thick: the newest step"
+            out += "    \"legend_newest\" " + attributes(newest) + "\n"
+        } else {
+            var released = DOTStyle.node(.module).merging(DOTStyle.released) { $1 }
+            released["style"] = "filled,dashed"
+            released["fontsize"] = "9"
+            released["label"] = "released (greyed, dashed)"
+            out += "    \"legend_released\" " + attributes(released) + "\n"
+        }
+        for (kind, meaning) in diagram.isReplay ? DOTStyle.edgeMeanings(for: diagram) : DOTStyle.edgeMeanings {
             let from = quoted("legend_\(kind.rawValue)_from"), to = quoted("legend_\(kind.rawValue)_to")
             let point = attributes(["height": "0.05", "label": "", "shape": "point", "width": "0.05"])
             var attrs = DOTStyle.edge(kind)

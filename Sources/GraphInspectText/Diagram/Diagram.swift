@@ -10,6 +10,12 @@ public struct Diagram: Sendable, Equatable {
         case missing
         /// Several nodes drawn as one (`--collapse`).
         case collapsed
+        /// A builder run (replays).
+        case builder
+        /// A holder's context (replays).
+        case context
+        /// A view component (replays).
+        case viewComponent
     }
 
     public struct Node: Sendable, Equatable {
@@ -23,6 +29,8 @@ public struct Diagram: Sendable, Equatable {
         public var released: Bool
         /// The holder cluster it is drawn in.
         public var cluster: String?
+        /// Drawn emphasised: the newest step of a replay.
+        public var highlighted = false
     }
 
     /// A holder's cluster: its own node, its modules, and the clusters of holders it holds.
@@ -45,6 +53,12 @@ public struct Diagram: Sendable, Equatable {
         case failed
         /// A module or router lookup, holder to the holder that held the key.
         case moduleLookup
+        /// A numbered step of a replay's build sequence.
+        case step
+        /// One hop of a replayed lookup climbing a parent edge.
+        case climb
+        /// A replayed lookup answered by the requester's cache: straight to the provider.
+        case cacheHit
     }
 
     public struct Edge: Sendable, Equatable {
@@ -53,9 +67,15 @@ public struct Diagram: Sendable, Equatable {
         public var kind: EdgeKind
         /// Lines of the label; empty for none.
         public var label: [String]
+        /// Drawn emphasised: the newest step of a replay.
+        public var highlighted = false
     }
 
     public var nodes: [Node]
     public var clusters: [Cluster]
     public var edges: [Edge]
+    /// A frame of a replay: the legend lists only what the frame uses, and the newest step.
+    public var isReplay = false
+    /// Rank left to right instead of top to bottom (build sequences read better that way).
+    public var leftToRight = false
 }

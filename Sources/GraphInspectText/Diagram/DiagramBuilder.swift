@@ -227,15 +227,20 @@ public struct DiagramBuilder: Sendable {
     // MARK: Names
 
     static func nodeID(_ node: GraphNode) -> String {
+        nodeID(kind: node.kind, node.id)
+    }
+
+    /// `c12` for component #12, `h2` holder, `m3` module, `r8` router, `v7` view component.
+    static func nodeID(kind: NodeKind, _ id: ObjectID) -> String {
         let letter: String
-        switch node.kind {
+        switch kind {
         case .component: letter = "c"
         case .holder: letter = "h"
         case .module: letter = "m"
         case .router: letter = "r"
         case .viewComponent: letter = "v"
         }
-        return letter + String(node.id.rawValue)
+        return letter + String(id.rawValue)
     }
 
     static func kind(_ kind: NodeKind) -> Diagram.NodeKind {

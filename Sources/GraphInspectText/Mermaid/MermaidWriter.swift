@@ -23,10 +23,11 @@ public struct MermaidWriter: Sendable {
         for edge in diagram.edges { out += "  " + line(edge) + "\n" }
 
         for kind in Diagram.NodeKind.allCases {
+            let ids = diagram.nodes.filter { $0.kind == kind }.map(\.id)
+            guard !ids.isEmpty else { continue }
             let style = DOTStyle.node(kind)
             out += "  classDef \(kind.rawValue) fill:\(style["fillcolor"] ?? "#ffffff"),stroke:\(style["color"] ?? "#000000")\n"
-            let ids = diagram.nodes.filter { $0.kind == kind }.map(\.id)
-            if !ids.isEmpty { out += "  class \(ids.joined(separator: ",")) \(kind.rawValue)\n" }
+            out += "  class \(ids.joined(separator: ",")) \(kind.rawValue)\n"
         }
         let released = diagram.nodes.filter(\.released).map(\.id)
         if !released.isEmpty {
@@ -45,6 +46,9 @@ public struct MermaidWriter: Sendable {
         case .router: return node.id + "([" + label + "])"
         case .missing: return node.id + "{{" + label + "}}"
         case .collapsed: return node.id + "[(" + label + ")]"
+        case .builder: return node.id + ">" + label + "]"
+        case .context: return node.id + "[/" + label + "/]"
+        case .viewComponent: return node.id + "[\\" + label + "\\]"
         }
     }
 
@@ -56,6 +60,8 @@ public struct MermaidWriter: Sendable {
         case .router: return "\(edge.from) -->\(label) \(edge.to)"
         case .lookup, .moduleLookup: return "\(edge.from) -.->\(label) \(edge.to)"
         case .failed: return "\(edge.from) --x\(label) \(edge.to)"
+        case .step, .climb: return "\(edge.from) -->\(label) \(edge.to)"
+        case .cacheHit: return "\(edge.from) -.->\(label) \(edge.to)"
         }
     }
 

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import GraphInspect
+import GraphInspectGraphviz
+import GraphInspectText
+
+extension Replay.Kind: ExpressibleByArgument {}
+
+extension GraphInspectCommand {
+    /// `graphinspect replay`: redraw the seed's diagrams from a recorded run, step by step.
+    public struct ReplayCommand: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            commandName: "replay",
+            abstract: "Redraw the seed's basic-flow or dependency-flow diagram from a run, step by step.",
+            discussion: """
+                basic-flow: each holder runs its builders, which make component, module, view \
+                component and router; numbered in event order. dependency-flow: each lookup climbs \
+                the component graph from requester to provider; cache hits go straight there; \
+                misses end in red. --format html writes one self-contained page that plays it.
+                """
+        )
+
+        /// What `replay` writes.
+        public enum Format: String, CaseIterable, ExpressibleByArgument, Sendable {
+            case text, dot, svg, png, pdf, html
+        }
+
+        @Option(help: "Which diagram.")
+        var diagram: Replay.Kind
+
+        @Option(name: .shortAndLong, help: "How to write it.")
+        var format: Format = .text
+
+        @Option(help: ArgumentHelp("Draw the state after the first N steps, the newest highlighted.", valueName: "n"))
+        var step: Int?
+
+        @Option(help: ArgumentHelp("Write one SVG per step (0001.svg, ...) and an index.html into this folder.", valueName: "folder"))
+        var frames: String?
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        var output: String?
+
+        @OptionGroup var source: SourceOptions
+
+        public init() {}
+
+        public func validate() throws {
+            if let step, step < 1 { throw ValidationError("--step counts from 1.") }
+            if frames != nil && (output != nil || step != nil) { throw ValidationError("--frames writes a folder; it takes neither --output nor --step.") }
+            if format == .html && step != nil { throw ValidationError("--format html holds every step; drop --step.") }
+        }
+
+        public func run() throws {
+            try CLIError.reported {
+                let loaded = try source.source.load()
+                loaded.printNotes()
+                let replay = Replay.build(diagram, from: loaded.snapshot)
+                if let frames {
+                    try ReplayFrames.write(replay, to: frames)
+                } else {
+                    try Output.write(try render(replay), to: output)
+                }
+            }
+        }
+
+        func render(_ replay: Replay) throws(CLIError) -> [UInt8] {
+            let count = step.map { min($0, replay.steps.count) } ?? replay.steps.count
+            switch format {
+            case .text:
+                return Array(ReplayTextWriter().write(replay, steps: step.map { _ in count }).utf8)
+            case .dot:
+                return Array(DOTWriter().write(replay.frame(count)).utf8)
+            case .svg, .png, .pdf:
+                return try ReplayFrames.svg(replay, frame: count, format: GraphvizFormat(rawValue: format.rawValue)!)
+            case .html:
+                let frames = try (1...max(1, replay.steps.count)).filter { $0 <= replay.steps.count }.map { frame throws(CLIError) in
+                    (svg: String(decoding: try ReplayFrames.svg(replay, frame: frame), as: UTF8.self), words: replay.steps[frame - 1].words)
+                }
+                return Array(ReplayPage().html(title: "graphinspect replay: \(replay.kind.title)", frames: frames, details: replay.details).utf8)
+            }
+        }
+    }
+}
+
+/// Rendering replay frames.
+enum ReplayFrames {
+    static func svg(_ replay: Replay, frame: Int, format: GraphvizFormat = .svg) throws(CLIError) -> [UInt8] {
+        do {
+            return try GraphvizRenderer.render(dot: DOTWriter().write(replay.frame(frame)), format: format)
+        } catch {
+            throw .graphviz(error)
+        }
+    }
+
+    /// 0001.svg, 0002.svg... and an index.html listing each step's words.
+    static func write(_ replay: Replay, to folder: String) throws(CLIError) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(path: folder, reason: .system(error.localizedDescription))
+        }
+        var index = "<!doctype html>\n<meta charset=\"utf-8\">\n<title>graphinspect replay: \(replay.kind.title)</title>\n<ol>\n"
+        for (offset, step) in replay.steps.enumerated() {
+            let name = String(repeating: "0", count: max(0, 4 - String(offset + 1).count)) + String(offset + 1) + ".svg"
+            try Output.write(try svg(replay, frame: offset + 1), to: folder + "/" + name)
+            index += "<li><a href=\"\(name)\">\(ReplayPage.htmlText(step.words))</a></li>\n"
+        }
+        try Output.write(index + "</ol>\n", to: folder + "/index.html")
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import GraphInspect
+import GraphInspectSample
+
+/// The bundled sample apps, by name: what `--sample NAME` runs and `graphinspect samples` lists.
+struct SampleCatalog {
+    struct Entry {
+        var name: String
+        /// Which seed document the architecture comes from.
+        var seed: String
+        var summary: String
+        var run: Run
+    }
+
+    enum Run {
+        /// Runs in this process with a recorder; returns the snapshot, taken while the app lives.
+        case inProcess(@Sendable () -> GraphSnapshot)
+        /// A bundled executable (next to `graphinspect`), run like `dump -- EXECUTABLE`.
+        case executable(String)
+    }
+
+    static let entries: [Entry] = [
+        Entry(
+            name: "modules", seed: "004",
+            summary: "Components, builders, modules, routers and a nested module holder: the seed's own example made real",
+            run: .inProcess { SnapshotSource.recordSample() }
+        ),
+        Entry(
+            name: "modules-dying", seed: "004",
+            summary: "The same app opening a checkout whose lookup of paymentService finds nothing: it dies",
+            run: .executable("graphinspect-sample-dying")
+        ),
+    ]
+
+    static var names: [String] { entries.map(\.name) }
+
+    static func entry(named name: String) -> Entry? {
+        entries.first { $0.name == name }
+    }
+
+    /// The folder `graphinspect` runs from, where SwiftPM puts the bundled sample executables.
+    static var executableFolder: URL {
+        (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+}
