@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func everyPictureIsCurrent() throws {
-        #expect(Self.manifest.count == 8)
+        #expect(Self.manifest.count == 10)
         for (file, arguments) in Self.manifest {
             let result = try Executable.run("graphinspect", arguments)
             #expect(result.status == 0, "\(file): \(result.stderr)")

@@ -1,0 +1,181 @@
+import Foundation
+import GraphInspect
+import GraphInspectGraphviz
+import GraphInspectText
+import Testing
+@testable import GraphInspectCLI
+
+@Suite struct ReplayTests {
+    static let sample = GraphInspectCommand.Dump.recordSample()
+
+    func replay(_ arguments: [String]) throws -> String {
+        String(decoding: try GraphInspectCommand.ReplayCommand.parse(arguments).render(
+            Replay.build(Replay.Kind(rawValue: arguments[1])!, from: Self.sample)), as: UTF8.self)
+    }
+
+    @Test func basicFlowTextIsPinned() throws {
+        try Golden.check(try replay(["--diagram", "basic-flow"]), against: "replay-basic-flow.txt")
+    }
+
+    @Test func dependencyFlowTextIsPinned() throws {
+        try Golden.check(try replay(["--diagram", "dependency-flow"]), against: "replay-dependency-flow.txt")
+    }
+
+    @Test func stepMarksTheNewestLine() throws {
+        let text = try replay(["--diagram", "dependency-flow", "--step", "3"])
+        #expect(text.hasPrefix("graphinspect replay: dependency flow, 3 of 18 steps\n"))
+        #expect(text.hasSuffix("  3. OnboardingComponent #3 looks up analytics: Analytics: climbs 1 parent to AppComponent #1, which provides it  <- newest\n"))
+    }
+
+    /// Node names in a frame's DOT as Graphviz parses them, without the legend.
+    func frameNodes(_ replay: Replay, _ frame: Int) throws -> Set<String> {
+        Set(try GraphvizRenderer.nodes(of: DOTWriter().write(replay.frame(frame)), attributes: []).map(\.name).filter { !$0.hasPrefix("legend_") })
+    }
+
+    /// Checks every frame of `replay` against the events: exactly the nodes the events so far
+    /// introduced, every edge of earlier frames still there, the newest step alone highlighted.
+    func checkFrames(_ replay: Replay, in snapshot: GraphSnapshot, expected: (ArraySlice<GraphEvent>) -> Set<String>) throws {
+        var previousEdges: [Diagram.Edge] = []
+        for frame in 1...replay.steps.count {
+            let step = replay.steps[frame - 1]
+            let drawn = try frameNodes(replay, frame)
+            #expect(drawn == expected(snapshot.events[...step.event]), "frame \(frame): \(step.words)")
+            let diagram = replay.frame(frame)
+            let edges = diagram.edges.map { var edge = $0; edge.highlighted = false; return edge }
+            #expect(Array(edges.prefix(previousEdges.count)) == previousEdges, "frame \(frame) lost an edge")
+            #expect(diagram.edges.filter(\.highlighted).count == step.edges.count)
+            #expect(diagram.nodes.filter(\.highlighted).map(\.id) == step.nodes.map(\.id))
+            for edge in diagram.edges { #expect(drawn.contains(edge.from) && drawn.contains(edge.to), "frame \(frame): \(edge)") }
+            previousEdges = edges
+        }
+    }
+
+    @Test func dependencyFlowFramesHoldExactlyWhatTheEventsIntroduced() throws {
+        let replay = Replay.build(.dependencyFlow, from: Self.sample)
+        #expect(replay.steps.count == Self.sample.events.filter { event in
+            if case .created(let node) = event { return node.kind == .component }
+            if case .lookup = event { return true }
+            return false
+        }.count)
+        try checkFrames(replay, in: Self.sample) { events in
+            var nodes = Set<String>()
+            var step = 0
+            for event in events {
+                switch event {
+                case .created(let node) where node.kind == .component:
+                    step += 1
+                    nodes.insert("c\(node.id.rawValue)")
+                case .lookup(let lookup):
+                    step += 1
+                    if lookup.provider == nil { nodes.insert("x\(step)") }
+                default: break
+                }
+            }
+            return nodes
+        }
+    }
+
+    @Test func basicFlowFramesHoldExactlyWhatTheEventsIntroduced() throws {
+        let replay = Replay.build(.basicFlow, from: Self.sample)
+        try checkFrames(replay, in: Self.sample) { events in
+            var nodes = Set<String>()
+            for event in events {
+                switch event {
+                case .created(let node):
+                    let letter = ["component": "c", "holder": "h", "module": "m", "viewComponent": "v", "router": "r"][node.kind.rawValue]!
+                    nodes.insert(letter + "\(node.id.rawValue)")
+                case .builderStarted(let started):
+                    nodes.insert("b\(started.run.rawValue)")
+                    nodes.insert("t\(started.run.rawValue)")
+                default: break
+                }
+            }
+            return nodes
+        }
+    }
+
+    @Test func failedLookupClimbsToTheRootAndEndsInRed() throws {
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString).ndjson").path
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        _ = try Executable.run("graphinspect-sample-dying", [], environment: ["GRAPHINSPECT_TRACE": trace, "SWIFT_BACKTRACE": "enable=no"])
+        let result = try Executable.run("graphinspect", ["replay", "--diagram", "dependency-flow", "--trace", trace])
+        #expect(result.stdout.hasSuffix("  20. CheckoutComponent #25 looks up paymentService: PaymentService: climbs to the root and finds nothing\n"))
+        let dot = try Executable.run("graphinspect", ["replay", "--diagram", "dependency-flow", "--format", "dot", "--trace", trace]).stdout
+        #expect(dot.contains(##""c25" -> "c1" [color="#e8710a", fontcolor="#e8710a", label="20. paymentService: PaymentService", penwidth="3", style="dashed"]"##))
+        #expect(dot.contains(##""c1" -> "x20" [color="#e8710a", fontcolor="#e8710a", label="20. not found", penwidth="3", style="bold"]"##))
+    }
+
+    @Test func framesFolderHoldsOneSVGPerStepAndAnIndex() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try Executable.run("graphinspect", ["replay", "--diagram", "dependency-flow", "--frames", folder])
+        #expect(result.status == 0, "\(result.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(files.count == 19)
+        #expect(files.first == "0001.svg" && files[17] == "0018.svg" && files.last == "index.html")
+        let index = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(index.contains("<li><a href=\"0018.svg\">"))
+    }
+}
+
+@Suite struct ReplayPageTests {
+    /// Writes the HTML replay of `arguments` to a temporary file and returns its URL.
+    static func page(_ arguments: [String]) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString).html").path
+        let result = try Executable.run("graphinspect", ["replay", "--format", "html", "--output", file] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        return "file://" + file
+    }
+
+    @Test func pageLoadsWithoutConsoleErrorsAndStepsForward() throws {
+        let url = try Self.page(["--diagram", "dependency-flow"])
+        let first = try Chromium.load(url + "#step=1")
+        #expect(first.console == [])
+        #expect(Chromium.element("words", in: first.dom) == "1. AppComponent #1 is created (a root)")
+        #expect(Chromium.element("counter", in: first.dom) == "step 1 of 18")
+        // The Next button, clicked, changes the words and the picture.
+        let next = try Chromium.load(url + "#step=1&press=next")
+        #expect(next.console == [])
+        #expect(Chromium.element("words", in: next.dom) == "2. OnboardingComponent #3 is created below AppComponent #1")
+        #expect(first.dom.components(separatedBy: "<g id=\"node").count < next.dom.components(separatedBy: "<g id=\"node").count)
+        // So does the right arrow key.
+        let key = try Chromium.load(url + "#step=5&press=ArrowRight")
+        #expect(Chromium.element("counter", in: key.dom) == "step 6 of 18")
+    }
+
+    @Test func clickingANodeShowsItsDetails() throws {
+        let url = try Self.page(["--diagram", "dependency-flow"])
+        let page = try Chromium.load(url + "#step=18&press=node:c17")
+        #expect(page.console == [])
+        #expect(page.dom.contains("<li>kind: component</li>"))
+        #expect(page.dom.contains("<li>type: GraphInspectSample.AvatarComponent</li>"))
+        #expect(page.dom.contains("<li>looked up: profileStore: ProfileStore &lt;- ProfileComponent #13</li>"))
+    }
+
+    @Test func firstAndLastStepsLookDifferent() throws {
+        let url = try Self.page(["--diagram", "basic-flow"])
+        let first = try Chromium.screenshot(url + "#step=1")
+        let last = try Chromium.screenshot(url + "#step=41")
+        #expect(first.starts(with: [0x89, 0x50, 0x4E, 0x47]) && last.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(first != last)
+    }
+
+    @Test func scriptInANameIsShownAsTextAndNeverRuns() throws {
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("evil-\(UUID().uuidString).ndjson").path
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let evil = "<script>document.title='pwned'</script><img src=x onerror=\\\"document.title='pwned2'\\\">"
+        let lines = [
+            #"{"format":"graphinspect-trace","version":1}"#,
+            #"{"event":"created","id":1,"kind":"component","type":"App.Root","providers":[]}"#,
+            #"{"event":"lookup","requester":1,"name":"\#(evil)","type":"App.T","walk":[1],"cacheHit":false}"#,
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: trace))
+        let url = try Self.page(["--diagram", "dependency-flow", "--trace", trace])
+        let page = try Chromium.load(url + "#step=2")
+        #expect(page.console == [])
+        #expect(page.dom.contains("<title>graphinspect replay: dependency flow</title>"))
+        #expect(!page.dom.contains("pwned</title>") && !page.dom.contains("pwned2</title>"))
+        #expect(Chromium.element("words", in: page.dom)?.contains("&lt;script&gt;document.title='pwned'&lt;/script&gt;&lt;img src=x") == true)
+        #expect(!page.dom.contains("<img"))
+    }
+}
