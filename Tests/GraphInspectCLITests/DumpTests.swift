@@ -54,7 +54,7 @@ import Testing
         }
         #expect(help.contains("(values: holders, modules)"))
         #expect(help.contains("(values: lookups, cache-hits, released)"))
-        #expect(help.contains("[--no-legend] [--sample <name>] [--trace <file>] [--quiet] -- [<executable> ...]"))
+        #expect(help.contains("USAGE: graphinspect dump [<options>] -- [<executable> ...]"))
         let root = flat(GraphInspectCommand.helpMessage())
         #expect(root.contains("dump"))
         #expect(root.contains("render"))
