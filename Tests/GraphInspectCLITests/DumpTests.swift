@@ -45,7 +45,7 @@ import Testing
     @Test func helpDescribesEveryOption() throws {
         // Help is wrapped to the terminal width; compare with whitespace runs collapsed.
         func flat(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-        let help = flat(GraphInspectCommand.Dump.helpMessage())
+        let help = flat(GraphInspectCommand.helpMessage(for: GraphInspectCommand.Dump.self))
         #expect(help.contains("--format <format>"))
         #expect(help.contains("(values: text, json, dot, svg, png, pdf, mermaid; default: text)"))
         #expect(help.contains("--output <file>"))
