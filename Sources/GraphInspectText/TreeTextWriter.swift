@@ -22,6 +22,8 @@ public struct TreeTextWriter: Sendable {
         out.line(0, "graphinspect: \(live.count) live nodes, \(released.count) released, \(snapshot.events.count) events")
         writeHolders(snapshot, into: &out)
         writeComponents(snapshot, into: &out)
+        writeRecorded(snapshot, into: &out)
+        writeLinks(snapshot, into: &out)
         writeReleased(released, into: &out)
         return out.text
     }
@@ -74,6 +76,7 @@ public struct TreeTextWriter: Sendable {
         out.blank()
         out.line(0, "components")
         let components = snapshot.liveNodes.filter { $0.kind == .component }
+        guard !components.isEmpty else { return }
         var children: [ObjectID: [GraphNode]] = [:]
         var roots: [GraphNode] = []
         for component in components {
@@ -97,7 +100,6 @@ public struct TreeTextWriter: Sendable {
             }
         }
 
-        if roots.isEmpty { out.line(1, "(none)") }
         var stack: [(GraphNode, Int)] = roots.reversed().map { ($0, 1) }
         while let (node, level) = stack.popLast() {
             var text = label(node)
@@ -149,6 +151,40 @@ public struct TreeTextWriter: Sendable {
             text += "MISSING"
         }
         return text + ", \(found.lookups) \(found.lookups == 1 ? "lookup" : "lookups")"
+    }
+
+    /// Nodes of kinds apps registered through `GraphRecord`, as a tree by owner.
+    private func writeRecorded(_ snapshot: GraphSnapshot, into out: inout TextLines) {
+        let recorded = snapshot.liveNodes.filter { !$0.kind.isRuntimeKind }
+        guard !recorded.isEmpty else { return }
+        out.blank()
+        out.line(0, "recorded nodes")
+        let ids = Set(recorded.map(\.id))
+        var children: [ObjectID: [GraphNode]] = [:]
+        var roots: [GraphNode] = []
+        for node in recorded {
+            if let parent = node.parent, ids.contains(parent) { children[parent, default: []].append(node) } else { roots.append(node) }
+        }
+        var stack: [(GraphNode, Int)] = roots.reversed().map { ($0, 1) }
+        while let (node, level) = stack.popLast() {
+            var text = "\(node.kind.rawValue) " + label(node)
+            if let parent = node.parent, !ids.contains(parent), let owner = snapshot.node(parent) { text += "  (under \(label(owner)))" }
+            out.line(level, text)
+            stack.append(contentsOf: (children[node.id] ?? []).reversed().map { ($0, level + 1) })
+        }
+    }
+
+    /// Links apps recorded (`GraphRecord.edge`), in the order they were recorded.
+    private func writeLinks(_ snapshot: GraphSnapshot, into out: inout TextLines) {
+        let links = snapshot.events.compactMap { if case .linked(let link) = $0 { link } else { nil } }
+        guard !links.isEmpty else { return }
+        out.blank()
+        out.line(0, "links")
+        for link in links {
+            let from = snapshot.node(link.from).map(label) ?? "\(link.from)"
+            let to = snapshot.node(link.to).map(label) ?? "\(link.to)"
+            out.line(1, "\(from) --\(link.kind)--> \(to)" + (link.label.map { " (" + Quoted.string($0) + ")" } ?? ""))
+        }
     }
 
     private func writeReleased(_ released: [GraphNode], into out: inout TextLines) {

@@ -28,6 +28,8 @@ enum TraceEventFields {
                 + [lookup.module.map { ("module", $0) }, lookup.holder.map { ("holder", $0) }].compactMap { $0 }
         case .released(let released):
             return [("id", released.id)]
+        case .linked(let link):
+            return [("from", link.from), ("to", link.to)]
         }
     }
 }

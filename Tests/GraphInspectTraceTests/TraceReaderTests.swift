@@ -69,7 +69,7 @@ let hit = #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2,
     }
 
     @Test func unknownEventIsAnError() throws {
-        #expect(try failure([header, #"{"event":"teleported"}"#].joined(separator: "\n") + "\n") == #"T:2: unknown event "teleported"; expected one of "created", "builderStarted", "builderFinished", "moduleAttached", "moduleDetached", "routerAttached", "lookup", "sharedCreated", "moduleLookup", "released""#)
+        #expect(try failure([header, #"{"event":"teleported"}"#].joined(separator: "\n") + "\n") == #"T:2: unknown event "teleported"; expected one of "created", "builderStarted", "builderFinished", "moduleAttached", "moduleDetached", "routerAttached", "lookup", "sharedCreated", "moduleLookup", "released", "linked""#)
     }
 
     @Test func missingOrMistypedFieldIsNamed() throws {

@@ -4,7 +4,7 @@ extension GraphEvent: Codable {
     /// The `"event"` value of each case, as written in traces and snapshots.
     public enum Name: String, Codable, Sendable, CaseIterable {
         case created, builderStarted, builderFinished, moduleAttached, moduleDetached
-        case routerAttached, lookup, sharedCreated, moduleLookup, released
+        case routerAttached, lookup, sharedCreated, moduleLookup, released, linked
     }
 
     private enum Discriminator: String, CodingKey { case event }
@@ -22,6 +22,7 @@ extension GraphEvent: Codable {
         case .sharedCreated: .sharedCreated
         case .moduleLookup: .moduleLookup
         case .released: .released
+        case .linked: .linked
         }
     }
 
@@ -38,6 +39,7 @@ extension GraphEvent: Codable {
         case .sharedCreated: self = .sharedCreated(try SharedCreated(from: decoder))
         case .moduleLookup: self = .moduleLookup(try ModuleLookup(from: decoder))
         case .released: self = .released(try Released(from: decoder))
+        case .linked: self = .linked(try Link(from: decoder))
         }
     }
 
@@ -55,6 +57,7 @@ extension GraphEvent: Codable {
         case .sharedCreated(let payload): try payload.encode(to: encoder)
         case .moduleLookup(let payload): try payload.encode(to: encoder)
         case .released(let payload): try payload.encode(to: encoder)
+        case .linked(let payload): try payload.encode(to: encoder)
         }
     }
 }

@@ -24,15 +24,42 @@ public enum GraphEvent: Sendable, Equatable {
     case moduleLookup(ModuleLookup)
     /// An object was deinitialised.
     case released(Released)
+    /// An app said two nodes are linked: "navigates to", "emits to", "configures"...
+    case linked(Link)
 }
 
-/// What kind of runtime object a node is.
-public enum NodeKind: String, Sendable, Codable, CaseIterable {
-    case component
-    case holder
-    case module
-    case viewComponent
-    case router
+/// What kind of thing a node is. Kinds are data: the runtime's own objects use the five constants
+/// below; apps shaped differently register any kind they like through `GraphRecord`
+/// ("service", "viewModel", "builder", ...), and pictures draw each kind in a style of its own.
+public struct NodeKind: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+
+    public static let component: NodeKind = "component"
+    public static let holder: NodeKind = "holder"
+    public static let module: NodeKind = "module"
+    public static let viewComponent: NodeKind = "viewComponent"
+    public static let router: NodeKind = "router"
+
+    /// The kinds the runtime's own classes report.
+    public static let runtimeKinds: [NodeKind] = [.component, .holder, .module, .viewComponent, .router]
+
+    /// Whether the runtime's own classes report this kind.
+    public var isRuntimeKind: Bool { Self.runtimeKinds.contains(self) }
+
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// A provider a component declares: a stored property lookup can find.
@@ -231,6 +258,23 @@ public struct ModuleLookup: Sendable, Equatable, Codable {
         self.walk = walk
         self.module = module
         self.holder = holder
+    }
+}
+
+/// Payload of `GraphEvent.linked`: a named edge between two nodes, recorded with `GraphRecord.edge`.
+public struct Link: Sendable, Equatable, Codable {
+    public var from: ObjectID
+    public var to: ObjectID
+    /// What the link is, e.g. "navigates to"; pictures draw each kind in a style of its own.
+    public var kind: String
+    /// A detail shown with it, e.g. the closure's name.
+    public var label: String?
+
+    public init(from: ObjectID, to: ObjectID, kind: String, label: String? = nil) {
+        self.from = from
+        self.to = to
+        self.kind = kind
+        self.label = label
     }
 }
 

@@ -68,6 +68,10 @@ public struct SnapshotBuilder: Sendable {
             lookup.module = lookup.module.map { id($0, kind: .module) }
             lookup.holder = lookup.holder.map { id($0, kind: .holder) }
             events.append(.moduleLookup(lookup))
+        case .linked(var link):
+            link.from = id(link.from, kind: "node")
+            link.to = id(link.to, kind: "node")
+            events.append(.linked(link))
         case .released(var released):
             released.id = id(released.id, kind: .component)
             nodes[index(released.id)].released = true
@@ -102,6 +106,7 @@ public struct SnapshotBuilder: Sendable {
         case .holder, .module: .holder
         case .viewComponent: .module
         case .router: .viewComponent
+        default: "node"
         }
     }
 }

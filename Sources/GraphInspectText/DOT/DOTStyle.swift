@@ -11,7 +11,18 @@ enum DOTStyle {
         case .builder: ["shape": "cds", "style": "filled", "fillcolor": "#fdeee0", "color": "#c0652b"]
         case .context: ["shape": "note", "style": "filled", "fillcolor": "#f7f7f7", "color": "#888888"]
         case .viewComponent: ["shape": "component", "style": "filled", "fillcolor": "#f6eefc", "color": "#9b6ac5"]
+        case .custom: ["shape": "box", "style": "filled", "fillcolor": "#ffffff", "color": "#444444"]
         }
+    }
+
+    /// A node's look: its kind's, or for a recorded kind, that kind's own.
+    static func node(_ node: Diagram.Node) -> [String: String] {
+        node.kind == .custom ? CustomKindStyle.node(node.customKind ?? "") : self.node(node.kind)
+    }
+
+    /// An edge's look: its kind's, or for a recorded link, that link kind's own.
+    static func edge(_ edge: Diagram.Edge) -> [String: String] {
+        edge.kind == .custom ? CustomKindStyle.edge(edge.customKind ?? "") : self.edge(edge.kind)
     }
 
     static func edge(_ kind: Diagram.EdgeKind) -> [String: String] {
@@ -25,6 +36,8 @@ enum DOTStyle {
         case .step: ["color": "#555555", "fontcolor": "#333333"]
         case .climb: ["color": "#1a73e8", "style": "dashed", "fontcolor": "#1a73e8"]
         case .cacheHit: ["color": "#2e8b57", "style": "dotted", "constraint": "false", "fontcolor": "#2e8b57"]
+        case .owner: ["color": "#9e9e9e", "arrowhead": "odiamond", "dir": "back"]
+        case .custom: ["color": "#444444"]
         }
     }
 
@@ -44,7 +57,8 @@ enum DOTStyle {
         (.collapsed, "collapsed: several nodes drawn as one"),
     ]
 
-    /// The node kinds a legend lists for a diagram: those it uses.
+    /// The node kinds a legend lists for a diagram: those it uses (recorded kinds are listed by name
+    /// separately).
     static func nodeMeanings(for diagram: Diagram) -> [(Diagram.NodeKind, String)] {
         let used = Set(diagram.nodes.map(\.kind))
         let all = nodeMeanings + [
@@ -52,7 +66,7 @@ enum DOTStyle {
             (.context, "context: the ModuleHolderContext a builder got"),
             (.viewComponent, "view component: what a router is given"),
         ]
-        return all.filter { used.contains($0.0) }
+        return all.filter { used.contains($0.0) && $0.0 != .custom }
     }
 
     /// The edge kinds a legend lists for a diagram: those it uses.
@@ -63,7 +77,7 @@ enum DOTStyle {
             (.climb, "dashed blue, numbered: a lookup climbing one parent"),
             (.cacheHit, "dotted green: a lookup answered by the cache"),
         ]
-        return all.filter { used.contains($0.0) }
+        return all.filter { used.contains($0.0) && $0.0 != .custom }
     }
 
     static let edgeMeanings: [(Diagram.EdgeKind, String)] = [
@@ -73,5 +87,6 @@ enum DOTStyle {
         (.lookup, "dashed blue: lookup, requester to provider (hops, cache hits)"),
         (.failed, "bold red: failed lookup"),
         (.moduleLookup, "dashed orange: module or router lookup up the holder tree"),
+        (.owner, "grey, open diamond: a recorded node to what owns it"),
     ]
 }

@@ -37,7 +37,7 @@ public struct DOTWriter: Sendable {
     }
 
     private func line(_ node: Diagram.Node) -> String {
-        var attrs = DOTStyle.node(node.kind)
+        var attrs = DOTStyle.node(node)
         if node.released {
             attrs.merge(DOTStyle.released) { $1 }
             attrs["style"] = (attrs["style"].map { $0 + "," } ?? "") + "dashed"
@@ -48,12 +48,12 @@ public struct DOTWriter: Sendable {
     }
 
     private func line(_ edge: Diagram.Edge) -> String {
-        var attrs = DOTStyle.edge(edge.kind)
+        var attrs = DOTStyle.edge(edge)
         if edge.highlighted { attrs.merge(DOTStyle.highlight) { $1 } }
         if !edge.label.isEmpty { attrs["label"] = DOTLabel.lines(edge.label) }
-        // Parent edges are written parent -> child with dir=back, so roots rank on top while the
-        // arrow still points at the parent.
-        let (from, to) = edge.kind == .parent ? (edge.to, edge.from) : (edge.from, edge.to)
+        // Parent and owner edges are written parent -> child with dir=back, so roots rank on top
+        // while the arrow still points at the parent.
+        let (from, to) = edge.kind == .parent || edge.kind == .owner ? (edge.to, edge.from) : (edge.from, edge.to)
         return quoted(from) + " -> " + quoted(to) + " " + attributes(attrs)
     }
 
@@ -62,25 +62,41 @@ public struct DOTWriter: Sendable {
     private func legendCluster(for diagram: Diagram) -> String {
         var out = "  subgraph \"cluster_legend\" {\n"
         out += "    graph " + attributes(["color": "#cccccc", "fontcolor": "#666666", "label": "legend", "style": "rounded"]) + "\n"
-        for (kind, meaning) in diagram.isReplay ? DOTStyle.nodeMeanings(for: diagram) : DOTStyle.nodeMeanings {
+        for (kind, meaning) in DOTStyle.nodeMeanings(for: diagram) {
             var attrs = DOTStyle.node(kind)
             attrs["fontsize"] = "9"
             attrs["label"] = DOTLabel.literal(meaning)
             out += "    " + quoted("legend_\(kind.rawValue)") + " " + attributes(attrs) + "\n"
+        }
+        // Recorded kinds the diagram uses, each drawn in its own style.
+        for kind in Set(diagram.nodes.compactMap(\.customKind)).sorted() {
+            var attrs = CustomKindStyle.node(kind)
+            attrs["fontsize"] = "9"
+            attrs["label"] = DOTLabel.literal(kind)
+            out += "    " + quoted("legend_kind_" + kind) + " " + attributes(attrs) + "\n"
+        }
+        for (index, kind) in Set(diagram.edges.compactMap(\.customKind)).sorted().enumerated() {
+            let from = quoted("legend_link_\(index)_from"), to = quoted("legend_link_\(index)_to")
+            let point = attributes(["height": "0.05", "label": "", "shape": "point", "width": "0.05"])
+            var attrs = CustomKindStyle.edge(kind)
+            attrs["constraint"] = nil
+            attrs["fontsize"] = "9"
+            attrs["label"] = DOTLabel.literal(kind)
+            out += "    \(from) \(point)\n    \(to) \(point)\n    \(from) -> \(to) " + attributes(attrs) + "\n"
         }
         if diagram.isReplay {
             var newest = DOTStyle.node(.module).merging(DOTStyle.highlight) { $1 }
             newest["fontsize"] = "9"
             newest["label"] = "orange, thick: the newest step"
             out += "    \"legend_newest\" " + attributes(newest) + "\n"
-        } else {
+        } else if diagram.nodes.contains(where: \.released) {
             var released = DOTStyle.node(.module).merging(DOTStyle.released) { $1 }
             released["style"] = "filled,dashed"
             released["fontsize"] = "9"
             released["label"] = "released (greyed, dashed)"
             out += "    \"legend_released\" " + attributes(released) + "\n"
         }
-        for (kind, meaning) in diagram.isReplay ? DOTStyle.edgeMeanings(for: diagram) : DOTStyle.edgeMeanings {
+        for (kind, meaning) in DOTStyle.edgeMeanings(for: diagram) {
             let from = quoted("legend_\(kind.rawValue)_from"), to = quoted("legend_\(kind.rawValue)_to")
             let point = attributes(["height": "0.05", "label": "", "shape": "point", "width": "0.05"])
             var attrs = DOTStyle.edge(kind)

@@ -16,6 +16,8 @@ public struct Diagram: Sendable, Equatable {
         case context
         /// A view component (replays).
         case viewComponent
+        /// A kind an app registered through `GraphRecord` (`Node.customKind` names it).
+        case custom
     }
 
     public struct Node: Sendable, Equatable {
@@ -31,6 +33,8 @@ public struct Diagram: Sendable, Equatable {
         public var cluster: String?
         /// Drawn emphasised: the newest step of a replay.
         public var highlighted = false
+        /// For `.custom` nodes: the kind's name.
+        public var customKind: String?
     }
 
     /// A holder's cluster: its own node, its modules, and the clusters of holders it holds.
@@ -59,6 +63,10 @@ public struct Diagram: Sendable, Equatable {
         case climb
         /// A replayed lookup answered by the requester's cache: straight to the provider.
         case cacheHit
+        /// A recorded node to what owns it (`GraphRecord.node(parent:)`).
+        case owner
+        /// A link an app recorded (`Edge.customKind` names it).
+        case custom
     }
 
     public struct Edge: Sendable, Equatable {
@@ -69,6 +77,8 @@ public struct Diagram: Sendable, Equatable {
         public var label: [String]
         /// Drawn emphasised: the newest step of a replay.
         public var highlighted = false
+        /// For `.custom` edges: the link's kind.
+        public var customKind: String?
     }
 
     public var nodes: [Node]

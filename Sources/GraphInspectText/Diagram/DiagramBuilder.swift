@@ -31,14 +31,14 @@ public struct DiagramBuilder: Sendable {
             switch node.kind {
             case .holder where !collapsed.holders.contains(node.id): clusterID(node.id)
             case .holder, .module: graph.treeParent[node.id].flatMap { kept.contains($0) ? clusterID($0) : nil }
-            case .router:
+            case .router where node.kind == .router:
                 // Beside its module: in the module's holder's cluster, or, for a holder's own
                 // router, in that holder's cluster.
                 graph.treeParent[node.id].flatMap { module -> String? in
                     if graph.byID[module]?.kind == .holder, !collapsed.holders.contains(module) { return clusterID(module) }
                     return graph.treeParent[module].flatMap { kept.contains($0) ? clusterID($0) : nil }
                 }
-            case .component, .viewComponent: nil
+            default: nil
             }
         }
         for node in graph.nodes where kept.contains(node.id) {
@@ -52,10 +52,15 @@ public struct DiagramBuilder: Sendable {
             if let key = node.key { details.append(Quoted.string(key)) }
             if let count = collapsed.counts[node.id] { details.append("\(count) inside, collapsed") }
             details.append("\(node.id)" + (node.released ? " · released" : ""))
-            diagram.nodes.append(Diagram.Node(
+            var drawnNode = Diagram.Node(
                 id: id, kind: collapsed.holders.contains(node.id) ? .collapsed : Self.kind(node.kind),
                 title: node.shortType, details: details, released: node.released, cluster: clusterOf(node)
-            ))
+            )
+            if !node.kind.isRuntimeKind {
+                drawnNode.customKind = node.kind.rawValue
+                drawnNode.details.insert(node.kind.rawValue, at: 0)
+            }
+            diagram.nodes.append(drawnNode)
             if let modules = collapsed.moduleGroups[node.id] {
                 let keys = modules.compactMap { graph.byID[$0]?.key }.map(Quoted.string)
                 diagram.nodes.append(Diagram.Node(
@@ -65,6 +70,12 @@ public struct DiagramBuilder: Sendable {
             }
         }
         structuralEdges(graph, drawn: drawn, into: &diagram)
+        for event in snapshot.events {
+            guard case .linked(let link) = event, let from = drawn[link.from], let to = drawn[link.to] else { continue }
+            var edge = Diagram.Edge(from: from, to: to, kind: .custom, label: [link.kind] + (link.label.map { [$0] } ?? []))
+            edge.customKind = link.kind
+            diagram.edges.append(edge)
+        }
         if !options.hide.contains(.lookups) {
             lookupEdges(snapshot, graph, drawn: drawn, into: &diagram)
         }
@@ -160,6 +171,11 @@ public struct DiagramBuilder: Sendable {
                 }
             case .router, .viewComponent:
                 break
+            default:
+                // A recorded node: to what owns it.
+                if let parent = node.parent, let to = drawn[parent] {
+                    diagram.edges.append(Diagram.Edge(from: from, to: to, kind: .owner, label: []))
+                }
             }
         }
     }
@@ -239,6 +255,7 @@ public struct DiagramBuilder: Sendable {
         case .module: letter = "m"
         case .router: letter = "r"
         case .viewComponent: letter = "v"
+        default: letter = "n"
         }
         return letter + String(id.rawValue)
     }
@@ -249,6 +266,7 @@ public struct DiagramBuilder: Sendable {
         case .holder: .holder
         case .module: .module
         case .router, .viewComponent: .router
+        default: .custom
         }
     }
 

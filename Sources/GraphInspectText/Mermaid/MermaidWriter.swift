@@ -22,12 +22,18 @@ public struct MermaidWriter: Sendable {
         for node in diagram.nodes(inCluster: nil) { out += "  " + line(node) + "\n" }
         for edge in diagram.edges { out += "  " + line(edge) + "\n" }
 
-        for kind in Diagram.NodeKind.allCases {
+        for kind in Diagram.NodeKind.allCases where kind != .custom {
             let ids = diagram.nodes.filter { $0.kind == kind }.map(\.id)
             guard !ids.isEmpty else { continue }
             let style = DOTStyle.node(kind)
             out += "  classDef \(kind.rawValue) fill:\(style["fillcolor"] ?? "#ffffff"),stroke:\(style["color"] ?? "#000000")\n"
             out += "  class \(ids.joined(separator: ",")) \(kind.rawValue)\n"
+        }
+        // Recorded kinds: one class each, named by position (kind names may hold any character).
+        for (index, kind) in Set(diagram.nodes.compactMap(\.customKind)).sorted().enumerated() {
+            let style = CustomKindStyle.node(kind)
+            out += "  classDef kind\(index) fill:\(style["fillcolor"] ?? "#ffffff"),stroke:\(style["color"] ?? "#000000")\n"
+            out += "  class \(diagram.nodes.filter { $0.customKind == kind }.map(\.id).joined(separator: ",")) kind\(index)\n"
         }
         let released = diagram.nodes.filter(\.released).map(\.id)
         if !released.isEmpty {
@@ -49,6 +55,7 @@ public struct MermaidWriter: Sendable {
         case .builder: return node.id + ">" + label + "]"
         case .context: return node.id + "[/" + label + "/]"
         case .viewComponent: return node.id + "[\\" + label + "\\]"
+        case .custom: return node.id + "[" + label + "]"
         }
     }
 
@@ -62,6 +69,8 @@ public struct MermaidWriter: Sendable {
         case .failed: return "\(edge.from) --x\(label) \(edge.to)"
         case .step, .climb: return "\(edge.from) -->\(label) \(edge.to)"
         case .cacheHit: return "\(edge.from) -.->\(label) \(edge.to)"
+        case .owner: return "\(edge.to) ---\(label) \(edge.from)"
+        case .custom: return "\(edge.from) ==>\(label) \(edge.to)"
         }
     }
 

@@ -24,7 +24,8 @@ struct BasicFlowBuilder {
         let number = replay.steps.count + 1
         switch event {
         case .created(let created):
-            guard let node = snapshot.node(created.id) else { return }
+            // The seed's flow is about its own objects; recorded kinds of other shapes stay out.
+            guard created.kind.isRuntimeKind, let node = snapshot.node(created.id) else { return }
             created.kind == .holder ? holderCreated(node, number: number, at: index) : objectCreated(node, number: number, at: index)
         case .builderStarted(let started):
             runs.append((started.run, started.holder, ShortTypeName.of(started.builder)))
@@ -93,6 +94,7 @@ struct BasicFlowBuilder {
         case .viewComponent: what = "view component"
         case .router: what = "router"
         case .holder: what = "holder"
+        default: what = node.kind.rawValue
         }
         if let run = runs.last {
             // Made by the builder running now.
