@@ -61,6 +61,10 @@ let package = Package(
             name: "graphinspect-bench",
             dependencies: ["GraphInspect", "GraphInspectText", "GraphInspectGraphviz"]
         ),
+        // The other architectures of the seeds, each an app of its own.
+        .executableTarget(name: "graphinspect-sample-school", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-school"),
+        .executableTarget(name: "graphinspect-sample-signup", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-signup"),
+        .executableTarget(name: "graphinspect-sample-screen", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-screen"),
         // The README's first code block, compiled and run by the tests.
         .executableTarget(
             name: "readme-example",
@@ -74,6 +78,7 @@ let package = Package(
             dependencies: ["GraphInspectGraphviz", "GraphInspectText", "GraphInspectSample"]
         ),
         .testTarget(name: "GraphInspectTextTests", dependencies: ["GraphInspectText", "GraphInspectSample"]),
+        .testTarget(name: "GraphInspectSampleTests", dependencies: ["GraphInspectSample"]),
         .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI", "GraphInspectGraphviz"]),
     ]
 )

@@ -30,7 +30,29 @@ struct SampleCatalog {
             summary: "The same app opening a checkout whose lookup of paymentService finds nothing: it dies",
             run: .executable("graphinspect-sample-dying")
         ),
+        Entry(
+            name: "school", seed: "001",
+            summary: "Module-First: app module, onboarding -> login -> students and classes, container, services, closure contracts, deep links",
+            run: .inProcess { record { SchoolApp.run().app } }
+        ),
+        Entry(
+            name: "signup", seed: "002",
+            summary: "RVB: builders with Dependency and Parameter, routers holding child builders, sign-up A -> B -> C -> D reaching Root",
+            run: .inProcess { record { SignUpApp.run() } }
+        ),
+        Entry(
+            name: "screen", seed: "003",
+            summary: "Component-based: a view controller composing UI components, configured by view models, calling back to an interactor",
+            run: .inProcess { record { ScreenApp.run().screen } }
+        ),
     ]
+
+    /// Runs `app` with a recorder in force; snapshots while what it returns is alive.
+    private static func record<App>(_ app: () -> App) -> GraphSnapshot {
+        let recorder = GraphRecorder()
+        let alive = GraphObservation.withObserver(recorder, operation: app)
+        return withExtendedLifetime(alive) { recorder.snapshot() }
+    }
 
     static var names: [String] { entries.map(\.name) }
 

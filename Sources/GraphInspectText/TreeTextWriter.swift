@@ -73,10 +73,10 @@ public struct TreeTextWriter: Sendable {
     }
 
     private func writeComponents(_ snapshot: GraphSnapshot, into out: inout TextLines) {
-        out.blank()
-        out.line(0, "components")
         let components = snapshot.liveNodes.filter { $0.kind == .component }
         guard !components.isEmpty else { return }
+        out.blank()
+        out.line(0, "components")
         var children: [ObjectID: [GraphNode]] = [:]
         var roots: [GraphNode] = []
         for component in components {

@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func everyPictureIsCurrent() throws {
-        #expect(Self.manifest.count == 10)
+        #expect(Self.manifest.count == 13)
         for (file, arguments) in Self.manifest {
             let result = try Executable.run("graphinspect", arguments)
             #expect(result.status == 0, "\(file): \(result.stderr)")
@@ -27,9 +27,9 @@ import Testing
     }
 
     @Test func everyPictureIsShownInTheDocs() throws {
-        let cli = try String(contentsOf: Golden.packageRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+        let docs = try ["cli.md", "samples.md"].map { try String(contentsOf: Golden.packageRoot.appendingPathComponent("docs/" + $0), encoding: .utf8) }.joined()
         for (file, _) in Self.manifest {
-            #expect(cli.contains("(images/\(file))"), "docs/cli.md does not show \(file)")
+            #expect(docs.contains("(images/\(file))"), "no doc shows \(file)")
         }
     }
 }

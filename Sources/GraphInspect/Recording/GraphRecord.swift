@@ -13,13 +13,15 @@ public struct RecordedNode: Sendable, Hashable {
 /// Each call reports to the observer in force when it is made (`GraphObservation`); with none, it
 /// costs one check and records nothing.
 public enum GraphRecord {
-    /// Registers a node of `kind` (any name: "service", "viewModel"...).
+    /// Registers a node of `kind` (any name: "service", "viewModel"..., but not the five the
+    /// runtime's own classes use, `NodeKind.runtimeKinds`, which mean those classes).
     /// - Parameters:
     ///   - type: its type, shown as its name.
     ///   - key: an instance name, when there are several of a type.
     ///   - parent: what owns or contains it.
     @discardableResult
     public static func node(_ kind: NodeKind, type: Any.Type, key: String? = nil, parent: RecordedNode? = nil) -> RecordedNode {
+        assert(!kind.isRuntimeKind, "GraphRecord.node: \"\(kind)\" is a runtime kind; name your own, e.g. \"\(kind)Like\"")
         let node = RecordedNode(id: .next())
         GraphObservation.current?.record(.created(NodeCreated(
             id: node.id, kind: kind, type: TypeName.of(type), key: key, parent: parent?.id
