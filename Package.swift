@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "GraphInspectText", targets: ["GraphInspectText"]),
         .library(name: "GraphInspectTrace", targets: ["GraphInspectTrace"]),
         .library(name: "GraphInspectGraphviz", targets: ["GraphInspectGraphviz"]),
+        .library(name: "GraphInspectTesting", targets: ["GraphInspectTesting"]),
         .executable(name: "graphinspect", targets: ["graphinspect"]),
     ],
     dependencies: [
@@ -32,6 +33,8 @@ let package = Package(
         .target(name: "CGraphvizReader", dependencies: ["CGraphviz"]),
         // Lays DOT out and renders SVG, PNG or PDF in this process. The only target that links Graphviz.
         .target(name: "GraphInspectGraphviz", dependencies: ["CGraphviz", "CGraphvizReader"]),
+        // Assertions on a graph in users' tests (Swift Testing and XCTest).
+        .target(name: "GraphInspectTesting", dependencies: ["GraphInspect", "GraphInspectText"]),
         // Reads trace files back into snapshots; uses Foundation's JSON decoder.
         .target(name: "GraphInspectTrace", dependencies: ["GraphInspect"]),
         // The bundled sample app, as a library so the CLI and tests can run it in-process.
@@ -79,6 +82,7 @@ let package = Package(
         ),
         .testTarget(name: "GraphInspectTextTests", dependencies: ["GraphInspectText", "GraphInspectSample"]),
         .testTarget(name: "GraphInspectSampleTests", dependencies: ["GraphInspectSample"]),
+        .testTarget(name: "GraphInspectTestingTests", dependencies: ["GraphInspectTesting", "GraphInspectSample"]),
         .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI", "GraphInspectGraphviz"]),
     ]
 )

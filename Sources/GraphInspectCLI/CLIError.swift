@@ -22,6 +22,7 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
     case badFilter(DiagramError)
     case graphviz(GraphvizError)
     case cannotEncode(String)
+    case notARecording(path: String)
 
     var description: String {
         switch self {
@@ -45,6 +46,8 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
             "\(error)"
         case .graphviz(let error):
             "\(error)"
+        case .notARecording(let path):
+            "\(path) is neither a graphinspect trace nor a snapshot from `graphinspect dump --format json`"
         case .cannotEncode(let reason):
             "cannot encode the snapshot: \(reason)"
         case .nothingRecorded(let command, let ending):

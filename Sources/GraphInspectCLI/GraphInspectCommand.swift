@@ -11,7 +11,7 @@ public struct GraphInspectCommand: ParsableCommand {
             what has been released.
             """,
         version: "0.1.0",
-        subcommands: [Dump.self, Render.self, Why.self, ReplayCommand.self, Samples.self]
+        subcommands: [Dump.self, Render.self, Why.self, ReplayCommand.self, Diff.self, Samples.self]
     )
 
     public init() {}

@@ -31,6 +31,11 @@ struct SampleCatalog {
             run: .executable("graphinspect-sample-dying")
         ),
         Entry(
+            name: "modules-changed", seed: "004",
+            summary: "The same app with the settings module removed and featureFlags provided by the profile area: to try graphinspect diff",
+            run: .inProcess { record { SampleApp.run(.changed) } }
+        ),
+        Entry(
             name: "school", seed: "001",
             summary: "Module-First: app module, onboarding -> login -> students and classes, container, services, closure contracts, deep links",
             run: .inProcess { record { SchoolApp.run().app } }

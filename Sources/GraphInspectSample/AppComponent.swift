@@ -3,10 +3,17 @@ import GraphInspect
 /// The sample's root component: what every module can reach.
 public final class AppComponent: RootComponent, @unchecked Sendable {
     public let analytics = Analytics()
+    /// An optional provider: when nil it provides nothing, and lookups walk on.
+    public let featureFlags: FeatureFlags?
     public let network = NetworkClient(baseURL: "https://api.example.com")
     public let theme = Theme(name: "light")
     /// Built on the first lookup that reaches it, not when the app starts.
     @Lazy public var settingsStore = SettingsStore()
+
+    public init(variant: SampleApp.Variant = .standard) {
+        featureFlags = variant == .standard ? FeatureFlags() : nil
+        super.init()
+    }
 
     /// One image cache for the app, made on first use.
     public var imageCache: ImageCache { shared { ImageCache() } }

@@ -5,8 +5,11 @@ public final class ProfileComponent: Component, @unchecked Sendable {
     public let profileStore: ProfileStore
     /// For subscriptions. Only the profile area can reach it: checkout, under the root, cannot.
     public let paymentService = PaymentService()
+    /// The profile area's own flags, in the changed variant only.
+    public let featureFlags: FeatureFlags?
 
-    init(parent: Component) {
+    init(parent: Component, variant: SampleApp.Variant) {
+        featureFlags = variant == .changed ? FeatureFlags() : nil
         // Resolved from the parent before this component exists: the root's network.
         let network: NetworkClient = parent.network
         profileStore = ProfileStore(network: network)
@@ -37,10 +40,14 @@ public final class ProfileRouter: Router, @unchecked Sendable {
 }
 
 public struct ProfileBuilder: ModuleBuilder {
-    public init() {}
+    let variant: SampleApp.Variant
+
+    public init(variant: SampleApp.Variant = .standard) {
+        self.variant = variant
+    }
 
     public func build(parentComponent: Component, holder: ModuleHolder, context: any ModuleHolderContext) -> ProfileHolder {
-        let component = ProfileComponent(parent: parentComponent)
+        let component = ProfileComponent(parent: parentComponent, variant: variant)
         return ProfileHolder(
             holder: holder, context: ProfileContext(parent: context, userID: "user-1"), component: component
         )

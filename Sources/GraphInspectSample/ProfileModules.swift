@@ -34,6 +34,7 @@ public final class AvatarModule: Module, @unchecked Sendable {
         style = component.avatarStyle
         store = component.profileStore
         analytics = component.analytics
+        let _: FeatureFlags = component.featureFlags
         super.init(key: .avatar, holder: holder, component: component)
     }
 }

@@ -2,12 +2,12 @@ import GraphInspect
 
 /// The root holder of the bundled sample: the seed's example made real.
 public final class RootHolder: ModuleHolder, @unchecked Sendable {
-    public init(context: AppContext, component: AppComponent) {
+    public init(context: AppContext, component: AppComponent, variant: SampleApp.Variant = .standard) {
         super.init(key: .root, holder: nil, context: context, component: component)
         attach(OnboardingBuilder())
         attach(HomeBuilder())
-        attach(SettingsBuilder())
-        attach(ProfileBuilder())
+        if variant == .standard { attach(SettingsBuilder()) }
+        attach(ProfileBuilder(variant: variant))
         router = RootRouter(viewComponent: ViewComponent(module: self, moduleHolder: self))
     }
 }
@@ -20,16 +20,22 @@ public final class RootRouter: Router, @unchecked Sendable {
 
 /// Runs the sample app's session: launch, finish onboarding, open the avatar's link to settings.
 public enum SampleApp {
+    /// Which build of the app: `changed` has no settings module and the profile area brings its
+    /// own feature flags, so `graphinspect diff` has something to find.
+    public enum Variant: Sendable {
+        case standard, changed
+    }
+
     /// Launches the app and runs its scripted session; returns the root holder, still alive.
     @discardableResult
-    public static func run() -> RootHolder {
-        let root = RootHolder(context: AppContext(launchCount: 1), component: AppComponent())
+    public static func run(_ variant: Variant = .standard) -> RootHolder {
+        let root = RootHolder(context: AppContext(launchCount: 1), component: AppComponent(variant: variant), variant: variant)
         // The user finishes onboarding: the module is dropped and released.
         root.detach(.onboarding)
         // The avatar's "edit" button routes to settings, two holders up.
         let profile: ProfileHolder? = root.profile
         let avatar = profile?.module(for: .avatar, as: AvatarModule.self)
-        _ = (avatar?.router as? AvatarRouter)?.settingsRouter()
+        if variant == .standard { _ = (avatar?.router as? AvatarRouter)?.settingsRouter() }
         return root
     }
 }

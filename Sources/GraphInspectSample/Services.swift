@@ -35,6 +35,11 @@ public final class PaymentService: Sendable {
     public init() {}
 }
 
+/// Remote feature switches; the app's, unless an area brings its own.
+public final class FeatureFlags: Sendable {
+    public init() {}
+}
+
 /// The colours and fonts of the app.
 public struct Theme: Sendable, Equatable {
     public var name: String

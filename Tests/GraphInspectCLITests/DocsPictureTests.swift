@@ -20,7 +20,7 @@ import Testing
         #expect(Self.manifest.count == 13)
         for (file, arguments) in Self.manifest {
             let result = try Executable.run("graphinspect", arguments)
-            #expect(result.status == 0, "\(file): \(result.stderr)")
+            #expect(result.status == 0, "\(file) (\(arguments.joined(separator: " "))): \(result.stderr)")
             let committed = try String(contentsOf: Self.images.appendingPathComponent(file), encoding: .utf8)
             #expect(result.stdout == committed, "docs/images/\(file) is stale: run scripts/update-docs")
         }

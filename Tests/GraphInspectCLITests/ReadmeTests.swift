@@ -47,4 +47,11 @@ import Testing
         let cli = try String(contentsOf: Golden.packageRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
         #expect(cli.contains(block), "docs/cli.md's dying-report block is stale: run scripts/update-docs")
     }
+
+    @Test func testingSectionIsTheCompiledReadmeTest() throws {
+        let file = try String(contentsOf: Golden.packageRoot.appendingPathComponent("Tests/GraphInspectTestingTests/ReadmeGraphTests.swift"), encoding: .utf8)
+        let shown = String(file.drop { $0 != "\n" }.dropFirst())
+        #expect(Self.blocks(in: Self.readme, fence: "swift").dropFirst().first == shown)
+        #expect(shown.split(separator: "\n").count <= 12)
+    }
 }

@@ -23,7 +23,7 @@ import Testing
 
     @Test func stepMarksTheNewestLine() throws {
         let text = try replay(["--diagram", "dependency-flow", "--step", "3"])
-        #expect(text.hasPrefix("graphinspect replay: dependency flow, 3 of 18 steps\n"))
+        #expect(text.hasPrefix("graphinspect replay: dependency flow, 3 of 19 steps\n"))
         #expect(text.hasSuffix("  3. OnboardingComponent #3 looks up analytics: Analytics: climbs 1 parent to AppComponent #1, which provides it  <- newest\n"))
     }
 
@@ -99,10 +99,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: trace) }
         _ = try Executable.run("graphinspect-sample-dying", [], environment: ["GRAPHINSPECT_TRACE": trace, "SWIFT_BACKTRACE": "enable=no"])
         let result = try Executable.run("graphinspect", ["replay", "--diagram", "dependency-flow", "--trace", trace])
-        #expect(result.stdout.hasSuffix("  20. CheckoutComponent #25 looks up paymentService: PaymentService: climbs to the root and finds nothing\n"))
+        #expect(result.stdout.hasSuffix("  21. CheckoutComponent #25 looks up paymentService: PaymentService: climbs to the root and finds nothing\n"))
         let dot = try Executable.run("graphinspect", ["replay", "--diagram", "dependency-flow", "--format", "dot", "--trace", trace]).stdout
-        #expect(dot.contains(##""c25" -> "c1" [color="#e8710a", fontcolor="#e8710a", label="20. paymentService: PaymentService", penwidth="3", style="dashed"]"##))
-        #expect(dot.contains(##""c1" -> "x20" [color="#e8710a", fontcolor="#e8710a", label="20. not found", penwidth="3", style="bold"]"##))
+        #expect(dot.contains(##""c25" -> "c1" [color="#e8710a", fontcolor="#e8710a", label="21. paymentService: PaymentService", penwidth="3", style="dashed"]"##))
+        #expect(dot.contains(##""c1" -> "x21" [color="#e8710a", fontcolor="#e8710a", label="21. not found", penwidth="3", style="bold"]"##))
     }
 
     @Test func framesFolderHoldsOneSVGPerStepAndAnIndex() throws {
@@ -111,10 +111,10 @@ import Testing
         let result = try Executable.run("graphinspect", ["replay", "--diagram", "dependency-flow", "--frames", folder])
         #expect(result.status == 0, "\(result.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        #expect(files.count == 19)
-        #expect(files.first == "0001.svg" && files[17] == "0018.svg" && files.last == "index.html")
+        #expect(files.count == 20)
+        #expect(files.first == "0001.svg" && files[18] == "0019.svg" && files.last == "index.html")
         let index = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
-        #expect(index.contains("<li><a href=\"0018.svg\">"))
+        #expect(index.contains("<li><a href=\"0019.svg\">"))
     }
 }
 
@@ -132,7 +132,7 @@ import Testing
         let first = try Chromium.load(url + "#step=1")
         #expect(first.console == [])
         #expect(Chromium.element("words", in: first.dom) == "1. AppComponent #1 is created (a root)")
-        #expect(Chromium.element("counter", in: first.dom) == "step 1 of 18")
+        #expect(Chromium.element("counter", in: first.dom) == "step 1 of 19")
         // The Next button, clicked, changes the words and the picture.
         let next = try Chromium.load(url + "#step=1&press=next")
         #expect(next.console == [])
@@ -140,12 +140,12 @@ import Testing
         #expect(first.dom.components(separatedBy: "<g id=\"node").count < next.dom.components(separatedBy: "<g id=\"node").count)
         // So does the right arrow key.
         let key = try Chromium.load(url + "#step=5&press=ArrowRight")
-        #expect(Chromium.element("counter", in: key.dom) == "step 6 of 18")
+        #expect(Chromium.element("counter", in: key.dom) == "step 6 of 19")
     }
 
     @Test func clickingANodeShowsItsDetails() throws {
         let url = try Self.page(["--diagram", "dependency-flow"])
-        let page = try Chromium.load(url + "#step=18&press=node:c17")
+        let page = try Chromium.load(url + "#step=19&press=node:c17")
         #expect(page.console == [])
         #expect(page.dom.contains("<li>kind: component</li>"))
         #expect(page.dom.contains("<li>type: GraphInspectSample.AvatarComponent</li>"))

@@ -25,14 +25,14 @@ import Testing
         let result = try Executable.run("graphinspect", ["samples"])
         #expect(result.status == 0)
         let names = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
-        #expect(names == ["modules", "modules-dying", "school", "signup", "screen"])
-        #expect(result.stdout.contains("signup         seed 002  RVB:"))
+        #expect(names == ["modules", "modules-dying", "modules-changed", "school", "signup", "screen"])
+        #expect(result.stdout.contains("signup           seed 002  RVB:"))
     }
 
     @Test func unknownSampleNamesTheChoices() throws {
         let result = try Executable.run("graphinspect", ["dump", "--sample", "nope"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("No sample named nope; the samples are modules, modules-dying, school, signup, screen."))
+        #expect(result.stderr.contains("No sample named nope; the samples are modules, modules-dying, modules-changed, school, signup, screen."))
     }
 
     @Test func sessionsPrintWhatHappened() throws {

@@ -11,7 +11,7 @@ import Testing
           asked by CheckoutComponent at ^->AppComponent->CheckoutComponent
           walked 2 components, nearest first:
             1. CheckoutComponent  provides cartID: String
-            2. AppComponent (root)  provides analytics: Analytics, network: NetworkClient, theme: Theme, settingsStore: SettingsStore (@Lazy)
+            2. AppComponent (root)  provides analytics: Analytics, featureFlags: Optional<FeatureFlags>, network: NetworkClient, theme: Theme, settingsStore: SettingsStore (@Lazy)
           elsewhere in the tree (not on the walk):
             `paymentService: PaymentService` at ^->AppComponent->ProfileComponent; nearest common ancestor: AppComponent
           fix: move `paymentService: PaymentService` from ProfileComponent up to AppComponent, which both reach
@@ -32,13 +32,13 @@ import Testing
     @Test func whyOnAHealthyRunExits0() throws {
         let result = try Executable.run("graphinspect", ["why"])
         #expect(result.status == 0)
-        #expect(result.stdout == "graphinspect why: no failed lookups in 65 events\n")
+        #expect(result.stdout == "graphinspect why: no failed lookups in 66 events\n")
     }
 
     @Test func dependencyOptionNarrowsTheReports() throws {
         let other = try Executable.run("graphinspect", ["why", "--dependency", "analytics", "--quiet", "--", dying])
         #expect(other.status == 0)
-        #expect(other.stdout == "graphinspect why: no failed lookups of analytics in 68 events\n")
+        #expect(other.stdout == "graphinspect why: no failed lookups of analytics in 69 events\n")
         let same = try Executable.run("graphinspect", ["why", "--dependency", "paymentService", "--quiet", "--", dying])
         #expect(same.status == 1)
         #expect(same.stdout.hasPrefix("graphinspect why: 1 failed lookup of paymentService, most recent first\n"))

@@ -31,6 +31,15 @@ public enum GraphObservation {
         try $taskObserver.withValue(observer, operation: operation)
     }
 
+    /// `withObserver` for async code: objects created in `operation`, and in the child tasks it
+    /// starts, report to `observer`.
+    public static func withObserver<Result>(
+        _ observer: any GraphObserver,
+        operation: () async throws -> Result
+    ) async rethrows -> Result {
+        try await $taskObserver.withValue(observer, operation: operation)
+    }
+
     /// The observer a newly created object reports to.
     static var current: (any GraphObserver)? {
         taskObserver ?? installed.withLock { $0 } ?? TraceFileWriter.fromEnvironment

@@ -43,6 +43,10 @@ public struct DOTWriter: Sendable {
             attrs["style"] = (attrs["style"].map { $0 + "," } ?? "") + "dashed"
         }
         if node.highlighted { attrs.merge(DOTStyle.highlight) { $1 } }
+        if let change = node.change {
+            attrs.merge(DOTStyle.change(change)) { $1 }
+            if change == .removed { attrs["style"] = (attrs["style"].map { $0 + "," } ?? "") + "dashed" }
+        }
         attrs["label"] = DOTLabel.lines([node.title] + node.details)
         return quoted(node.id) + " " + attributes(attrs)
     }
@@ -50,6 +54,10 @@ public struct DOTWriter: Sendable {
     private func line(_ edge: Diagram.Edge) -> String {
         var attrs = DOTStyle.edge(edge)
         if edge.highlighted { attrs.merge(DOTStyle.highlight) { $1 } }
+        if let change = edge.change {
+            attrs.merge(DOTStyle.change(change)) { $1 }
+            if change == .removed { attrs["style"] = "dashed" }
+        }
         if !edge.label.isEmpty { attrs["label"] = DOTLabel.lines(edge.label) }
         // Parent and owner edges are written parent -> child with dir=back, so roots rank on top
         // while the arrow still points at the parent.
@@ -83,6 +91,13 @@ public struct DOTWriter: Sendable {
             attrs["fontsize"] = "9"
             attrs["label"] = DOTLabel.literal(kind)
             out += "    \(from) \(point)\n    \(to) \(point)\n    \(from) -> \(to) " + attributes(attrs) + "\n"
+        }
+        let changes = Set(diagram.nodes.compactMap(\.change) + diagram.edges.compactMap(\.change))
+        for change in Diagram.Change.allCases where changes.contains(change) {
+            var attrs = DOTStyle.node(.module).merging(DOTStyle.change(change)) { $1 }
+            attrs["fontsize"] = "9"
+            attrs["label"] = change == .removed ? "removed: only in the old run" : change == .added ? "added: only in the new run" : "changed: moved, or another provider"
+            out += "    " + quoted("legend_change_" + change.rawValue) + " " + attributes(attrs) + "\n"
         }
         if diagram.isReplay {
             var newest = DOTStyle.node(.module).merging(DOTStyle.highlight) { $1 }

@@ -35,6 +35,13 @@ public struct Diagram: Sendable, Equatable {
         public var highlighted = false
         /// For `.custom` nodes: the kind's name.
         public var customKind: String?
+        /// In a diff: what happened to it.
+        public var change: Change?
+    }
+
+    /// In a merged diff picture: what happened between the two runs.
+    public enum Change: String, Sendable, Equatable, CaseIterable {
+        case added, removed, changed
     }
 
     /// A holder's cluster: its own node, its modules, and the clusters of holders it holds.
@@ -79,6 +86,8 @@ public struct Diagram: Sendable, Equatable {
         public var highlighted = false
         /// For `.custom` edges: the link's kind.
         public var customKind: String?
+        /// In a diff: what happened to it.
+        public var change: Change?
     }
 
     public var nodes: [Node]

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import GraphInspect
+import GraphInspectGraphviz
+import GraphInspectText
+import GraphInspectTrace
+
+extension GraphInspectCommand {
+    /// `graphinspect diff OLD NEW`: what changed between two recordings.
+    public struct Diff: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Compare two recordings (traces or snapshot JSON): nodes added or removed, moves, lookups answered differently.",
+            discussion: "Exits 0 when they are the same, 1 when they differ, 2 when one cannot be read (like diff)."
+        )
+
+        public enum Format: String, CaseIterable, ExpressibleByArgument, Sendable {
+            case text, dot, svg
+        }
+
+        @Argument(help: ArgumentHelp("The old recording: a trace, or JSON from `dump --format json`.", valueName: "old"))
+        var old: String
+
+        @Argument(help: ArgumentHelp("The new recording.", valueName: "new"))
+        var new: String
+
+        @Option(name: .shortAndLong, help: "text: -/+/~ lines; dot, svg: one merged picture (added green, removed red, changed orange).")
+        var format: Format = .text
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        var output: String?
+
+        public init() {}
+
+        public func run() throws {
+            var differ = false
+            do {
+                let before = try Self.read(old), after = try Self.read(new)
+                let diff = GraphDiff(old: before, new: after)
+                differ = !diff.isEmpty
+                switch format {
+                case .text:
+                    try Output.write(diff.text(), to: output)
+                case .dot:
+                    try Output.write(DOTWriter().write(GraphDiff.diagram(old: before, new: after)), to: output)
+                case .svg:
+                    do {
+                        try Output.write(try GraphvizRenderer.render(dot: DOTWriter().write(GraphDiff.diagram(old: before, new: after))), to: output)
+                    } catch let error as GraphvizError {
+                        throw CLIError.graphviz(error)
+                    }
+                }
+            } catch let error as CLIError {
+                FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+            if differ { throw ExitCode(1) }
+        }
+
+        /// A trace (by its first line) or a snapshot's JSON.
+        static func read(_ path: String) throws(CLIError) -> GraphSnapshot {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw .badTrace(TraceError(path: path, line: 0, problem: .unreadable("no such file, or not readable")))
+            }
+            if data.first == UInt8(ascii: "{"), let text = String(data: data.prefix(200), encoding: .utf8), text.contains("\"graphinspect-trace\"") {
+                return try SnapshotSource.trace(path: path).load().snapshot
+            }
+            do {
+                return try JSONDecoder().decode(GraphSnapshot.self, from: data)
+            } catch {
+                throw .notARecording(path: path)
+            }
+        }
+    }
+}

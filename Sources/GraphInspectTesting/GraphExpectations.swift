@@ -1,0 +1,100 @@
+import Foundation
+import GraphInspect
+import GraphInspectText
+
+/// The text a golden file holds.
+public enum GoldenFormat: Sendable {
+    /// `graphinspect dump`'s tree.
+    case text
+    /// `graphinspect dump --format dot`.
+    case dot
+
+    func render(_ snapshot: GraphSnapshot) -> String {
+        switch self {
+        case .text: TreeTextWriter().write(snapshot)
+        case .dot: (try? DOTWriter().write(snapshot)) ?? ""
+        }
+    }
+}
+
+/// Expects the graph to equal the golden file `golden` (a path relative to the calling test
+/// file's folder) whole. On a mismatch the failure shows a line diff and where the golden is.
+/// With `record` (default: the environment has `GRAPHINSPECT_RECORD=1`) the golden is rewritten
+/// instead, and the test fails once saying so.
+public func expectGraph(
+    _ snapshot: GraphSnapshot,
+    matchesGolden golden: String,
+    format: GoldenFormat = .text,
+    record: Bool = ProcessInfo.processInfo.environment["GRAPHINSPECT_RECORD"] == "1",
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let url = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent(golden)
+    let actual = format.render(snapshot)
+    if record {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(actual.utf8).write(to: url, options: .atomic)
+            FailureReporter.fail(GraphFailureWording.recorded(path: url.path), at: site)
+        } catch {
+            FailureReporter.fail(GraphFailureWording.cannotRecord(path: url.path, reason: error.localizedDescription), at: site)
+        }
+        return
+    }
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+        FailureReporter.fail(GraphFailureWording.noGolden(path: url.path), at: site)
+        return
+    }
+    if expected != actual {
+        FailureReporter.fail(GraphFailureWording.goldenMismatch(path: url.path, diff: LineDiff.render(expected: expected, actual: actual)), at: site)
+    }
+}
+
+/// Expects no dependency, module or router lookup to have failed; the failure shows each report.
+public func expectNoMissingDependencies(
+    _ snapshot: GraphSnapshot,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let failures = snapshot.failures()
+    guard !failures.isEmpty else { return }
+    FailureReporter.fail(GraphFailureWording.missing(failures), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Expects `requester`'s lookups of `dependency` to be answered by `provider`.
+public func expectResolves(
+    _ snapshot: GraphSnapshot, _ dependency: String, requestedBy requester: String, from provider: String,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let lookup = snapshot.lookup(of: dependency, requestedBy: requester) else {
+        FailureReporter.fail(GraphFailureWording.neverLookedUp(dependency, requester: requester, known: snapshot.requesters(of: dependency)), at: site)
+        return
+    }
+    guard let answered = lookup.provider.flatMap(snapshot.node) else {
+        let report = snapshot.failures().last { $0.requestedName == dependency }?.report(style: .plain) ?? ""
+        FailureReporter.fail(GraphFailureWording.failedLookup(dependency, requester: requester, expected: provider, report: report), at: site)
+        return
+    }
+    guard answered.shortType == provider || answered.type == provider || answered.key == provider else {
+        FailureReporter.fail(GraphFailureWording.wrongProvider(dependency, requester: requester, expected: provider, actual: answered, walk: lookup.walk.compactMap(snapshot.node)), at: site)
+        return
+    }
+}
+
+/// Expects the module with `key` to be reachable by a module lookup from the holder `holder`
+/// names: held by it or by a holder above it.
+public func expectReachable(
+    _ snapshot: GraphSnapshot, module key: String, from holder: String,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let start = snapshot.nodes(named: holder).first(where: { $0.kind == .holder }) else {
+        FailureReporter.fail(GraphFailureWording.noHolder(holder), at: site)
+        return
+    }
+    let chain = [start] + snapshot.ancestors(of: start)
+    for candidate in chain where candidate.kind == .holder {
+        if (candidate.modules ?? []).compactMap(snapshot.node).contains(where: { $0.key == key && !$0.released }) { return }
+    }
+    FailureReporter.fail(GraphFailureWording.unreachable(key, from: start, searched: chain.filter { $0.kind == .holder }, in: snapshot), at: site)
+}

@@ -1,0 +1,57 @@
+import GraphInspect
+
+/// Every failure message of the test library, worded in one place: what, where, why, and the fix.
+enum GraphFailureWording {
+    static func label(_ node: GraphNode) -> String {
+        node.shortType + (node.key.map { " " + Quoted.string($0) } ?? "") + " \(node.id)"
+    }
+
+    static func goldenMismatch(path: String, diff: String) -> String {
+        "The graph differs from the golden \(path):\n\(diff)\nIf the change is intended, run the tests with GRAPHINSPECT_RECORD=1 to rewrite the golden."
+    }
+
+    static func recorded(path: String) -> String {
+        "Recorded the golden \(path) (GRAPHINSPECT_RECORD is on). Run the tests again without it; they pass if the graph is stable."
+    }
+
+    static func cannotRecord(path: String, reason: String) -> String {
+        "Cannot write the golden \(path): \(reason)"
+    }
+
+    static func noGolden(path: String) -> String {
+        "No golden at \(path). Run the tests with GRAPHINSPECT_RECORD=1 to record it."
+    }
+
+    static func missing(_ failures: [LookupFailure]) -> String {
+        let count = failures.count == 1 ? "1 lookup failed" : "\(failures.count) lookups failed"
+        return "Expected no missing dependencies, but \(count):\n\n" + failures.map { $0.report(style: .plain) }.joined(separator: "\n\n")
+    }
+
+    static func neverLookedUp(_ dependency: String, requester: String, known: [GraphNode]) -> String {
+        let who = known.isEmpty ? "nothing looked it up" : "it was looked up by " + known.map(label).joined(separator: ", ")
+        return "Expected \(requester) to resolve `\(dependency)`, but \(requester) never looked it up; \(who)."
+    }
+
+    static func failedLookup(_ dependency: String, requester: String, expected: String, report: String) -> String {
+        "Expected \(requester) to resolve `\(dependency)` from \(expected), but the lookup failed:\n\n\(report)"
+    }
+
+    static func wrongProvider(_ dependency: String, requester: String, expected: String, actual: GraphNode, walk: [GraphNode]) -> String {
+        "Expected \(requester) to resolve `\(dependency)` from \(expected), but \(label(actual)) answered it first;"
+            + " walked " + walk.map(label).joined(separator: " -> ")
+            + ". A nearer provider shadows the one expected: rename or remove it, or expect \(actual.shortType)."
+    }
+
+    static func noHolder(_ holder: String) -> String {
+        "Expected a holder named \(holder), but there is none in the graph."
+    }
+
+    static func unreachable(_ key: String, from holder: GraphNode, searched: [GraphNode], in snapshot: GraphSnapshot) -> String {
+        var lines = ["Expected module \(Quoted.string(key)) to be reachable from \(label(holder)), but no holder on the way to the root holds it:"]
+        for searchedHolder in searched {
+            let keys = (searchedHolder.modules ?? []).compactMap(snapshot.node).filter { !$0.released }.compactMap(\.key).map(Quoted.string)
+            lines.append("  \(label(searchedHolder)) holds " + (keys.isEmpty ? "nothing" : keys.joined(separator: ", ")))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,130 @@
+import GraphInspect
+
+extension GraphDiff {
+    /// One picture of both runs: every node and edge of either, matched by path; what only the new
+    /// run has in green, what only the old run had in red (dashed), what moved or is answered by
+    /// another provider in orange.
+    public static func diagram(old: GraphSnapshot, new: GraphSnapshot) -> Diagram {
+        let diff = GraphDiff(old: old, new: new)
+        let moved = Set(diff.changes.compactMap { if case .moved(let path, _, _) = $0 { path } else { nil } })
+        let before = Side(old), after = Side(new)
+
+        var ids: [String: String] = [:]
+        func id(_ key: String) -> String {
+            if let known = ids[key] { return known }
+            let made = "d\(ids.count + 1)"
+            ids[key] = made
+            return made
+        }
+        var nodes: [Diagram.Node] = []
+        for (key, node) in after.nodes {
+            var drawn = node
+            drawn.id = id(key)
+            drawn.cluster = node.cluster.flatMap { after.clusterKeys[$0] }.map { "cluster_" + id($0) }
+            if before.byKey[key] == nil {
+                drawn.change = moved.contains(Side.identity(of: node)) ? .changed : .added
+            }
+            nodes.append(drawn)
+        }
+        for (key, node) in before.nodes where after.byKey[key] == nil {
+            guard !moved.contains(Side.identity(of: node)) else { continue }
+            var drawn = node
+            drawn.id = id(key)
+            drawn.cluster = node.cluster.flatMap { before.clusterKeys[$0] }.flatMap { after.byKey[$0] == nil ? nil : "cluster_" + id($0) }
+            drawn.change = .removed
+            nodes.append(drawn)
+        }
+        var clusters: [Diagram.Cluster] = after.clusters.map { key, cluster in
+            Diagram.Cluster(id: "cluster_" + id(key), label: cluster.label, parent: cluster.parent.flatMap { after.clusterKeys[$0] }.map { "cluster_" + id($0) })
+        }
+        clusters.sort { $0.id < $1.id }
+
+        let oldEdges = before.edges, newEdges = after.edges
+        let changedLookups = Set(diff.changes.compactMap { change -> String? in
+            if case .lookup(let requester, let name, _, _, _) = change { return requester + "\u{0}" + name }
+            return nil
+        })
+        var edges: [Diagram.Edge] = []
+        for (key, edge) in newEdges {
+            var drawn = edge
+            drawn.from = id(key.from)
+            drawn.to = id(key.to)
+            if !oldEdges.contains(where: { $0.key == key }) {
+                let lookupKey = key.from + "\u{0}" + (edge.label.first?.split(separator: ":").first.map(String.init) ?? "")
+                drawn.change = changedLookups.contains(lookupKey) ? .changed : .added
+            }
+            edges.append(drawn)
+        }
+        for (key, edge) in oldEdges where !newEdges.contains(where: { $0.key == key }) {
+            guard ids[key.from] != nil, ids[key.to] != nil else { continue }
+            var drawn = edge
+            drawn.from = id(key.from)
+            drawn.to = id(key.to)
+            drawn.change = .removed
+            edges.append(drawn)
+        }
+        return Diagram(nodes: nodes, clusters: clusters, edges: edges)
+    }
+}
+
+/// One run's diagram with every node and cluster keyed by path.
+private struct Side {
+    struct EdgeKey: Hashable {
+        var from: String
+        var to: String
+        var kind: Diagram.EdgeKind
+        var label: [String]
+    }
+
+    var nodes: [(key: String, node: Diagram.Node)] = []
+    var byKey: [String: Diagram.Node] = [:]
+    /// Cluster id to the key of its holder.
+    var clusterKeys: [String: String] = [:]
+    var clusters: [(key: String, cluster: Diagram.Cluster)] = []
+    var edges: [(key: EdgeKey, edge: Diagram.Edge)] = []
+
+    init(_ snapshot: GraphSnapshot) {
+        // Lookup labels carry counts that differ run to run; the diff is about who answers.
+        let diagram = (try? DiagramBuilder(options: DiagramOptions(hide: [.cacheHits], legend: false)).build(snapshot))
+            ?? Diagram(nodes: [], clusters: [], edges: [])
+        var keyOfID: [String: String] = [:]
+        for node in snapshot.liveNodes {
+            keyOfID[DiagramBuilder.nodeID(node)] = Self.path(of: node, in: snapshot)
+        }
+        for node in diagram.nodes {
+            let key = keyOfID[node.id] ?? "\(node.kind.rawValue): \(node.details.joined(separator: " "))"
+            keyOfID[node.id] = key
+            var stripped = node
+            stripped.details = node.details.filter { !$0.hasPrefix("#") }
+            nodes.append((key, stripped))
+            byKey[key] = stripped
+        }
+        for cluster in diagram.clusters {
+            let holder = String(cluster.id.dropFirst("cluster_".count))
+            if let key = keyOfID[holder] { clusterKeys[cluster.id] = key; clusters.append((key, cluster)) }
+        }
+        for edge in diagram.edges {
+            guard let from = keyOfID[edge.from], let to = keyOfID[edge.to] else { continue }
+            var label = edge.label
+            if edge.kind == .lookup { label = Array(label.prefix(1)) }
+            var stripped = edge
+            stripped.label = label
+            edges.append((EdgeKey(from: from, to: to, kind: edge.kind, label: label), stripped))
+        }
+    }
+
+    static func identity(of node: Diagram.Node) -> String {
+        node.kind.rawValue + " " + node.title + (node.details.first { $0.hasPrefix("\"") }.map { " " + $0 } ?? "")
+    }
+
+    static func path(of node: GraphNode, in snapshot: GraphSnapshot) -> String {
+        var names: [String] = []
+        var seen: Set<ObjectID> = []
+        var current: GraphNode? = node
+        while let next = current, seen.insert(next.id).inserted {
+            names.append(next.shortType + (next.key.map { " " + Quoted.string($0) } ?? ""))
+            current = next.parent.flatMap(snapshot.node)
+        }
+        return node.kind.rawValue + " ^->" + names.reversed().joined(separator: "->")
+    }
+}

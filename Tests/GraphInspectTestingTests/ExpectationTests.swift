@@ -1,0 +1,148 @@
+import Foundation
+import GraphInspect
+import GraphInspectSample
+import Testing
+@testable import GraphInspectTesting
+
+/// The failure messages themselves are pinned: they are the product.
+@Suite struct ExpectationTests {
+    static let sample = GraphCapture.capture { SampleApp.run() }
+
+    /// Runs `body`, which must record exactly one issue, and returns that issue's message.
+    func failure(_ body: () -> Void) -> String {
+        let message = Box()
+        withKnownIssue {
+            body()
+        } matching: { issue in
+            message.set(issue.comments.map(\.rawValue).joined(separator: "\n"))
+            return true
+        }
+        return message.value
+    }
+
+    final class Box: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text = ""
+        func set(_ value: String) { lock.withLock { text = value } }
+        var value: String { lock.withLock { text } }
+    }
+
+    @Test func goldenMismatchShowsADiffAndWhereTheGoldenIs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("goldens-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let golden = folder.appendingPathComponent("tree.txt")
+        let text = GoldenFormat.text.render(Self.sample)
+        try Data(text.replacingOccurrences(of: "HomeComponent #5", with: "HomeComponent #6").utf8).write(to: golden)
+        let message = failure {
+            expectGraph(Self.sample, matchesGolden: "tree.txt", record: false, filePath: folder.appendingPathComponent("Test.swift").path)
+        }
+        #expect(message == """
+            The graph differs from the golden \(golden.path):
+            (- golden, + actual, … unchanged lines collapsed)
+              … 3 unchanged lines
+                RootHolder "root" #2  component AppComponent #1  router RootRouter #24
+                  finds module "profile" <- self, 1 lookup
+            -     HomeModule "home" #6  component HomeComponent #6  router HomeRouter #8
+            +     HomeModule "home" #6  component HomeComponent #5  router HomeRouter #8
+                  SettingsModule "settings" #10  component SettingsComponent #9  router SettingsRouter #12
+                  ProfileHolder "profile" #14  component ProfileComponent #13  router ProfileRouter #22
+              … 8 unchanged lines
+                  shares ImageCache
+                  resolves network: NetworkClient <- self, 1 lookup
+            -     HomeComponent #6  (module HomeModule "home" #6)
+            +     HomeComponent #5  (module HomeModule "home" #6)
+                    provides feedTitle: String
+                    resolves analytics: Analytics <- AppComponent #1 (1 hop), 2 lookups, 1 cached
+              … 20 unchanged lines
+            If the change is intended, run the tests with GRAPHINSPECT_RECORD=1 to rewrite the golden.
+            """)
+    }
+
+    @Test func recordingWritesTheGoldenThenTheTestPasses() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("goldens-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let testFile = folder.appendingPathComponent("Test.swift").path
+        let message = failure {
+            expectGraph(Self.sample, matchesGolden: "Goldens/app.dot", format: .dot, record: true, filePath: testFile)
+        }
+        let golden = folder.appendingPathComponent("Goldens/app.dot").path
+        #expect(message == "Recorded the golden \(golden) (GRAPHINSPECT_RECORD is on). Run the tests again without it; they pass if the graph is stable.")
+        #expect(FileManager.default.fileExists(atPath: golden))
+        // Now it passes: no issue recorded.
+        expectGraph(Self.sample, matchesGolden: "Goldens/app.dot", format: .dot, record: false, filePath: testFile)
+    }
+
+    @Test func missingGoldenSaysHowToRecordIt() {
+        let message = failure { expectGraph(Self.sample, matchesGolden: "nowhere.txt", record: false, filePath: "/tmp/none/Test.swift") }
+        #expect(message == "No golden at /tmp/none/nowhere.txt. Run the tests with GRAPHINSPECT_RECORD=1 to record it.")
+    }
+
+    @Test func missingDependencyFailureShowsTheReport() {
+        let graph = GraphCapture.capture { () -> Component in
+            let root = RootComponent()
+            let leaf = Component(parent: root)
+            _ = try? leaf.resolve("payments", as: Int.self, fileID: "Shop.swift", line: 4)
+            return leaf
+        }
+        #expect(failure { expectNoMissingDependencies(graph) } == """
+            Expected no missing dependencies, but 1 lookup failed:
+
+            error: missing dependency `payments: Int`
+              asked by Component at ^->RootComponent->Component (Shop.swift:4)
+              walked 2 components, nearest first:
+                1. Component  provides nothing
+                2. RootComponent (root)  provides nothing
+              fix: declare `let payments: Int` in Component, or in RootComponent to share it with every component below
+            """)
+        expectNoMissingDependencies(Self.sample)
+    }
+
+    @Test func wrongProviderNamesWhoAnsweredAndTheWalk() {
+        #expect(failure { expectResolves(Self.sample, "profileStore", requestedBy: "AvatarComponent", from: "AppComponent") } == """
+            Expected AvatarComponent to resolve `profileStore` from AppComponent, but ProfileComponent #13 answered it first; \
+            walked AvatarComponent #17 -> ProfileComponent #13. A nearer provider shadows the one expected: rename or remove it, or expect ProfileComponent.
+            """)
+        expectResolves(Self.sample, "profileStore", requestedBy: "AvatarComponent", from: "ProfileComponent")
+    }
+
+    @Test func lookupThatNeverHappenedSaysWhoDidLookItUp() {
+        #expect(failure { expectResolves(Self.sample, "analytics", requestedBy: "SettingsComponent", from: "AppComponent") } == """
+            Expected SettingsComponent to resolve `analytics`, but SettingsComponent never looked it up; it was looked up by \
+            OnboardingComponent #3, HomeComponent #5, AvatarComponent #17.
+            """)
+    }
+
+    @Test func unreachableModuleListsTheHoldersSearched() {
+        #expect(failure { expectReachable(Self.sample, module: "avatar", from: "RootHolder") } == """
+            Expected module "avatar" to be reachable from RootHolder "root" #2, but no holder on the way to the root holds it:
+              RootHolder "root" #2 holds "home", "settings", "profile"
+            """)
+        expectReachable(Self.sample, module: "home", from: "ProfileHolder")
+    }
+
+    @Test func queriesFindNodesProvidersWalksAndFamilies() throws {
+        let graph = Self.sample
+        #expect(graph.node(named: "settings")?.shortType == "SettingsModule")
+        #expect(graph.provider(of: "analytics", requestedBy: "AvatarComponent")?.shortType == "AppComponent")
+        #expect(graph.walk(of: "analytics", requestedBy: "AvatarComponent").map(\.shortType) == ["AvatarComponent", "ProfileComponent", "AppComponent"])
+        #expect(graph.requesters(of: "profileStore").map(\.shortType) == ["ProfileDetailsComponent", "AvatarComponent"])
+        #expect(!graph.hasFailures)
+        let avatar = try #require(graph.node(named: "AvatarComponent"))
+        #expect(graph.ancestors(of: avatar).map(\.shortType) == ["ProfileComponent", "AppComponent"])
+        let root = try #require(graph.node(named: "AppComponent"))
+        // Home, Settings, Profile, ProfileDetails, Avatar; Onboarding's was released.
+        #expect(graph.descendants(of: root).map(\.shortType) == ["HomeComponent", "SettingsComponent", "ProfileComponent", "ProfileDetailsComponent", "AvatarComponent"])
+    }
+
+    @Test func parallelCapturesNeverMixEvents() async {
+        async let first = GraphCapture.capture { () async -> [Component] in
+            (0..<200).map { _ in Component(parent: nil) }
+        }
+        async let second = GraphCapture.capture { () async -> RootHolder in SampleApp.run() }
+        let (components, app) = await (first, second)
+        #expect(components.nodes.count == 200)
+        #expect(components.nodes.allSatisfy { $0.type == "GraphInspect.Component" })
+        #expect(app == Self.sample)
+    }
+}
