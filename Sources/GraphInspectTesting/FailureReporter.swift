@@ -6,11 +6,11 @@ import XCTest
 /// Where a failed expectation was written, as Swift Testing and XCTest want it.
 public struct CallSite: Sendable {
     public var fileID: String
-    public var filePath: String
-    public var line: Int
-    public var column: Int
+    public var filePath: StaticString
+    public var line: UInt
+    public var column: UInt
 
-    public init(fileID: String, filePath: String, line: Int, column: Int) {
+    public init(fileID: String, filePath: StaticString, line: UInt, column: UInt) {
         self.fileID = fileID
         self.filePath = filePath
         self.line = line
@@ -25,11 +25,13 @@ enum FailureReporter {
         if Test.current != nil {
             Issue.record(
                 Comment(rawValue: message),
-                sourceLocation: Testing.SourceLocation(fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
+                sourceLocation: Testing.SourceLocation(
+                    fileID: site.fileID, filePath: "\(site.filePath)", line: Int(site.line), column: Int(site.column)
+                )
             )
         } else {
             #if canImport(XCTest)
-            XCTFail(message, file: StaticString(stringLiteral: "graphinspect"), line: UInt(site.line))
+            XCTFail(message, file: site.filePath, line: site.line)
             #else
             print("\(site.filePath):\(site.line): error: \(message)")
             #endif

@@ -18,7 +18,7 @@ public enum GoldenFormat: Sendable {
 }
 
 /// Expects the graph to equal the golden file `golden` (a path relative to the calling test
-/// file's folder) whole. On a mismatch the failure shows a line diff and where the golden is.
+/// file's folder, or an absolute one) whole. On a mismatch the failure shows a line diff and where the golden is.
 /// With `record` (default: the environment has `GRAPHINSPECT_RECORD=1`) the golden is rewritten
 /// instead, and the test fails once saying so.
 public func expectGraph(
@@ -26,10 +26,12 @@ public func expectGraph(
     matchesGolden golden: String,
     format: GoldenFormat = .text,
     record: Bool = ProcessInfo.processInfo.environment["GRAPHINSPECT_RECORD"] == "1",
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let url = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent(golden)
+    let url = golden.hasPrefix("/")
+        ? URL(fileURLWithPath: golden)
+        : URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appendingPathComponent(golden)
     let actual = format.render(snapshot)
     if record {
         do {
@@ -53,7 +55,7 @@ public func expectGraph(
 /// Expects no dependency, module or router lookup to have failed; the failure shows each report.
 public func expectNoMissingDependencies(
     _ snapshot: GraphSnapshot,
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let failures = snapshot.failures()
     guard !failures.isEmpty else { return }
@@ -63,7 +65,7 @@ public func expectNoMissingDependencies(
 /// Expects `requester`'s lookups of `dependency` to be answered by `provider`.
 public func expectResolves(
     _ snapshot: GraphSnapshot, _ dependency: String, requestedBy requester: String, from provider: String,
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let lookup = snapshot.lookup(of: dependency, requestedBy: requester) else {
@@ -85,7 +87,7 @@ public func expectResolves(
 /// names: held by it or by a holder above it.
 public func expectReachable(
     _ snapshot: GraphSnapshot, module key: String, from holder: String,
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let start = snapshot.nodes(named: holder).first(where: { $0.kind == .holder }) else {

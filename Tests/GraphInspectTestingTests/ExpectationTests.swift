@@ -35,7 +35,7 @@ import Testing
         let text = GoldenFormat.text.render(Self.sample)
         try Data(text.replacingOccurrences(of: "HomeComponent #5", with: "HomeComponent #6").utf8).write(to: golden)
         let message = failure {
-            expectGraph(Self.sample, matchesGolden: "tree.txt", record: false, filePath: folder.appendingPathComponent("Test.swift").path)
+            expectGraph(Self.sample, matchesGolden: golden.path, record: false)
         }
         #expect(message == """
             The graph differs from the golden \(golden.path):
@@ -62,20 +62,20 @@ import Testing
     @Test func recordingWritesTheGoldenThenTheTestPasses() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("goldens-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let testFile = folder.appendingPathComponent("Test.swift").path
-        let message = failure {
-            expectGraph(Self.sample, matchesGolden: "Goldens/app.dot", format: .dot, record: true, filePath: testFile)
-        }
         let golden = folder.appendingPathComponent("Goldens/app.dot").path
+        let message = failure {
+            expectGraph(Self.sample, matchesGolden: golden, format: .dot, record: true)
+        }
         #expect(message == "Recorded the golden \(golden) (GRAPHINSPECT_RECORD is on). Run the tests again without it; they pass if the graph is stable.")
         #expect(FileManager.default.fileExists(atPath: golden))
         // Now it passes: no issue recorded.
-        expectGraph(Self.sample, matchesGolden: "Goldens/app.dot", format: .dot, record: false, filePath: testFile)
+        expectGraph(Self.sample, matchesGolden: golden, format: .dot, record: false)
     }
 
     @Test func missingGoldenSaysHowToRecordIt() {
-        let message = failure { expectGraph(Self.sample, matchesGolden: "nowhere.txt", record: false, filePath: "/tmp/none/Test.swift") }
-        #expect(message == "No golden at /tmp/none/nowhere.txt. Run the tests with GRAPHINSPECT_RECORD=1 to record it.")
+        let message = failure { expectGraph(Self.sample, matchesGolden: "Goldens/nowhere.txt", record: false) }
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/nowhere.txt").path
+        #expect(message == "No golden at \(golden). Run the tests with GRAPHINSPECT_RECORD=1 to record it.")
     }
 
     @Test func missingDependencyFailureShowsTheReport() {
