@@ -27,8 +27,9 @@ public struct ResolvedDependency: Sendable, Equatable {
                     name: lookup.name, type: lookup.type, provider: nil, hops: 0, lookups: 0, cacheHits: 0, misses: 0
                 )
             }()
-            entry.lookups += 1
-            if lookup.cacheHit { entry.cacheHits += 1 }
+            let count = 1 + (lookup.repeats ?? 0)
+            entry.lookups += count
+            if lookup.cacheHit { entry.cacheHits += count }
             if let provider = lookup.provider {
                 if !lookup.cacheHit {
                     entry.hops = lookup.walk.firstIndex(of: provider) ?? 0

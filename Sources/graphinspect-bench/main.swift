@@ -15,15 +15,22 @@ if dotBinary == nil {
     print("note: no `dot` binary (apt-get install graphviz): the subprocess baseline is skipped")
 }
 
-let rows = try PictureBenchmarks.run(sizes: quick ? [100, 300] : [100, 1_000, 5_000], repeats: quick ? 3 : 5, dotBinary: dotBinary)
+let trace = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(ProcessInfo.processInfo.processIdentifier).ndjson").path
+defer { try? FileManager.default.removeItem(atPath: trace) }
+var rows = try LookupBenchmarks.run(quick: quick, trace: trace)
+rows += try PictureBenchmarks.run(sizes: quick ? [100, 300] : [100, 1_000, 5_000], repeats: quick ? 3 : 5, dotBinary: dotBinary)
 
 let nameWidth = rows.map(\.name.count).max() ?? 10
 func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
-print(pad("figure", nameWidth) + "  median     min        max        baseline (median)            ratio")
+print(pad("figure", nameWidth) + "  median     min        max        baseline (median)            ratio (baseline / figure)")
 for row in rows {
-    var line = pad(row.name, nameWidth) + "  " + pad(format(row.measured.median), 10) + " " + pad(format(row.measured.min), 10) + " " + pad(format(row.measured.max), 10)
+    let isNanoseconds = row.name.hasSuffix("(ns)")
+    func value(_ number: Double) -> String { isNanoseconds ? String(format: "%.1f", number) : format(number) }
+    var line = pad(row.name, nameWidth) + "  " + pad(value(row.measured.median), 10) + " " + pad(value(row.measured.min), 10) + " " + pad(value(row.measured.max), 10)
     if let baseline = row.baseline, let name = row.baselineName, let speedup = row.speedup {
-        line += " " + pad("\(name) \(format(baseline.median))", 28) + " " + String(format: "%.2fx faster", speedup)
+        let isNanoseconds = row.name.hasSuffix("(ns)")
+        let shown = isNanoseconds ? String(format: "%.1f", baseline.median) : format(baseline.median)
+        line += " " + pad("\(name) \(shown)", 28) + " " + String(format: "%.2fx", speedup)
     }
     print(line)
 }

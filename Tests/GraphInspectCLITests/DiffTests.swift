@@ -63,7 +63,7 @@ import Testing
         // The settings module is drawn removed (red, dashed); the featureFlags lookup's new provider
         // edge changed (orange); the legend says what the colours mean.
         #expect(result.stdout.contains(##"color="#c62828""##) && result.stdout.contains(##"label="SettingsModule\n\"settings\"""##))
-        #expect(result.stdout.contains(##"[color="#ef6c00", constraint="false", fontcolor="#ef6c00", label="featureFlags: FeatureFlags", penwidth="3", style="dashed"]"##))
+        #expect(result.stdout.contains(##"[color="#ef6c00", constraint="false", fontcolor="#ef6c00", penwidth="3", style="dashed", xlabel="featureFlags: FeatureFlags"]"##))
         #expect(result.stdout.contains("removed: only in the old run") && result.stdout.contains("changed: moved, or another provider"))
         let svg = try Executable.run("graphinspect", ["diff", "--format", "svg", old, new])
         #expect(svg.stdout.hasPrefix("<?xml"))

@@ -29,7 +29,7 @@ open class Component: @unchecked Sendable {
     /// This component's providers, read with `Mirror` once, at the end of `init`: before any other
     /// thread can see the component, so later reads need no lock and never race with it.
     private var index = ProviderIndex.empty
-    private let cache = Locked<[CacheKey: CachedValue]>([:])
+    private let cache = ReadWriteLocked<[CacheKey: CachedValue]>([:])
     private let sharedCells = Locked<[ObjectIdentifier: OnceCell]>([:])
 
     private struct CacheKey: Hashable {
@@ -37,9 +37,23 @@ open class Component: @unchecked Sendable {
         let type: ObjectIdentifier
     }
 
-    private struct CachedValue {
-        let value: Any
+    /// What the cache keeps for one (name, type): the value in a box of that type (keyed by the
+    /// type's identity, so reading it back needs no dynamic cast), who provided it, and the event
+    /// of its first cache hit, which repeated hits are counted against.
+    private final class CachedValue: @unchecked Sendable {
+        let value: AnyObject
         let provider: ObjectID
+        let hit = Locked<CacheHit?>(nil)
+
+        init(value: AnyObject, provider: ObjectID) {
+            self.value = value
+            self.provider = provider
+        }
+    }
+
+    private final class Box<T> {
+        let value: T
+        init(_ value: T) { self.value = value }
     }
 
     /// Creates a component below `parent` (nil makes a root).
@@ -101,6 +115,18 @@ open class Component: @unchecked Sendable {
         )
     }
 
+    /// A lookup that neither reads nor fills the cache: what the first lookup of a name costs. For
+    /// the benchmark (`@_spi(Benchmarks) import GraphInspect`).
+    @_spi(Benchmarks)
+    public func uncachedLookup<T>(_ name: String, as type: T.Type) -> T? {
+        var current: Component? = self
+        while let component = current {
+            if let value = component.provided(name, as: type) { return value }
+            current = component.parent
+        }
+        return nil
+    }
+
     /// The providers this component declares, in declaration order.
     public var providers: [Provider] { index.declared }
 
@@ -111,11 +137,10 @@ open class Component: @unchecked Sendable {
 
     private func lookUp<T>(_ name: String, as type: T.Type, location: SourceLocation?) -> Result<T, MissingDependency> {
         let key = CacheKey(name: name, type: ObjectIdentifier(type))
-        if let cached = cache.withLock({ $0[key] }), let value = cached.value as? T {
-            observer?.record(.lookup(DependencyLookup(
-                requester: id, name: name, type: TypeName.of(type), walk: [id],
-                provider: cached.provider, cacheHit: true, location: location
-            )))
+        if let cached = cache.read({ $0[key] }) {
+            // Stored under this type's identity as a Box<T>: the downcast cannot fail.
+            let value = unsafeDowncast(cached.value, to: Box<T>.self).value
+            if let observer { reportCacheHit(cached, name: name, type: type, location: location, to: observer) }
             return .success(value)
         }
         var walk: [ObjectID] = []
@@ -129,7 +154,8 @@ open class Component: @unchecked Sendable {
             if steps > Self.unguardedSteps, !seen.insert(ObjectIdentifier(component)).inserted { break }
             if observer != nil { walk.append(component.id) }
             if let value = component.provided(name, as: type) {
-                cache.withLock { $0[key] = CachedValue(value: value, provider: component.id) }
+                let entry = CachedValue(value: Box(value), provider: component.id)
+                cache.write { $0[key] = $0[key] ?? entry }
                 observer?.record(.lookup(DependencyLookup(
                     requester: id, name: name, type: TypeName.of(type), walk: walk,
                     provider: component.id, cacheHit: false, location: location
@@ -149,6 +175,28 @@ open class Component: @unchecked Sendable {
             request: .init(name: name, type: TypeName.of(type), requester: id, location: location),
             walk: walkIDs, tree: .live()
         ))
+    }
+
+    /// Reports a cache hit. Hits without a source location share one `CacheHit` per cache entry,
+    /// made on the first, so observers can count them cheaply; `resolve` hits carry their location
+    /// and are reported each as an event.
+    private func reportCacheHit<T>(_ cached: CachedValue, name: String, type: T.Type, location: SourceLocation?, to observer: any GraphObserver) {
+        func make() -> CacheHit {
+            CacheHit(lookup: DependencyLookup(
+                requester: id, name: name, type: TypeName.of(type), walk: [id], provider: cached.provider, cacheHit: true, location: location
+            ))
+        }
+        guard location == nil else {
+            observer.record(.lookup(make().lookup))
+            return
+        }
+        let hit = cached.hit.withLock { hit in
+            if let hit { return hit }
+            let made = make()
+            hit = made
+            return made
+        }
+        observer.recordCacheHit(hit)
     }
 
     /// Steps a lookup walks before it starts checking for a loop.

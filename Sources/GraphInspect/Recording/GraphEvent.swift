@@ -204,11 +204,15 @@ public struct DependencyLookup: Sendable, Equatable, Codable {
     public var cacheHit: Bool
     /// Where the lookup was written, when known.
     public var location: SourceLocation?
+    /// How many more identical cache hits followed, counted instead of recorded one by one
+    /// (in-memory recordings only; absent means none).
+    public var repeats: Int?
 
     public init(
         requester: ObjectID, name: String, type: String, walk: [ObjectID], provider: ObjectID?,
-        cacheHit: Bool, location: SourceLocation? = nil
+        cacheHit: Bool, location: SourceLocation? = nil, repeats: Int? = nil
     ) {
+        self.repeats = repeats
         self.requester = requester
         self.name = name
         self.type = type

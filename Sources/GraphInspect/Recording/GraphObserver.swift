@@ -4,6 +4,26 @@
 /// work, from inside lookups. `GraphRecorder` keeps events in memory.
 public protocol GraphObserver: AnyObject, Sendable {
     func record(_ event: GraphEvent)
+
+    /// A lookup answered by the requester's cache. Every hit of one (requester, name, type,
+    /// provider) made without a source location passes the same `CacheHit` object, so observers
+    /// may count hits by its identity instead of storing each; the default records an event.
+    func recordCacheHit(_ hit: CacheHit)
+}
+
+extension GraphObserver {
+    public func recordCacheHit(_ hit: CacheHit) {
+        record(.lookup(hit.lookup))
+    }
+}
+
+/// One kind of cache hit: the lookup event every hit of it would record.
+public final class CacheHit: Sendable {
+    public let lookup: DependencyLookup
+
+    init(lookup: DependencyLookup) {
+        self.lookup = lookup
+    }
 }
 
 /// Where the runtime finds its observer.

@@ -58,7 +58,11 @@ public struct DOTWriter: Sendable {
             attrs.merge(DOTStyle.change(change)) { $1 }
             if change == .removed { attrs["style"] = "dashed" }
         }
-        if !edge.label.isEmpty { attrs["label"] = DOTLabel.lines(edge.label) }
+        // Edge labels are xlabels, placed after layout. A plain `label` on an edge whose ends share
+        // a rank makes Graphviz 2.42's dot layout realloc its rank array through an offset pointer,
+        // which `gvFreeLayout` later frees: heap corruption (found rendering the school sample;
+        // valgrind: invalid free in flat_edges). xlabels add no label nodes to the layout.
+        if !edge.label.isEmpty { attrs["xlabel"] = DOTLabel.lines(edge.label) }
         // Parent and owner edges are written parent -> child with dir=back, so roots rank on top
         // while the arrow still points at the parent.
         let (from, to) = edge.kind == .parent || edge.kind == .owner ? (edge.to, edge.from) : (edge.from, edge.to)
@@ -89,7 +93,7 @@ public struct DOTWriter: Sendable {
             var attrs = CustomKindStyle.edge(kind)
             attrs["constraint"] = nil
             attrs["fontsize"] = "9"
-            attrs["label"] = DOTLabel.literal(kind)
+            attrs["xlabel"] = DOTLabel.literal(kind)
             out += "    \(from) \(point)\n    \(to) \(point)\n    \(from) -> \(to) " + attributes(attrs) + "\n"
         }
         let changes = Set(diagram.nodes.compactMap(\.change) + diagram.edges.compactMap(\.change))
@@ -118,7 +122,7 @@ public struct DOTWriter: Sendable {
             attrs["dir"] = nil
             attrs["constraint"] = nil
             attrs["fontsize"] = "9"
-            attrs["label"] = DOTLabel.literal(meaning)
+            attrs["xlabel"] = DOTLabel.literal(meaning)
             out += "    \(from) \(point)\n    \(to) \(point)\n    \(from) -> \(to) " + attributes(attrs) + "\n"
         }
         return out + "  }\n"

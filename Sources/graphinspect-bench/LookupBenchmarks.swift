@@ -1,0 +1,115 @@
+import Dispatch
+import Foundation
+@_spi(Benchmarks) import GraphInspect
+
+/// Lookups at several depths, against the seed's Mirror-per-lookup walk and direct property access
+/// through the parent chain, with no observer, the in-memory recorder and the trace file.
+enum LookupBenchmarks {
+    final class Service: Sendable {}
+
+    /// The root: the provider, among ten stored properties (Mirror's cost grows with their number).
+    final class BenchRoot: RootComponent, @unchecked Sendable {
+        let a0 = 0, a1 = 1, a2 = 2, a3 = 3, a4 = 4, a5 = 5, a6 = 6, a7 = 7, a8 = 8
+        let service = Service()
+    }
+
+    /// A link of the chain, with a few providers of its own.
+    final class Link: Component, @unchecked Sendable {
+        let name = "link", count = 3, flag = true
+    }
+
+    /// `depth` links below a root; the last one is the requester.
+    static func chain(depth: Int) -> (root: BenchRoot, leaf: Component) {
+        let root = BenchRoot()
+        var leaf: Component = root
+        for _ in 0..<depth { leaf = Link(parent: leaf) }
+        return (root, leaf)
+    }
+
+    /// The seed's lookup: reflect each component with Mirror, every time.
+    @inline(never)
+    static func mirrorLookup<T>(_ name: String, from start: Component, as _: T.Type) -> T? {
+        var current: Component? = start
+        while let component = current {
+            var mirror: Mirror? = Mirror(reflecting: component)
+            while let reflecting = mirror {
+                for child in reflecting.children where child.label == name {
+                    if let value = child.value as? T { return value }
+                }
+                mirror = reflecting.superclassMirror
+            }
+            current = component.parent
+        }
+        return nil
+    }
+
+    /// The floor: follow `parent` to the root and read the property.
+    @inline(never)
+    static func directLookup(from start: Component) -> Service? {
+        var current: Component = start
+        while let parent = current.parent { current = parent }
+        return (current as? BenchRoot)?.service
+    }
+
+    /// Nanoseconds per operation: `iterations` runs of `body` per sample, median of `samples`.
+    static func perOperation(iterations: Int, samples: Int, _ body: () -> Void) -> Sample {
+        let sample = Sample.measure(repeats: samples) { for _ in 0..<iterations { body() } }
+        let scale = 1e9 / Double(iterations)
+        return Sample(median: sample.median * scale, min: sample.min * scale, max: sample.max * scale)
+    }
+
+    static func run(quick: Bool, trace: String) throws -> [Row] {
+        var rows: [Row] = []
+        let samples = quick ? 3 : 7
+        let iterations = quick ? 2_000 : 20_000
+        for depth in quick ? [0, 5] : [0, 1, 5, 20, 100] {
+            let (root, leaf) = chain(depth: depth)
+            let mirror = perOperation(iterations: max(50, iterations / (depth + 1) / 4), samples: samples) {
+                blackHole(mirrorLookup("service", from: leaf, as: Service.self))
+            }
+            let direct = perOperation(iterations: iterations, samples: samples) { blackHole(directLookup(from: leaf)) }
+            let uncached = perOperation(iterations: iterations, samples: samples) {
+                blackHole(leaf.uncachedLookup("service", as: Service.self))
+            }
+            rows.append(Row(name: "uncached lookup, depth \(depth) (ns)", measured: uncached, baselineName: "Mirror per lookup", baseline: mirror))
+            _ = try? leaf.resolve("service", as: Service.self)
+            let cached = perOperation(iterations: iterations, samples: samples) { blackHole(try? leaf.resolve("service", as: Service.self)) }
+            rows.append(Row(name: "cached lookup, depth \(depth), no observer (ns)", measured: cached, baselineName: "direct access", baseline: direct))
+            withExtendedLifetime(root) {}
+        }
+        // The same cached lookup with each observer, against no observer.
+        let depth = 5
+        let plain = chain(depth: depth)
+        _ = try? plain.leaf.resolve("service", as: Service.self)
+        let none = perOperation(iterations: iterations, samples: samples) { blackHole(try? plain.leaf.resolve("service", as: Service.self)) }
+        let recorder = GraphRecorder()
+        let recorded = GraphObservation.withObserver(recorder) { chain(depth: depth) }
+        let inMemory = perOperation(iterations: iterations, samples: samples) { blackHole(try? recorded.leaf.resolve("service", as: Service.self)) }
+        rows.append(Row(name: "cached lookup, depth 5, in-memory recorder (ns)", measured: inMemory, baselineName: "no observer", baseline: none))
+        let writer = try TraceFileWriter(path: trace)
+        let traced = GraphObservation.withObserver(writer) { chain(depth: depth) }
+        let toFile = perOperation(iterations: iterations, samples: samples) { blackHole(try? traced.leaf.resolve("service", as: Service.self)) }
+        rows.append(Row(name: "cached lookup, depth 5, trace file (ns)", measured: toFile, baselineName: "no observer", baseline: none))
+        withExtendedLifetime((plain, recorded, traced, writer, recorder)) {}
+
+        // 8 threads of cached lookups on one shared chain, against one thread doing the same total.
+        let shared = chain(depth: depth)
+        _ = try? shared.leaf.resolve("service", as: Service.self)
+        let total = quick ? 80_000 : 800_000
+        let single = Sample.measure(repeats: samples) { for _ in 0..<total { blackHole(try? shared.leaf.resolve("service", as: Service.self)) } }
+        let parallel = Sample.measure(repeats: samples) {
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                for _ in 0..<(total / 8) { blackHole(try? shared.leaf.resolve("service", as: Service.self)) }
+            }
+        }
+        rows.append(Row(name: "\(total) cached lookups on 8 threads (s)", measured: parallel, baselineName: "1 thread", baseline: single))
+        withExtendedLifetime(shared) {}
+        return rows
+    }
+}
+
+/// Keeps a value alive and opaque to the optimiser.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
