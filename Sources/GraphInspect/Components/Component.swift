@@ -43,7 +43,8 @@ open class Component: @unchecked Sendable {
     private final class CachedValue: @unchecked Sendable {
         let value: AnyObject
         let provider: ObjectID
-        let hit = Locked<CacheHit?>(nil)
+        /// One `CacheHit` per call site that hit this entry (most entries see one or two).
+        let hits = Locked<[(location: SourceLocation?, hit: CacheHit)]>([])
 
         init(value: AnyObject, provider: ObjectID) {
             self.value = value
@@ -177,23 +178,15 @@ open class Component: @unchecked Sendable {
         ))
     }
 
-    /// Reports a cache hit. Hits without a source location share one `CacheHit` per cache entry,
-    /// made on the first, so observers can count them cheaply; `resolve` hits carry their location
-    /// and are reported each as an event.
+    /// Reports a cache hit. Hits of one entry from one call site share a `CacheHit`, made on the
+    /// first, so observers can count repeats by its identity instead of storing each.
     private func reportCacheHit<T>(_ cached: CachedValue, name: String, type: T.Type, location: SourceLocation?, to observer: any GraphObserver) {
-        func make() -> CacheHit {
-            CacheHit(lookup: DependencyLookup(
+        let hit = cached.hits.withLock { hits in
+            if let known = hits.first(where: { $0.location == location }) { return known.hit }
+            let made = CacheHit(lookup: DependencyLookup(
                 requester: id, name: name, type: TypeName.of(type), walk: [id], provider: cached.provider, cacheHit: true, location: location
             ))
-        }
-        guard location == nil else {
-            observer.record(.lookup(make().lookup))
-            return
-        }
-        let hit = cached.hit.withLock { hit in
-            if let hit { return hit }
-            let made = make()
-            hit = made
+            hits.append((location, made))
             return made
         }
         observer.recordCacheHit(hit)

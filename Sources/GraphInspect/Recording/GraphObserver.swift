@@ -6,8 +6,8 @@ public protocol GraphObserver: AnyObject, Sendable {
     func record(_ event: GraphEvent)
 
     /// A lookup answered by the requester's cache. Every hit of one (requester, name, type,
-    /// provider) made without a source location passes the same `CacheHit` object, so observers
-    /// may count hits by its identity instead of storing each; the default records an event.
+    /// provider, source location) passes the same `CacheHit` object, so observers may count hits
+    /// by its identity instead of storing each; the default records an event.
     func recordCacheHit(_ hit: CacheHit)
 }
 
@@ -20,6 +20,8 @@ extension GraphObserver {
 /// One kind of cache hit: the lookup event every hit of it would record.
 public final class CacheHit: Sendable {
     public let lookup: DependencyLookup
+    /// The trace line of this hit, encoded on first use: repeats are written as these same bytes.
+    let encodedLine = Locked<[UInt8]?>(nil)
 
     init(lookup: DependencyLookup) {
         self.lookup = lookup

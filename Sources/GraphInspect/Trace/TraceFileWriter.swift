@@ -79,22 +79,36 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
         writeLine(event)
     }
 
+    /// Every hit is a line of its own (counts stay exact even if the process dies), but a repeat
+    /// is the first hit's bytes again, encoded once.
+    public func recordCacheHit(_ hit: CacheHit) {
+        let line = hit.encodedLine.withLock { line -> [UInt8]? in
+            if line == nil, let text = try? encoder.encode(GraphEvent.lookup(hit.lookup)) { line = Array((text + "\n").utf8) }
+            return line
+        }
+        guard let line else { return }
+        line.withUnsafeBufferPointer { write(UnsafeRawBufferPointer($0)) }
+    }
+
     private func writeLine(_ value: some Encodable) {
         // Every event type encodes; a failure here would be a bug in the types, so it is dropped
         // rather than taking the app down.
         guard var line = try? encoder.encode(value) else { return }
         line += "\n"
+        line.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// One complete line, with one write(2) unless the kernel takes it in parts.
+    private func write(_ bytes: UnsafeRawBufferPointer) {
         lock.withLock { _ in
-            line.withUTF8 { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return
-                    }
-                    offset += written
+            var offset = 0
+            while offset < bytes.count {
+                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
                 }
+                offset += written
             }
         }
     }
@@ -110,4 +124,9 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
             return nil
         }
     }()
+}
+
+/// `write(2)`, under a name that does not clash with the writer's own `write`.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
 }
