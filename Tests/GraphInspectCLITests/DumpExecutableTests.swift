@@ -55,17 +55,8 @@ import Testing
     @Test func sigkilledRecorderLeavesEveryCompleteLine() throws {
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("killed-\(UUID().uuidString).ndjson").path
         defer { try? FileManager.default.removeItem(atPath: trace) }
-        let process = Process()
-        process.executableURL = Executable.buildFolder.appendingPathComponent("graphinspect-sample")
-        process.arguments = ["--forever"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["GRAPHINSPECT_TRACE": trace]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
         // Let it write for a while, then kill it without warning.
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, ((try? FileManager.default.attributesOfItem(atPath: trace)[.size] as? Int) ?? 0) < 200_000 {
-            usleep(10_000)
-        }
+        let process = try Executable.startRecordingForever(to: trace, until: 200_000)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)

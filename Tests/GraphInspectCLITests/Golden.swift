@@ -76,3 +76,21 @@ enum Executable {
         var data: Data { lock.withLock { value ?? Data() } }
     }
 }
+
+extension Executable {
+    /// Starts the bundled sample recording to `trace` for ever (`--forever`) and returns once the
+    /// trace holds at least `bytes` bytes (or after 20 seconds). The caller kills it.
+    static func startRecordingForever(to trace: String, until bytes: Int) throws -> Process {
+        let process = Process()
+        process.executableURL = buildFolder.appendingPathComponent("graphinspect-sample")
+        process.arguments = ["--forever"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["GRAPHINSPECT_TRACE": trace]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, ((try? FileManager.default.attributesOfItem(atPath: trace)[.size] as? Int) ?? 0) < bytes {
+            usleep(10_000)
+        }
+        return process
+    }
+}

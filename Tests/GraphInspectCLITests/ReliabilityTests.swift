@@ -82,14 +82,7 @@ import Testing
     @Test func secondProcessRecordingToTheSamePathIsRefusedNotInterleaved() throws {
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("two-\(UUID().uuidString).ndjson").path
         defer { try? FileManager.default.removeItem(atPath: trace) }
-        let first = Process()
-        first.executableURL = Executable.buildFolder.appendingPathComponent("graphinspect-sample")
-        first.arguments = ["--forever"]
-        first.environment = ProcessInfo.processInfo.environment.merging(["GRAPHINSPECT_TRACE": trace]) { $1 }
-        first.standardOutput = FileHandle.nullDevice
-        try first.run()
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, ((try? FileManager.default.attributesOfItem(atPath: trace)[.size] as? Int) ?? 0) == 0 { usleep(5_000) }
+        let first = try Executable.startRecordingForever(to: trace, until: 1)
         let second = try Executable.run("graphinspect-sample", [], environment: ["GRAPHINSPECT_TRACE": trace])
         #expect(second.status == 0)
         #expect(second.stderr == "graphinspect: cannot record to \(trace): another process is recording to it; this run is not recorded\n")
