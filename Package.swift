@@ -62,7 +62,7 @@ let package = Package(
         // Figures against baselines measured in the same run: `swift run -c release graphinspect-bench`.
         .executableTarget(
             name: "graphinspect-bench",
-            dependencies: ["GraphInspect", "GraphInspectText", "GraphInspectGraphviz"]
+            dependencies: ["GraphInspect", "GraphInspectText", "GraphInspectTrace", "GraphInspectGraphviz"]
         ),
         // The other architectures of the seeds, each an app of its own.
         .executableTarget(name: "graphinspect-sample-school", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-school"),
@@ -82,7 +82,8 @@ let package = Package(
         ),
         .testTarget(name: "GraphInspectTextTests", dependencies: ["GraphInspectText", "GraphInspectSample"]),
         .testTarget(name: "GraphInspectSampleTests", dependencies: ["GraphInspectSample"]),
-        .testTarget(name: "GraphInspectTestingTests", dependencies: ["GraphInspectTesting", "GraphInspectSample"]),
+        // Goldens/ is read by path (the tests compare against it and re-record it), not bundled.
+        .testTarget(name: "GraphInspectTestingTests", dependencies: ["GraphInspectTesting", "GraphInspectSample"], exclude: ["Goldens"]),
         .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI", "GraphInspectGraphviz"]),
     ]
 )

@@ -53,9 +53,7 @@ enum LookupBenchmarks {
 
     /// Nanoseconds per operation: `iterations` runs of `body` per sample, median of `samples`.
     static func perOperation(iterations: Int, samples: Int, _ body: () -> Void) -> Sample {
-        let sample = Sample.measure(repeats: samples) { for _ in 0..<iterations { body() } }
-        let scale = 1e9 / Double(iterations)
-        return Sample(median: sample.median * scale, min: sample.min * scale, max: sample.max * scale)
+        Sample.measure(repeats: samples) { for _ in 0..<iterations { body() } }.perOperation(iterations)
     }
 
     static func run(quick: Bool, trace: String) throws -> [Row] {
@@ -71,10 +69,12 @@ enum LookupBenchmarks {
             let uncached = perOperation(iterations: iterations, samples: samples) {
                 blackHole(leaf.uncachedLookup("service", as: Service.self))
             }
-            rows.append(Row(name: "uncached lookup, depth \(depth) (ns)", measured: uncached, baselineName: "Mirror per lookup", baseline: mirror))
+            rows.append(Row("lookups", "uncached lookup, depth \(depth)", .nanoseconds, uncached,
+                            baseline: ("Mirror per lookup", mirror), target: depth == 5 ? .fasterThanBaseline(20) : nil))
             _ = try? leaf.resolve("service", as: Service.self)
             let cached = perOperation(iterations: iterations, samples: samples) { blackHole(try? leaf.resolve("service", as: Service.self)) }
-            rows.append(Row(name: "cached lookup, depth \(depth), no observer (ns)", measured: cached, baselineName: "direct access", baseline: direct))
+            rows.append(Row("lookups", "cached lookup, depth \(depth), no observer", .nanoseconds, cached,
+                            baseline: ("direct access", direct), target: .slowerThanBaselineAtMost(10)))
             withExtendedLifetime(root) {}
         }
         // The same cached lookup with each observer, against no observer.
@@ -85,11 +85,13 @@ enum LookupBenchmarks {
         let recorder = GraphRecorder()
         let recorded = GraphObservation.withObserver(recorder) { chain(depth: depth) }
         let inMemory = perOperation(iterations: iterations, samples: samples) { blackHole(try? recorded.leaf.resolve("service", as: Service.self)) }
-        rows.append(Row(name: "cached lookup, depth 5, in-memory recorder (ns)", measured: inMemory, baselineName: "no observer", baseline: none))
+        rows.append(Row("lookups", "cached lookup, depth 5, in-memory recorder", .nanoseconds, inMemory,
+                        baseline: ("no observer", none), target: .slowerThanBaselineAtMost(2)))
         let writer = try TraceFileWriter(path: trace)
         let traced = GraphObservation.withObserver(writer) { chain(depth: depth) }
         let toFile = perOperation(iterations: iterations, samples: samples) { blackHole(try? traced.leaf.resolve("service", as: Service.self)) }
-        rows.append(Row(name: "cached lookup, depth 5, trace file (ns)", measured: toFile, baselineName: "no observer", baseline: none))
+        rows.append(Row("lookups", "cached lookup, depth 5, trace file", .nanoseconds, toFile,
+                        baseline: ("no observer", none), target: .slowerThanBaselineAtMost(4)))
         withExtendedLifetime((plain, recorded, traced, writer, recorder)) {}
 
         // 8 threads of cached lookups on one shared chain, against one thread doing the same total.
@@ -102,14 +104,9 @@ enum LookupBenchmarks {
                 for _ in 0..<(total / 8) { blackHole(try? shared.leaf.resolve("service", as: Service.self)) }
             }
         }
-        rows.append(Row(name: "\(total) cached lookups on 8 threads (s)", measured: parallel, baselineName: "1 thread", baseline: single))
+        rows.append(Row("lookups", "\(grouped(Double(total), decimals: 0)) cached lookups on 8 threads", .seconds, parallel,
+                        baseline: ("1 thread", single), target: .fasterThanBaseline(1.5)))
         withExtendedLifetime(shared) {}
         return rows
     }
-}
-
-/// Keeps a value alive and opaque to the optimiser.
-@inline(never)
-func blackHole<T>(_ value: T) {
-    withExtendedLifetime(value) {}
 }

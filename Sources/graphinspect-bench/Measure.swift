@@ -6,6 +6,19 @@ struct Sample: Codable {
     var min: Double
     var max: Double
 
+    /// One value measured once (a byte count, say).
+    init(_ value: Double) {
+        median = value
+        min = value
+        max = value
+    }
+
+    init(median: Double, min: Double, max: Double) {
+        self.median = median
+        self.min = min
+        self.max = max
+    }
+
     /// Runs `body` `repeats` times (after one warm-up run) and returns seconds per run.
     static func measure(repeats: Int, _ body: () throws -> Void) rethrows -> Sample {
         try body()
@@ -18,31 +31,151 @@ struct Sample: Codable {
         times.sort()
         return Sample(median: times[times.count / 2], min: times[0], max: times[times.count - 1])
     }
+
+    /// Seconds per run of `count` operations, as operations per second (the slowest run is the min).
+    func rate(_ count: Int) -> Sample {
+        Sample(median: Double(count) / median, min: Double(count) / max, max: Double(count) / min)
+    }
+
+    /// Seconds per run of `count` operations, as nanoseconds per operation.
+    func perOperation(_ count: Int) -> Sample {
+        let scale = 1e9 / Double(count)
+        return Sample(median: median * scale, min: min * scale, max: max * scale)
+    }
 }
 
-/// One line of the results: a figure, the baseline measured beside it, and their ratio.
+/// One line of the results: a figure, the baseline measured beside it, their ratio, and the
+/// target the figure is held to, if any.
 struct Row: Encodable {
+    enum Unit: String, Encodable {
+        case nanoseconds, seconds, bytes, eventsPerSecond
+
+        /// Whether a bigger number is better (a rate) or worse (a time, a size).
+        var higherIsBetter: Bool { self == .eventsPerSecond }
+
+        func format(_ value: Double) -> String {
+            switch self {
+            case .nanoseconds: grouped(value, decimals: value < 100 ? 1 : 0) + " ns"
+            case .seconds: formatSeconds(value)
+            case .bytes: grouped(value / 1024, decimals: 0) + " KB"
+            case .eventsPerSecond: grouped(value, decimals: 0) + "/s"
+            }
+        }
+    }
+
+    /// What the figure must reach, from the issue that set it; the table says whether it did.
+    enum Target: Encodable {
+        /// At least this many times faster than the baseline.
+        case fasterThanBaseline(Double)
+        /// At most this many times slower than the baseline.
+        case slowerThanBaselineAtMost(Double)
+        /// The median below this value, in the row's unit.
+        case below(Double)
+
+        func description(unit: Unit) -> String {
+            switch self {
+            case .fasterThanBaseline(let ratio): "≥ \(grouped(ratio, decimals: ratio < 10 ? 1 : 0))x faster"
+            case .slowerThanBaselineAtMost(let ratio): "within \(grouped(ratio, decimals: 0))x"
+            case .below(let value): "< \(unit.format(value))"
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .fasterThanBaseline(let ratio): try container.encode(["fasterThanBaseline": ratio])
+            case .slowerThanBaselineAtMost(let ratio): try container.encode(["slowerThanBaselineAtMost": ratio])
+            case .below(let value): try container.encode(["below": value])
+            }
+        }
+    }
+
+    var group: String
     var name: String
+    var unit: Unit
     var measured: Sample
     var baselineName: String?
     var baseline: Sample?
-    /// baseline / measured: above 1 means faster than the baseline.
-    var speedup: Double? { baseline.map { $0.median / measured.median } }
+    var target: Target?
 
-    enum CodingKeys: String, CodingKey { case name, measured, baselineName, baseline, speedup }
+    init(_ group: String, _ name: String, _ unit: Unit, _ measured: Sample,
+         baseline: (name: String, sample: Sample)? = nil, target: Target? = nil) {
+        self.group = group
+        self.name = name
+        self.unit = unit
+        self.measured = measured
+        baselineName = baseline?.name
+        self.baseline = baseline?.sample
+        self.target = target
+    }
+
+    /// How many times faster than the baseline (below 1: slower), by medians.
+    var speedup: Double? {
+        guard let baseline else { return nil }
+        return unit.higherIsBetter ? measured.median / baseline.median : baseline.median / measured.median
+    }
+
+    var targetMet: Bool? {
+        guard let target else { return nil }
+        switch target {
+        case .fasterThanBaseline(let ratio): return speedup.map { $0 >= ratio }
+        case .slowerThanBaselineAtMost(let ratio): return speedup.map { 1 / $0 <= ratio }
+        case .below(let value): return measured.median < value
+        }
+    }
+
+    /// "12.3x faster", "2.1x slower".
+    var ratioText: String {
+        guard let speedup else { return "" }
+        return speedup >= 1 ? String(format: "%.2fx faster", speedup) : String(format: "%.2fx slower", 1 / speedup)
+    }
+
+    var targetText: String {
+        guard let target, let met = targetMet else { return "" }
+        return "\(target.description(unit: unit)): \(met ? "met" : "NOT MET")"
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case group, name, unit, measured, baselineName, baseline, speedup, target, targetMet
+    }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(group, forKey: .group)
         try container.encode(name, forKey: .name)
+        try container.encode(unit, forKey: .unit)
         try container.encode(measured, forKey: .measured)
         try container.encodeIfPresent(baselineName, forKey: .baselineName)
         try container.encodeIfPresent(baseline, forKey: .baseline)
         try container.encodeIfPresent(speedup, forKey: .speedup)
+        try container.encodeIfPresent(target, forKey: .target)
+        try container.encodeIfPresent(targetMet, forKey: .targetMet)
     }
 }
 
-func format(_ seconds: Double) -> String {
+func formatSeconds(_ seconds: Double) -> String {
     if seconds < 1e-3 { return String(format: "%.1f µs", seconds * 1e6) }
     if seconds < 1 { return String(format: "%.1f ms", seconds * 1e3) }
     return String(format: "%.2f s", seconds)
+}
+
+/// 1234567.8 -> "1,234,568" (decimals 0), for tables people read.
+func grouped(_ value: Double, decimals: Int) -> String {
+    let text = String(format: "%.\(decimals)f", value)
+    let parts = text.split(separator: ".", maxSplits: 1)
+    var digits = Array(parts[0])
+    let negative = digits.first == "-"
+    if negative { digits.removeFirst() }
+    var out: [Character] = []
+    for (index, digit) in digits.enumerated() {
+        if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+        out.append(digit)
+    }
+    return (negative ? "-" : "") + String(out) + (parts.count > 1 ? "." + parts[1] : "")
+}
+
+/// Keeps a value alive and opaque to the optimiser.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
 }

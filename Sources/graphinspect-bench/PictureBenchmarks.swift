@@ -21,24 +21,24 @@ enum PictureBenchmarks {
         return GraphSnapshot(events: events)
     }
 
-    static func run(sizes: [Int], repeats: Int, dotBinary: String?) throws -> [Row] {
+    static func run(sizes: [Int], repeats: Int, dotBinary: String?, folder: URL) throws -> [Row] {
         var rows: [Row] = []
         for size in sizes {
             let snapshot = tree(size)
             let options = DiagramOptions(legend: false)
             var dot = ""
             let writing = try Sample.measure(repeats: max(repeats, 5)) { dot = try DOTWriter().write(snapshot, options: options) }
-            rows.append(Row(name: "DOT writing, \(size) nodes", measured: writing))
+            rows.append(Row("pictures", "DOT writing, \(size) nodes", .seconds, writing))
             let svgRepeats = size >= 5_000 ? 1 : repeats
             let inProcess = try Sample.measure(repeats: svgRepeats) { _ = try GraphvizRenderer.render(dot: dot) }
             var baseline: Sample?
             if let dotBinary {
-                let file = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(size).dot")
+                let file = folder.appendingPathComponent("bench-\(size).dot")
                 try dot.write(to: file, atomically: true, encoding: .utf8)
                 baseline = try Sample.measure(repeats: svgRepeats) { try subprocess(dotBinary, ["-Tsvg", file.path]) }
             }
-            rows.append(Row(name: "SVG in process, \(size) nodes", measured: inProcess,
-                            baselineName: baseline == nil ? nil : "dot -Tsvg subprocess", baseline: baseline))
+            rows.append(Row("pictures", "SVG in process, \(size) nodes", .seconds, inProcess,
+                            baseline: baseline.map { ("dot -Tsvg subprocess", $0) }))
         }
         return rows
     }

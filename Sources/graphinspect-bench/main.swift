@@ -1,38 +1,73 @@
 // graphinspect-bench: figures measured against baselines in the same run, release build.
-//   swift run -c release graphinspect-bench [--quick] [--json FILE]
+//   swift run -c release graphinspect-bench [--quick] [--only GROUP,...] [--json FILE]
 // --quick runs small sizes only, in well under a minute (the tests run it to keep it working).
 import Foundation
 
-let arguments = CommandLine.arguments.dropFirst()
+/// A set of figures that share their set-up; `--only` picks groups by name.
+struct Group {
+    var name: String
+    var summary: String
+    var run: (_ quick: Bool) throws -> [Row]
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func value(after option: String) -> String? {
+    guard let index = arguments.firstIndex(of: option), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
 let quick = arguments.contains("--quick")
-let jsonPath = arguments.firstIndex(of: "--json").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
+let jsonPath = value(after: "--json")
 let dotBinary = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) }
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("graphinspect-bench-\(ProcessInfo.processInfo.processIdentifier)")
+try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: scratch) }
+
+let groups: [Group] = [
+    Group(name: "lookups", summary: "component lookups against Mirror and direct access; observers; 8 threads") {
+        try LookupBenchmarks.run(quick: $0, trace: scratch.appendingPathComponent("lookups.ndjson").path)
+    },
+    Group(name: "modules", summary: "module and router lookups three holders up") { ModuleBenchmarks.run(quick: $0) },
+    Group(name: "recording", summary: "events recorded per second in memory and to a trace file; trace reading") {
+        try RecordingBenchmarks.run(quick: $0, folder: scratch)
+    },
+    Group(name: "app", summary: "a generated app of 10,000 components and 1,000 modules, built and dumped") {
+        try AppBenchmark.run(quick: $0)
+    },
+    Group(name: "pictures", summary: "DOT writing; SVG in process against a `dot -Tsvg` subprocess") {
+        try PictureBenchmarks.run(sizes: $0 ? [100, 300] : [100, 1_000, 5_000], repeats: $0 ? 3 : 5, dotBinary: dotBinary, folder: scratch)
+    },
+    Group(name: "render-memory", summary: "resident memory growth over repeated in-process renders") {
+        try RenderMemoryBenchmark.run(quick: $0)
+    },
+]
+
+if arguments.contains("--help") || arguments.contains("-h") {
+    print("usage: graphinspect-bench [--quick] [--only GROUP,...] [--json FILE]\n\ngroups:")
+    for group in groups { print("  \(group.name.padding(toLength: 14, withPad: " ", startingAt: 0))\(group.summary)") }
+    exit(0)
+}
+var selected = groups
+if let only = value(after: "--only") {
+    let names = only.split(separator: ",").map(String.init)
+    if let unknown = names.first(where: { name in !groups.contains { $0.name == name } }) {
+        FileHandle.standardError.write(Data("graphinspect-bench: no group named `\(unknown)`; groups: \(groups.map(\.name).joined(separator: ", "))\n".utf8))
+        exit(64)
+    }
+    selected = groups.filter { names.contains($0.name) }
+}
 
 #if DEBUG
 print("note: a debug build; run `swift run -c release graphinspect-bench` for figures worth keeping")
 #endif
-if dotBinary == nil {
+if dotBinary == nil, selected.contains(where: { $0.name == "pictures" }) {
     print("note: no `dot` binary (apt-get install graphviz): the subprocess baseline is skipped")
 }
 
-let trace = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(ProcessInfo.processInfo.processIdentifier).ndjson").path
-defer { try? FileManager.default.removeItem(atPath: trace) }
-var rows = try LookupBenchmarks.run(quick: quick, trace: trace)
-rows += try PictureBenchmarks.run(sizes: quick ? [100, 300] : [100, 1_000, 5_000], repeats: quick ? 3 : 5, dotBinary: dotBinary)
-
-let nameWidth = rows.map(\.name.count).max() ?? 10
-func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
-print(pad("figure", nameWidth) + "  median     min        max        baseline (median)            ratio (baseline / figure)")
-for row in rows {
-    let isNanoseconds = row.name.hasSuffix("(ns)")
-    func value(_ number: Double) -> String { isNanoseconds ? String(format: "%.1f", number) : format(number) }
-    var line = pad(row.name, nameWidth) + "  " + pad(value(row.measured.median), 10) + " " + pad(value(row.measured.min), 10) + " " + pad(value(row.measured.max), 10)
-    if let baseline = row.baseline, let name = row.baselineName, let speedup = row.speedup {
-        let isNanoseconds = row.name.hasSuffix("(ns)")
-        let shown = isNanoseconds ? String(format: "%.1f", baseline.median) : format(baseline.median)
-        line += " " + pad("\(name) \(shown)", 28) + " " + String(format: "%.2fx", speedup)
-    }
-    print(line)
+var rows: [Row] = []
+for group in selected {
+    let groupRows = try group.run(quick)
+    rows += groupRows
+    TableWriter.print(groupRows, title: group.name)
 }
 if let jsonPath {
     let encoder = JSONEncoder()

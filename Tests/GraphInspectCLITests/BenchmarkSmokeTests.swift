@@ -1,13 +1,50 @@
+import Foundation
 import Testing
 
 /// Keeps the benchmark from rotting: it runs in quick mode and prints its table. Speed is measured
 /// by running it, never asserted here.
 @Suite struct BenchmarkSmokeTests {
     @Test func quickModeRunsAndPrintsEveryFigure() throws {
-        let result = try Executable.run("graphinspect-bench", ["--quick"])
+        let json = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: json) }
+        let result = try Executable.run("graphinspect-bench", ["--quick", "--json", json.path])
         #expect(result.status == 0, "\(result.stderr)")
-        for figure in ["DOT writing, 100 nodes", "SVG in process, 100 nodes", "DOT writing, 300 nodes", "SVG in process, 300 nodes"] {
-            #expect(result.stdout.contains(figure))
+        for group in ["lookups", "modules", "recording", "app", "pictures", "render-memory"] {
+            #expect(result.stdout.contains("== \(group)\n"), "no \(group) table")
         }
+        for figure in [
+            "uncached lookup, depth 5", "cached lookup, depth 5, trace file", "cached lookups on 8 threads",
+            "module lookup, 3 holders up", "router lookup, 3 holders up", "events recorded in memory",
+            "events written to a trace file", "trace events read into a snapshot", "components, 40 modules",
+            "DOT writing, 100 nodes", "SVG in process, 300 nodes",
+        ] {
+            #expect(result.stdout.contains(figure), "no figure \(figure)")
+        }
+        // The JSON holds the same rows, each with a positive median.
+        let rows = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [[String: Any]] ?? []
+        #expect(rows.count == 19, "one row per figure of the quick run")
+        for row in rows {
+            let median = (row["measured"] as? [String: Any])?["median"] as? Double ?? -1
+            #expect(median >= 0, "\(row["name"] ?? "?")")
+        }
+    }
+
+    @Test func unknownGroupIsAClearError() throws {
+        let result = try Executable.run("graphinspect-bench", ["--only", "nonsense"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("no group named `nonsense`; groups: lookups, modules"))
+    }
+
+    /// Leaking the graph, the layout or the SVG would grow resident memory by about the SVG's size
+    /// per render. Measured in a process of its own: resident memory belongs to the whole process,
+    /// and other tests allocate in this one at the same time. (Not a timing.)
+    @Test func repeatedRendersLeaveMemoryFlat() throws {
+        let json = FileManager.default.temporaryDirectory.appendingPathComponent("render-memory-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: json) }
+        let result = try Executable.run("graphinspect-bench", ["--quick", "--only", "render-memory", "--json", json.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [[String: Any]] ?? []
+        try #require(rows.count == 1)
+        #expect(rows[0]["targetMet"] as? Bool == true, "\(result.stdout)")
     }
 }

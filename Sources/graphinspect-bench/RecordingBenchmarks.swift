@@ -1,0 +1,78 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import GraphInspect
+import GraphInspectTrace
+
+/// Events per second: recorded in memory, written to a trace file, read back from one. Each against
+/// its floor: appending to an array, one `write(2)` of the same bytes, parsing the lines with
+/// Foundation's generic JSON parser.
+enum RecordingBenchmarks {
+    /// Three components and a lookup that walks them: what most events of a real trace look like.
+    static let preamble: [GraphEvent] = (1...3).map { index in
+        .created(NodeCreated(id: ObjectID(UInt64(index)), kind: .component, type: "App.Component\(index)",
+                             parent: index == 1 ? nil : ObjectID(UInt64(index - 1)),
+                             providers: [Provider(name: "service\(index)", type: "App.Service", form: .stored)]))
+    }
+    static let lookup = GraphEvent.lookup(DependencyLookup(
+        requester: ObjectID(3), name: "service1", type: "App.Service", walk: [ObjectID(3), ObjectID(2), ObjectID(1)],
+        provider: ObjectID(1), cacheHit: false, location: SourceLocation(file: "App/Feature.swift", line: 42)
+    ))
+
+    static func run(quick: Bool, folder: URL) throws -> [Row] {
+        let samples = quick ? 3 : 7
+        let count = quick ? 20_000 : 200_000
+        var rows: [Row] = []
+
+        let floor = Sample.measure(repeats: samples) {
+            var events: [GraphEvent] = []
+            for _ in 0..<count { events.append(lookup) }
+            blackHole(events)
+        }
+        let memory = Sample.measure(repeats: samples) {
+            let recorder = GraphRecorder()
+            for _ in 0..<count { recorder.record(lookup) }
+            blackHole(recorder)
+        }
+        rows.append(Row("recording", "events recorded in memory", .eventsPerSecond, memory.rate(count),
+                        baseline: ("Array.append", floor.rate(count))))
+
+        let path = folder.appendingPathComponent("recording.ndjson").path
+        // The floor writes the very bytes the writer writes for the lookup: its trace's last line.
+        do {
+            let writer = try TraceFileWriter(path: path)
+            writer.record(lookup)
+        }
+        let written = try Data(contentsOf: URL(fileURLWithPath: path)).split(separator: UInt8(ascii: "\n"))
+        let line = Array(written.last!) + [UInt8(ascii: "\n")]
+        let rawPath = folder.appendingPathComponent("raw.ndjson").path
+        let writeFloor = Sample.measure(repeats: samples) {
+            let fd = open(rawPath, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o644)
+            for _ in 0..<count { _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
+            close(fd)
+        }
+        let toFile = try Sample.measure(repeats: samples) {
+            let writer = try TraceFileWriter(path: path)
+            for event in preamble { writer.record(event) }
+            for _ in 0..<count { writer.record(lookup) }
+        }
+        rows.append(Row("recording", "events written to a trace file", .eventsPerSecond, toFile.rate(count),
+                        baseline: ("one write(2) per line", writeFloor.rate(count))))
+
+        let generic = try Sample.measure(repeats: samples) {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            for line in data.split(separator: UInt8(ascii: "\n")) {
+                blackHole(try JSONSerialization.jsonObject(with: line))
+            }
+        }
+        var read = 0
+        let reading = try Sample.measure(repeats: samples) { read = try TraceReader().read(path: path).eventCount }
+        guard read == count + preamble.count else { throw CocoaError(.fileReadCorruptFile) }
+        rows.append(Row("recording", "trace events read into a snapshot", .eventsPerSecond, reading.rate(count),
+                        baseline: ("JSONSerialization per line", generic.rate(count))))
+        return rows
+    }
+}
