@@ -22,7 +22,7 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
     case badFilter(DiagramError)
     case graphviz(GraphvizError)
     case cannotEncode(String)
-    case notARecording(path: String)
+    case badSnapshot(SnapshotError)
 
     var description: String {
         switch self {
@@ -46,8 +46,8 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
             "\(error)"
         case .graphviz(let error):
             "\(error)"
-        case .notARecording(let path):
-            "\(path) is neither a graphinspect trace nor a snapshot from `graphinspect dump --format json`"
+        case .badSnapshot(let error):
+            "\(error)"
         case .cannotEncode(let reason):
             "cannot encode the snapshot: \(reason)"
         case .nothingRecorded(let command, let ending):
@@ -67,8 +67,10 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
 
     /// The exit code: 65 (data error) for a bad trace, 1 otherwise.
     var exitCode: ExitCode {
-        if case .badTrace = self { return ExitCode(65) }
-        return .failure
+        switch self {
+        case .badTrace, .badSnapshot: return ExitCode(65)
+        default: return .failure
+        }
     }
 
     /// The one line said when an app did not exit cleanly.

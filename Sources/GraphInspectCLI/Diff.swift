@@ -65,9 +65,9 @@ extension GraphInspectCommand {
                 return try SnapshotSource.trace(path: path).load().snapshot
             }
             do {
-                return try JSONDecoder().decode(GraphSnapshot.self, from: data)
+                return try SnapshotDecoder().decode(data, name: path)
             } catch {
-                throw .notARecording(path: path)
+                throw .badSnapshot(error)
             }
         }
     }

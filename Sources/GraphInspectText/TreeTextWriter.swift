@@ -51,8 +51,15 @@ public struct TreeTextWriter: Sendable {
             if let parent = node.parent { builtFor[parent, default: []].append(node) }
         }
         var stack: [(node: GraphNode, level: Int, attached: Bool)] = roots.reversed().map { ($0, 1, true) }
+        // A holder attached below itself (or a module held twice) is shown once in full; later it
+        // is named and not descended into, so a cycle in `modules` cannot loop the writer.
+        var shown: Set<ObjectID> = []
         while let (node, level, attached) = stack.popLast() {
             var text = label(node)
+            guard shown.insert(node.id).inserted else {
+                out.line(level, text + "  (shown above)")
+                continue
+            }
             if !attached { text += "  (not attached)" }
             if let component = node.component.flatMap(snapshot.node) {
                 text += "  component " + label(component)

@@ -75,3 +75,36 @@ public struct TraceWarning: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { "\(path):\(line): warning: \(message)" }
 }
+
+/// Why a snapshot's JSON was refused. Worded in one place (`description`).
+public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Problem: Sendable, Equatable {
+        /// Not JSON, or JSON without the snapshot's fields.
+        case notASnapshot(String)
+        /// Node `index` (0-based) has an id other than index + 1.
+        case misnumbered(index: Int, id: UInt64)
+        /// A field names an id that is not what `rule` says it must be.
+        case badReference(owner: String, field: String, id: UInt64, rule: String)
+    }
+
+    /// The file read.
+    public var path: String
+    public var problem: Problem
+
+    public init(path: String, problem: Problem) {
+        self.path = path
+        self.problem = problem
+    }
+
+    public var description: String {
+        let what = switch problem {
+        case .notASnapshot(let reason):
+            "not a graphinspect snapshot (\(reason)); expected the JSON of `graphinspect dump --format json`, or a trace"
+        case .misnumbered(let index, let id):
+            "nodes[\(index)] has id \(id); a snapshot numbers its nodes 1, 2, 3... in order. Write it again with `graphinspect dump --format json`."
+        case .badReference(let owner, let field, let id, let rule):
+            "\(owner): \"\(field)\" names id \(id), which is not \(rule). The snapshot was edited or cut; write it again with `graphinspect dump --format json`."
+        }
+        return "\(path): \(what)"
+    }
+}

@@ -51,6 +51,30 @@ public struct TraceReader {
         }
         return try parser.finish(lineCount: lineNumber)
     }
+
+    /// Reads a trace held in memory (received over a network, say); `name` stands for the path
+    /// in errors and warnings.
+    public func read(bytes: [UInt8], name: String) throws(TraceError) -> Result {
+        var parser = TraceParser(path: name)
+        var lineNumber = 0
+        let failure: TraceError? = bytes.withUnsafeBytes { all in
+            var start = 0
+            while start < all.count {
+                lineNumber += 1
+                let newline = all[start...].firstIndex(of: UInt8(ascii: "\n"))
+                let end = newline ?? all.count
+                do throws(TraceError) {
+                    try parser.consume(line: UnsafeRawBufferPointer(rebasing: all[start..<end]), number: lineNumber, complete: newline != nil)
+                } catch {
+                    return error
+                }
+                start = end + 1
+            }
+            return nil
+        }
+        if let failure { throw failure }
+        return try parser.finish(lineCount: lineNumber)
+    }
 }
 
 /// The reader's state machine: the header first, then events, validated as they come.

@@ -53,7 +53,7 @@ import Testing
         try Data("hello".utf8).write(to: URL(fileURLWithPath: notJSON))
         let wrong = try Executable.run("graphinspect", ["diff", notJSON, notJSON])
         #expect(wrong.status == 2)
-        #expect(wrong.stderr == "Error: \(notJSON) is neither a graphinspect trace nor a snapshot from `graphinspect dump --format json`\n")
+        #expect(wrong.stderr == "Error: \(notJSON): not a graphinspect snapshot (not JSON); expected the JSON of `graphinspect dump --format json`, or a trace\n")
     }
 
     @Test func dotDiffColoursAddedRemovedAndChanged() throws {
