@@ -64,6 +64,11 @@ let package = Package(
             name: "graphinspect-bench",
             dependencies: ["GraphInspect", "GraphInspectText", "GraphInspectTrace", "GraphInspectGraphviz"]
         ),
+        // Fuzz targets (scripts/fuzz builds them with -sanitize=fuzzer; built normally, each replays
+        // the files it is given). The bodies are a library so the tests replay the corpus too.
+        .target(name: "GraphInspectFuzzTargets", dependencies: ["GraphInspect", "GraphInspectText", "GraphInspectTrace"]),
+        .executableTarget(name: "fuzz-trace-reader", dependencies: ["GraphInspectFuzzTargets"]),
+        .executableTarget(name: "fuzz-snapshot-decoder", dependencies: ["GraphInspectFuzzTargets"]),
         // The other architectures of the seeds, each an app of its own.
         .executableTarget(name: "graphinspect-sample-school", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-school"),
         .executableTarget(name: "graphinspect-sample-signup", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-signup"),
@@ -84,6 +89,6 @@ let package = Package(
         .testTarget(name: "GraphInspectSampleTests", dependencies: ["GraphInspectSample"]),
         // Goldens/ is read by path (the tests compare against it and re-record it), not bundled.
         .testTarget(name: "GraphInspectTestingTests", dependencies: ["GraphInspectTesting", "GraphInspectSample"], exclude: ["Goldens"]),
-        .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI", "GraphInspectGraphviz"]),
+        .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI", "GraphInspectGraphviz", "GraphInspectFuzzTargets"]),
     ]
 )

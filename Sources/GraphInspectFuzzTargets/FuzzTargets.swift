@@ -1,0 +1,35 @@
+import Foundation
+import GraphInspect
+import GraphInspectText
+import GraphInspectTrace
+
+/// What each fuzz target does with one input, shared by the fuzz executables (scripts/fuzz) and
+/// the tests that replay the corpus and every input a fuzzer once broke (fixtures/fuzz/).
+///
+/// An input must end in a snapshot or a clear error, never a crash or a hang; a snapshot that
+/// reads is then written as text and DOT, so the writers are fuzzed with it.
+public enum FuzzTargets {
+    /// The fuzz targets by name: the folder of their corpus under fixtures/fuzz/.
+    public static let all: [(name: String, body: @Sendable ([UInt8]) -> Void)] = [
+        ("trace-reader", traceReader),
+        ("snapshot-decoder", snapshotDecoder),
+    ]
+
+    /// Reads the input as a trace.
+    public static func traceReader(_ input: [UInt8]) {
+        guard let result = try? TraceReader().read(bytes: input, name: "fuzz") else { return }
+        write(result.snapshot)
+    }
+
+    /// Decodes the input as a snapshot's JSON.
+    public static func snapshotDecoder(_ input: [UInt8]) {
+        guard let snapshot = try? SnapshotDecoder().decode(Data(input), name: "fuzz") else { return }
+        write(snapshot)
+    }
+
+    private static func write(_ snapshot: GraphSnapshot) {
+        _ = TreeTextWriter().write(snapshot)
+        _ = try? DOTWriter().write(snapshot)
+        _ = try? MermaidWriter().write(snapshot)
+    }
+}
