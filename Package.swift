@@ -19,8 +19,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // The architecture's runtime, its instrumentation and the recorder. No dependencies.
-        .target(name: "GraphInspect"),
+        // The architecture's runtime, its instrumentation and the recorder. No dependencies but a
+        // header of two atomic pointer operations (C, in this package) for its lock-free cache.
+        .target(name: "CGraphInspectAtomics"),
+        .target(name: "GraphInspect", dependencies: ["CGraphInspectAtomics"]),
         // Pure-Swift writers that turn a snapshot into text.
         .target(name: "GraphInspectText", dependencies: ["GraphInspect"]),
         // Graphviz's C library (cgraph + gvc), found through pkg-config.

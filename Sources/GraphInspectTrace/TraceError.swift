@@ -22,6 +22,8 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
         case unknownID(event: String, field: String, id: UInt64)
         /// A `builderFinished` names a run no `builderStarted` began.
         case unknownRun(UInt64)
+        /// NUL bytes followed by more lines: only a trace's end may be NUL padding.
+        case nulBytes
     }
 
     /// The file read.
@@ -63,6 +65,8 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(event) event: \"\(field)\" names id \(id), which no earlier line created"
         case .unknownRun(let run):
             return "builderFinished event: run \(run) was never started by a builderStarted line"
+        case .nulBytes:
+            return "NUL bytes followed by more lines; only the end of a trace may be NUL bytes (left by a process that died while recording), so the file was damaged after it was written"
         }
     }
 }

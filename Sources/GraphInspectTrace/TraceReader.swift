@@ -94,7 +94,21 @@ struct TraceParser {
         var event: String?
     }
 
+    /// Set at the first line holding a NUL byte: where the trace's NUL padding starts, and whether
+    /// a cut-off line precedes it.
+    private var padding: (line: Int, cutOffLine: Bool)?
+
     mutating func consume(line bytes: UnsafeRawBufferPointer, number: Int, complete: Bool) throws(TraceError) {
+        // A writer that died before finishing leaves its last mapped chunk as NUL bytes (see
+        // MappedTraceFile): the trace ends at the first NUL. Lines after it must be padding too.
+        if let padding {
+            if bytes.contains(where: { $0 != 0 }) { throw TraceError(path: path, line: padding.line, problem: .nulBytes) }
+            return
+        }
+        if let firstNUL = bytes.firstIndex(of: 0) {
+            padding = (number, bytes.contains(where: { $0 != 0 }) || complete && firstNUL > 0)
+            return
+        }
         let data = Data(bytes)
         if header == nil {
             header = try readHeader(data, number: number)
@@ -111,7 +125,7 @@ struct TraceParser {
             // Only the last line can lack its newline: the process stopped while writing it.
             warnings.append(TraceWarning(
                 path: path, line: number,
-                message: "the last line is cut off (the recording stopped while writing it); it was dropped"
+                message: Self.cutOffMessage
             ))
             return
         }
@@ -122,8 +136,14 @@ struct TraceParser {
 
     func finish(lineCount: Int) throws(TraceError) -> TraceReader.Result {
         guard let header else { throw TraceError(path: path, line: 0, problem: .empty) }
+        var warnings = warnings
+        if let padding, padding.cutOffLine {
+            warnings.append(TraceWarning(path: path, line: padding.line, message: Self.cutOffMessage))
+        }
         return TraceReader.Result(header: header, snapshot: builder.snapshot, warnings: warnings, eventCount: events)
     }
+
+    static let cutOffMessage = "the last line is cut off (the recording stopped while writing it); it was dropped"
 
     private func readHeader(_ data: Data, number: Int) throws(TraceError) -> TraceHeader {
         guard let header = try? decoder.decode(TraceHeader.self, from: data),

@@ -56,7 +56,7 @@ import Testing
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("killed-\(UUID().uuidString).ndjson").path
         defer { try? FileManager.default.removeItem(atPath: trace) }
         // Let it write for a while, then kill it without warning.
-        let process = try Executable.startRecordingForever(to: trace, until: 200_000)
+        let process = try Executable.startRecordingForever(to: trace, until: 2_000)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
@@ -68,6 +68,11 @@ import Testing
         // Every complete line but the header is an event that was read.
         #expect(result.eventCount == completeLines - 1)
         #expect(result.warnings.count <= 1)
+        #if os(Linux)
+        // Written through a mapping: the rest of the last chunk is NUL padding, which the
+        // reader took as the end.
+        #expect(bytes.last == 0)
+        #endif
     }
 
     @Test func badTraceExitsWith65AndNamesTheLine() throws {

@@ -79,8 +79,9 @@ enum Executable {
 
 extension Executable {
     /// Starts the bundled sample recording to `trace` for ever (`--forever`) and returns once the
-    /// trace holds at least `bytes` bytes (or after 20 seconds). The caller kills it.
-    static func startRecordingForever(to trace: String, until bytes: Int) throws -> Process {
+    /// trace holds at least `lines` complete lines (or after 20 seconds). The caller kills it.
+    /// (Lines, not the file's size: a mapped trace file is longer than what has been written.)
+    static func startRecordingForever(to trace: String, until lines: Int) throws -> Process {
         let process = Process()
         process.executableURL = buildFolder.appendingPathComponent("graphinspect-sample")
         process.arguments = ["--forever"]
@@ -88,7 +89,10 @@ extension Executable {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, ((try? FileManager.default.attributesOfItem(atPath: trace)[.size] as? Int) ?? 0) < bytes {
+        func written() -> Int {
+            (try? Data(contentsOf: URL(fileURLWithPath: trace)))?.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } ?? 0
+        }
+        while Date() < deadline, written() < lines {
             usleep(10_000)
         }
         return process

@@ -29,13 +29,9 @@ open class Component: @unchecked Sendable {
     /// This component's providers, read with `Mirror` once, at the end of `init`: before any other
     /// thread can see the component, so later reads need no lock and never race with it.
     private var index = ProviderIndex.empty
-    private let cache = ReadWriteLocked<[CacheKey: CachedValue]>([:])
+    /// What this component resolved, read without locks (see `LookupCache`).
+    private let cache = LookupCache<CachedValue>()
     private let sharedCells = Locked<[ObjectIdentifier: OnceCell]>([:])
-
-    private struct CacheKey: Hashable {
-        let name: String
-        let type: ObjectIdentifier
-    }
 
     /// What the cache keeps for one (name, type): the value in a box of that type (keyed by the
     /// type's identity, so reading it back needs no dynamic cast), who provided it, and the event
@@ -137,13 +133,15 @@ open class Component: @unchecked Sendable {
     }
 
     private func lookUp<T>(_ name: String, as type: T.Type, location: SourceLocation?) -> Result<T, MissingDependency> {
-        let key = CacheKey(name: name, type: ObjectIdentifier(type))
-        if let cached = cache.read({ $0[key] }) {
+        let typeID = ObjectIdentifier(type)
+        let hit: T? = cache.withValue(name, typeID) { cached in
+            guard let cached else { return nil }
             // Stored under this type's identity as a Box<T>: the downcast cannot fail.
             let value = unsafeDowncast(cached.value, to: Box<T>.self).value
             if let observer { reportCacheHit(cached, name: name, type: type, location: location, to: observer) }
-            return .success(value)
+            return value
         }
+        if let hit { return .success(hit) }
         var walk: [ObjectID] = []
         var current: Component? = self
         var steps = 0
@@ -155,8 +153,7 @@ open class Component: @unchecked Sendable {
             if steps > Self.unguardedSteps, !seen.insert(ObjectIdentifier(component)).inserted { break }
             if observer != nil { walk.append(component.id) }
             if let value = component.provided(name, as: type) {
-                let entry = CachedValue(value: Box(value), provider: component.id)
-                cache.write { $0[key] = $0[key] ?? entry }
+                cache.insert(name, typeID, CachedValue(value: Box(value), provider: component.id))
                 observer?.record(.lookup(DependencyLookup(
                     requester: id, name: name, type: TypeName.of(type), walk: walk,
                     provider: component.id, cacheHit: false, location: location

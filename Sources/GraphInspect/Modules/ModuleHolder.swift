@@ -107,17 +107,24 @@ open class ModuleHolder: Module, @unchecked Sendable {
     /// Finds the module with `key`, searching this holder, then each holder above, to the root.
     /// - Throws: `MissingModule`, listing every holder searched and the keys it held.
     public func findModule(_ key: ModuleKey, target: ModuleLookup.Target = .module) throws(MissingModule) -> (module: Module, holder: ModuleHolder) {
+        // The walk is only collected for an observer; a miss collects it again for its report.
         var walk: [ObjectID] = []
         var current: ModuleHolder? = self
         while let holder = current {
-            walk.append(holder.id)
-            if let found = holder.modules.first(where: { $0.key == key }) {
+            if observer != nil { walk.append(holder.id) }
+            if let found = holder.held.withLock({ $0.first { $0.key == key } }) {
                 observer?.record(.moduleLookup(ModuleLookup(
                     requester: id, key: key.rawValue, target: target, walk: walk, module: found.id,
                     holder: holder.id
                 )))
                 return (found, holder)
             }
+            current = holder.holder
+        }
+        walk = []
+        current = self
+        while let holder = current {
+            walk.append(holder.id)
             current = holder.holder
         }
         observer?.record(.moduleLookup(ModuleLookup(

@@ -11,65 +11,70 @@ struct JSONLineEncoder {
     }
 }
 
-/// A JSON value being built.
+/// A JSON value being built. Members and elements are appended in place (a class's stored
+/// arrays, uniquely referenced), so building an event is linear in its size.
 private final class Node {
-    enum Content {
-        case empty
-        case scalar(String)
-        case object([(String, Node)])
-        case array([Node])
-    }
+    enum Kind { case empty, scalar, object, array }
 
-    var content: Content = .empty
+    var kind = Kind.empty
+    var scalar = ""
+    var members: [(key: String, node: Node)] = []
+    var elements: [Node] = []
 
     func rendered() -> String {
         var out = ""
+        out.reserveCapacity(256)
         render(into: &out)
         return out
     }
 
     func render(into out: inout String) {
-        switch content {
+        switch kind {
         case .empty: out += "null"
-        case .scalar(let text): out += text
-        case .object(let members):
+        case .scalar: out += scalar
+        case .object:
             out += "{"
-            for (index, (key, value)) in members.enumerated() {
+            for index in members.indices {
                 if index > 0 { out += "," }
-                JSONString.append(key, to: &out)
+                JSONString.append(members[index].key, to: &out)
                 out += ":"
-                value.render(into: &out)
+                members[index].node.render(into: &out)
             }
             out += "}"
-        case .array(let elements):
+        case .array:
             out += "["
-            for (index, element) in elements.enumerated() {
+            for index in elements.indices {
                 if index > 0 { out += "," }
-                element.render(into: &out)
+                elements[index].render(into: &out)
             }
             out += "]"
         }
     }
 
+    func setScalar(_ text: String) {
+        kind = .scalar
+        scalar = text
+    }
+
+    func becomeObject() {
+        if kind != .object { kind = .object; members = [] }
+    }
+
+    func becomeArray() {
+        if kind != .array { kind = .array; elements = [] }
+    }
+
     func member(_ key: String) -> Node {
+        becomeObject()
         let node = Node()
-        if case .object(var members) = content {
-            members.append((key, node))
-            content = .object(members)
-        } else {
-            content = .object([(key, node)])
-        }
+        members.append((key, node))
         return node
     }
 
     func element() -> Node {
+        becomeArray()
         let node = Node()
-        if case .array(var elements) = content {
-            elements.append(node)
-            content = .array(elements)
-        } else {
-            content = .array([node])
-        }
+        elements.append(node)
         return node
     }
 }
@@ -107,12 +112,12 @@ private final class LineEncoder: Encoder {
     init(root: Node = Node()) { self.root = root }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .object = root.content {} else { root.content = .object([]) }
+        root.becomeObject()
         return KeyedEncodingContainer(KeyedContainer<Key>(node: root))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .array = root.content {} else { root.content = .array([]) }
+        root.becomeArray()
         return UnkeyedContainer(node: root)
     }
 
@@ -128,19 +133,19 @@ private enum Scalar {
         case let string as String:
             var out = ""
             JSONString.append(string, to: &out)
-            node.content = .scalar(out)
-        case let bool as Bool: node.content = .scalar(bool ? "true" : "false")
-        case let int as Int: node.content = .scalar(String(int))
-        case let int as UInt64: node.content = .scalar(String(int))
-        case let int as Int64: node.content = .scalar(String(int))
-        case let int as UInt: node.content = .scalar(String(int))
-        case let int as Int32: node.content = .scalar(String(int))
-        case let int as UInt32: node.content = .scalar(String(int))
+            node.setScalar(out)
+        case let bool as Bool: node.setScalar(bool ? "true" : "false")
+        case let int as Int: node.setScalar(String(int))
+        case let int as UInt64: node.setScalar(String(int))
+        case let int as Int64: node.setScalar(String(int))
+        case let int as UInt: node.setScalar(String(int))
+        case let int as Int32: node.setScalar(String(int))
+        case let int as UInt32: node.setScalar(String(int))
         case let double as Double:
             guard double.isFinite else {
                 throw EncodingError.invalidValue(double, .init(codingPath: [], debugDescription: "JSON has no \(double)"))
             }
-            node.content = .scalar(String(double))
+            node.setScalar(String(double))
         default:
             try value.encode(to: LineEncoder(root: node))
         }
@@ -151,18 +156,18 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: Node
     var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil(forKey key: Key) throws { node.member(key.stringValue).content = .scalar("null") }
+    mutating func encodeNil(forKey key: Key) throws { node.member(key.stringValue).setScalar("null") }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try Scalar.set(node.member(key.stringValue), value)
     }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let child = node.member(key.stringValue)
-        child.content = .object([])
+        child.becomeObject()
         return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: child))
     }
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let child = node.member(key.stringValue)
-        child.content = .array([])
+        child.becomeArray()
         return UnkeyedContainer(node: child)
     }
     mutating func superEncoder() -> any Encoder { LineEncoder(root: node.member("super")) }
@@ -172,20 +177,18 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
     let node: Node
     var codingPath: [any CodingKey] { [] }
-    var count: Int {
-        if case .array(let elements) = node.content { elements.count } else { 0 }
-    }
+    var count: Int { node.elements.count }
 
-    mutating func encodeNil() throws { node.element().content = .scalar("null") }
+    mutating func encodeNil() throws { node.element().setScalar("null") }
     mutating func encode<T: Encodable>(_ value: T) throws { try Scalar.set(node.element(), value) }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let child = node.element()
-        child.content = .object([])
+        child.becomeObject()
         return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: child))
     }
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let child = node.element()
-        child.content = .array([])
+        child.becomeArray()
         return UnkeyedContainer(node: child)
     }
     mutating func superEncoder() -> any Encoder { LineEncoder(root: node.element()) }
@@ -195,6 +198,6 @@ private struct SingleContainer: SingleValueEncodingContainer {
     let node: Node
     var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil() throws { node.content = .scalar("null") }
+    mutating func encodeNil() throws { node.setScalar("null") }
     mutating func encode<T: Encodable>(_ value: T) throws { try Scalar.set(node, value) }
 }

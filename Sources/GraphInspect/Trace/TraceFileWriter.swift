@@ -8,11 +8,13 @@ import Musl
 
 /// An observer that streams every event to a file as one JSON object per line (NDJSON).
 ///
-/// Crash-safe: each line goes to the kernel with one `write(2)` before `record` returns, so a
-/// process that dies at any point (`fatalError`, SIGKILL) leaves every event before the last
-/// complete line on disk; only the line being written can be cut short. No user-space buffer holds
-/// events back. The file is locked (`flock`) while open, so a second process given the same path
-/// is refused instead of interleaving its lines.
+/// Crash-safe: each line is in the kernel's page cache before `record` returns, so a process that
+/// dies at any point (`fatalError`, SIGKILL) leaves every event before the last complete line on
+/// disk; only the line being written can be cut short. No user-space buffer holds events back.
+/// A regular file on Linux is written through a shared memory mapping (a copy per line, no system
+/// call; see `MappedTraceFile`), anything else with one `write(2)` per line. The file is locked
+/// (`flock`) while open, so a second process given the same path is refused instead of
+/// interleaving its lines.
 ///
 /// Started automatically when the environment variable `GRAPHINSPECT_TRACE` names a path.
 public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
@@ -35,21 +37,21 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
     }
 
     public let path: String
-    private let descriptor: Int32
-    private let lock = Locked(())
+    private let sink: Locked<TraceSink>
     private let encoder = JSONLineEncoder()
 
     /// Creates (or empties) the file at `path`, writes the header line and keeps it open.
     /// - Throws: `OpenError` when the file cannot be created, or another process is writing it.
     public init(path: String) throws(OpenError) {
         self.path = path
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        // Read-write: a shared mapping needs it, even though nothing is read back.
+        let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
         // A pipe or device (/dev/stderr, a FIFO) is streamed to as it is; only a regular file is
         // locked against a second writer and emptied.
         var status = stat()
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            descriptor = fd
+            sink = Locked(.stream(fd))
             writeHeader()
             return
         }
@@ -62,7 +64,11 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
             close(fd)
             throw OpenError(path: path, reason: reason)
         }
-        descriptor = fd
+        #if os(Linux)
+        sink = Locked(MappedTraceFile(descriptor: fd).map(TraceSink.mapped) ?? .stream(fd))
+        #else
+        sink = Locked(.stream(fd))
+        #endif
         writeHeader()
     }
 
@@ -72,7 +78,22 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
     }
 
     deinit {
-        close(descriptor)
+        close(finish())
+    }
+
+    /// Cuts a mapped file to the length written and returns the descriptor; later lines are
+    /// streamed. Called when the writer goes away, and at exit for the environment's writer.
+    @discardableResult
+    func finish() -> Int32 {
+        sink.withLock { sink in
+            switch sink {
+            case .stream(let descriptor): return descriptor
+            case .mapped(let file):
+                let descriptor = file.finish()
+                sink = .stream(descriptor)
+                return descriptor
+            }
+        }
     }
 
     public func record(_ event: GraphEvent) {
@@ -98,19 +119,9 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
         line.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
 
-    /// One complete line, with one write(2) unless the kernel takes it in parts.
+    /// One complete line, appended whole before any other thread's.
     private func write(_ bytes: UnsafeRawBufferPointer) {
-        lock.withLock { _ in
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        sink.withLock { $0.append(bytes) }
     }
 
     /// The writer `GRAPHINSPECT_TRACE` asks for, made on first use; nil when it is unset or the
@@ -118,15 +129,13 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
     static let fromEnvironment: TraceFileWriter? = {
         guard let value = getenv(environmentVariable), value.pointee != 0 else { return nil }
         do {
-            return try TraceFileWriter(path: String(cString: value))
+            let writer = try TraceFileWriter(path: String(cString: value))
+            // A normal exit leaves the file at its written length; a crash leaves NUL padding.
+            atexit { TraceFileWriter.fromEnvironment?.finish() }
+            return writer
         } catch {
             StandardError.write("\(error)\n")
             return nil
         }
     }()
-}
-
-/// `write(2)`, under a name that does not clash with the writer's own `write`.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, buffer, count)
 }
