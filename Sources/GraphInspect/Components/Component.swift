@@ -33,24 +33,27 @@ open class Component: @unchecked Sendable {
     private let cache = LookupCache<CachedValue>()
     private let sharedCells = Locked<[ObjectIdentifier: OnceCell]>([:])
 
-    /// What the cache keeps for one (name, type): the value in a box of that type (keyed by the
-    /// type's identity, so reading it back needs no dynamic cast), who provided it, and the event
-    /// of its first cache hit, which repeated hits are counted against.
-    private final class CachedValue: @unchecked Sendable {
-        let value: AnyObject
+    /// What the cache keeps for one (name, type): who provided it, and the event of its first
+    /// cache hit per call site, which repeated hits are counted against. The value itself is in
+    /// the `Cached<T>` subclass, keyed by T's identity, so reading it back needs no dynamic cast
+    /// and no box to retain.
+    private class CachedValue: @unchecked Sendable {
         let provider: ObjectID
         /// One `CacheHit` per call site that hit this entry (most entries see one or two).
         let hits = Locked<[(location: SourceLocation?, hit: CacheHit)]>([])
 
-        init(value: AnyObject, provider: ObjectID) {
-            self.value = value
+        init(provider: ObjectID) {
             self.provider = provider
         }
     }
 
-    private final class Box<T> {
+    private final class Cached<T>: CachedValue, @unchecked Sendable {
         let value: T
-        init(_ value: T) { self.value = value }
+
+        init(_ value: T, provider: ObjectID) {
+            self.value = value
+            super.init(provider: provider)
+        }
     }
 
     /// Creates a component below `parent` (nil makes a root).
@@ -136,8 +139,8 @@ open class Component: @unchecked Sendable {
         let typeID = ObjectIdentifier(type)
         let hit: T? = cache.withValue(name, typeID) { cached in
             guard let cached else { return nil }
-            // Stored under this type's identity as a Box<T>: the downcast cannot fail.
-            let value = unsafeDowncast(cached.value, to: Box<T>.self).value
+            // Stored under this type's identity as a Cached<T>: the downcast cannot fail.
+            let value = unsafeDowncast(cached, to: Cached<T>.self).value
             if let observer { reportCacheHit(cached, name: name, type: type, location: location, to: observer) }
             return value
         }
@@ -153,7 +156,7 @@ open class Component: @unchecked Sendable {
             if steps > Self.unguardedSteps, !seen.insert(ObjectIdentifier(component)).inserted { break }
             if observer != nil { walk.append(component.id) }
             if let value = component.provided(name, as: type) {
-                cache.insert(name, typeID, CachedValue(value: Box(value), provider: component.id))
+                cache.insert(name, typeID, Cached(value, provider: component.id))
                 observer?.record(.lookup(DependencyLookup(
                     requester: id, name: name, type: TypeName.of(type), walk: walk,
                     provider: component.id, cacheHit: false, location: location
