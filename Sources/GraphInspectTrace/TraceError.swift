@@ -24,6 +24,8 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
         case unknownRun(UInt64)
         /// NUL bytes followed by more lines: only a trace's end may be NUL padding.
         case nulBytes
+        /// A `repeated` line whose `line` is not an earlier cache-hit lookup line.
+        case badRepeat(String)
     }
 
     /// The file read.
@@ -48,11 +50,11 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadable(let reason):
             return "cannot read the trace: \(reason)"
         case .empty:
-            return "the file is empty; expected a graphinspect trace, whose first line is {\"format\":\"graphinspect-trace\",\"version\":1,...}"
+            return "the file is empty; expected a graphinspect trace, whose first line is {\"format\":\"graphinspect-trace\",\"version\":2,...}"
         case .notATrace:
-            return "not a graphinspect trace; expected a first line {\"format\":\"graphinspect-trace\",\"version\":1,...}"
+            return "not a graphinspect trace; expected a first line {\"format\":\"graphinspect-trace\",\"version\":2,...}"
         case .unsupportedVersion(let version):
-            return "trace format version \(version) is not supported; this graphinspect reads version 1. Use the graphinspect that matches the recording runtime."
+            return "trace format version \(version) is not supported; this graphinspect reads versions 1 and 2. Use the graphinspect that matches the recording runtime."
         case .notJSON:
             return "not a JSON object; expected one event per line"
         case .missingEventName:
@@ -65,6 +67,8 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(event) event: \"\(field)\" names id \(id), which no earlier line created"
         case .unknownRun(let run):
             return "builderFinished event: run \(run) was never started by a builderStarted line"
+        case .badRepeat(let line):
+            return "repeated event: \"line\" \(line) is not an earlier line holding a cache-hit lookup; a repeat names the line of the hit it repeats"
         case .nulBytes:
             return "NUL bytes followed by more lines; only the end of a trace may be NUL bytes (left by a process that died while recording), so the file was damaged after it was written"
         }

@@ -2,7 +2,7 @@ import GraphInspect
 
 /// What each event refers to, so the reader can check every id was created before use.
 enum TraceEventFields {
-    static let knownNames = GraphEvent.Name.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    static let knownNames = (GraphEvent.Name.allCases.map(\.rawValue) + ["repeated"]).map { "\"\($0)\"" }.joined(separator: ", ")
 
     /// The node ids `event` names, with the field each sits in. `created` lists its references
     /// only (parent, component), not its own id.

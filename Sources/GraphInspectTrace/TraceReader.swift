@@ -97,6 +97,8 @@ struct TraceParser {
     /// Set at the first line holding a NUL byte: where the trace's NUL padding starts, and whether
     /// a cut-off line precedes it.
     private var padding: (line: Int, cutOffLine: Bool)?
+    /// The event index of each cache-hit lookup line, by line number, for `repeated` lines.
+    private var hitLines: [Int: Int] = [:]
 
     mutating func consume(line bytes: UnsafeRawBufferPointer, number: Int, complete: Bool) throws(TraceError) {
         // A writer that died before finishing leaves its last mapped chunk as NUL bytes (see
@@ -118,6 +120,18 @@ struct TraceParser {
             if complete { return }
             return // trailing whitespace without newline: nothing lost
         }
+        if header!.version >= 2, let repeated = repeatedLine(bytes, { data }) {
+            // A cache hit seen again: counted on the hit's first line.
+            guard let line = repeated, let index = hitLines[line], builder.countRepeat(ofEventAt: index) else {
+                if !complete {
+                    warnings.append(TraceWarning(path: path, line: number, message: Self.cutOffMessage))
+                    return
+                }
+                throw TraceError(path: path, line: number, problem: .badRepeat(repeated.map { "\($0)" } ?? "missing or not a number"))
+            }
+            events += 1
+            return
+        }
         let event: GraphEvent
         do {
             event = try decode(data, number: number)
@@ -131,7 +145,30 @@ struct TraceParser {
         }
         try validate(event, number: number)
         builder.apply(event)
+        if case .lookup(let lookup) = event, lookup.cacheHit { hitLines[number] = builder.eventCount - 1 }
         events += 1
+    }
+
+    /// A `repeated` line's `line` field, if this is one: `{"event":"repeated","line":N}` as the
+    /// writer writes it is read without a JSON decoder; any other spelling through one.
+    private func repeatedLine(_ bytes: UnsafeRawBufferPointer, _ data: () -> Data) -> Int?? {
+        let prefix = #"{"event":"repeated","line":"#.utf8
+        if bytes.starts(with: prefix), bytes.last == UInt8(ascii: "}") {
+            var number = 0
+            for byte in bytes.dropFirst(prefix.count).dropLast() {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), number < Int.max / 10 - 10 else { return .some(nil) }
+                number = number * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return number
+        }
+        guard bytes.contains(where: { $0 == UInt8(ascii: "r") }),
+              let repeated = try? decoder.decode(RepeatedLine.self, from: data()), repeated.event == "repeated" else { return nil }
+        return .some(repeated.line)
+    }
+
+    private struct RepeatedLine: Decodable {
+        var event: String
+        var line: Int?
     }
 
     func finish(lineCount: Int) throws(TraceError) -> TraceReader.Result {
@@ -150,7 +187,7 @@ struct TraceParser {
               header.format == TraceHeader.formatName else {
             throw TraceError(path: path, line: number, problem: .notATrace)
         }
-        guard header.version == TraceHeader.currentVersion else {
+        guard TraceHeader.readableVersions.contains(header.version) else {
             throw TraceError(path: path, line: number, problem: .unsupportedVersion(header.version))
         }
         return header

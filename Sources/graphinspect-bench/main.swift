@@ -23,9 +23,10 @@ try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories
 defer { try? FileManager.default.removeItem(at: scratch) }
 
 let groups: [Group] = [
-    Group(name: "lookups", summary: "component lookups against Mirror and direct access; observers; 8 threads") {
+    Group(name: "lookups", summary: "component lookups against Mirror and direct access; with each observer") {
         try LookupBenchmarks.run(quick: $0, trace: scratch.appendingPathComponent("lookups.ndjson").path)
     },
+    Group(name: "threads", summary: "cached lookups on 8 threads against 1") { LookupBenchmarks.runThreads(quick: $0) },
     Group(name: "modules", summary: "module and router lookups three holders up") { ModuleBenchmarks.run(quick: $0) },
     Group(name: "recording", summary: "events recorded per second in memory and to a trace file; trace reading") {
         try RecordingBenchmarks.run(quick: $0, folder: scratch)

@@ -57,3 +57,51 @@ import Testing
         #expect(throws: TraceError(path: "T", line: 3, problem: .nulBytes)) { try TraceReader().read(bytes: damaged, name: "T") }
     }
 }
+
+/// Repeated cache hits in a trace: one whole lookup line, then a short line per repeat; read back,
+/// the counts are exactly the recorder's.
+@Suite struct RepeatedHitTests {
+    final class Root: RootComponent, @unchecked Sendable {
+        let service = "s"
+    }
+
+    @Test func repeatsAreShortLinesAndReadBackToTheRecordersCounts() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("repeats-\(UUID().uuidString).ndjson").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = GraphRecorder()
+        do {
+            let writer = try TraceFileWriter(path: path)
+            for observer in [writer as any GraphObserver, recorder] {
+                GraphObservation.withObserver(observer) {
+                    let root = Root()
+                    let leaf = Component(parent: root)
+                    for _ in 0..<5 { _ = try? leaf.resolve("service", as: String.self) }
+                    for _ in 0..<3 { _ = try? leaf.resolve("service", as: String.self) }
+                }
+            }
+        }
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        // header, root, leaf, the lookup, the first hit at each call site, and a short line per repeat
+        #expect(lines.filter { $0.hasPrefix(#"{"event":"repeated","line":"#) }.count == 5)
+        let result = try TraceReader().read(path: path)
+        #expect(result.snapshot.lookups == recorder.snapshot().lookups)
+        #expect(result.snapshot.lookups.compactMap(\.repeats) == [3, 2])
+        #expect(result.header.version == 2)
+    }
+
+    @Test func repeatOfALineThatIsNoHitIsAnError() throws {
+        let v2 = #"{"format":"graphinspect-trace","version":2}"#
+        let hitLine = #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2],"provider":1,"cacheHit":true}"#
+        let ok = [v2, root, child, hitLine, #"{"event":"repeated","line":4}"#, #"{ "line": 4, "event": "repeated" }"#].joined(separator: "\n") + "\n"
+        let read = try TraceReader().read(bytes: Array(ok.utf8), name: "T")
+        #expect(read.snapshot.lookups.first?.repeats == 2)
+        #expect(read.eventCount == 5)
+        let bad = [v2, root, child, hitLine, #"{"event":"repeated","line":3}"#].joined(separator: "\n") + "\n"
+        #expect(throws: TraceError(path: "T", line: 5, problem: .badRepeat("3"))) { try TraceReader().read(bytes: Array(bad.utf8), name: "T") }
+        let cut = [v2, root, child, hitLine, #"{"event":"repeated","line":"#].joined(separator: "\n")
+        #expect(try TraceReader().read(bytes: Array(cut.utf8), name: "T").warnings.count == 1)
+        // Version 1 has no repeated lines.
+        let v1 = ok.replacingOccurrences(of: #""version":2"#, with: #""version":1"#)
+        #expect(throws: TraceError.self) { try TraceReader().read(bytes: Array(v1.utf8), name: "T") }
+    }
+}

@@ -1,3 +1,5 @@
+import CGraphInspectAtomics
+
 /// A node of the dependency graph: it declares providers as stored properties and finds the ones
 /// it lacks by walking up its parents.
 ///
@@ -33,26 +35,36 @@ open class Component: @unchecked Sendable {
     private let cache = LookupCache<CachedValue>()
     private let sharedCells = Locked<[ObjectIdentifier: OnceCell]>([:])
 
-    /// What the cache keeps for one (name, type): who provided it, and the event of its first
-    /// cache hit per call site, which repeated hits are counted against. The value itself is in
-    /// the `Cached<T>` subclass, keyed by T's identity, so reading it back needs no dynamic cast
-    /// and no box to retain.
-    private class CachedValue: @unchecked Sendable {
+    /// What the cache keeps for one (name, type): the value, who provided it, and the event of
+    /// its first cache hit per call site, which repeated hits are counted against.
+    ///
+    /// The value sits in raw memory as a `T` (the cache is keyed by T's identity, so the reader
+    /// knows it). Not a generic class: a hit in unspecialised code would then look up the class's
+    /// metadata in the runtime's shared cache on every call, which serialised threads.
+    private final class CachedValue: @unchecked Sendable {
         let provider: ObjectID
         /// One `CacheHit` per call site that hit this entry (most entries see one or two).
         let hits = Locked<[(location: SourceLocation?, hit: CacheHit)]>([])
+        /// The hit reported last (unretained; `hits` keeps it): a repeat from the same call site
+        /// finds it without the lock.
+        let recentHit: UnsafeMutablePointer<UnsafeRawPointer?>
+        /// The value, initialised as a `T`.
+        let storage: UnsafeMutableRawPointer
+        private let destroy: (UnsafeMutableRawPointer) -> Void
 
-        init(provider: ObjectID) {
+        init<T>(_ value: T, provider: ObjectID) {
             self.provider = provider
+            recentHit = .allocate(capacity: 1)
+            recentHit.initialize(to: nil)
+            storage = .allocate(byteCount: max(1, MemoryLayout<T>.size), alignment: MemoryLayout<T>.alignment)
+            storage.initializeMemory(as: T.self, repeating: value, count: 1)
+            destroy = { $0.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
         }
-    }
 
-    private final class Cached<T>: CachedValue, @unchecked Sendable {
-        let value: T
-
-        init(_ value: T, provider: ObjectID) {
-            self.value = value
-            super.init(provider: provider)
+        deinit {
+            destroy(storage)
+            storage.deallocate()
+            recentHit.deallocate()
         }
     }
 
@@ -77,7 +89,14 @@ open class Component: @unchecked Sendable {
     /// Looks `name` up as a `T`, walking from this component to the root; ends the process with
     /// the walk when nothing provides it. Prefer `resolve(_:as:)` where a miss can be handled.
     public subscript<T>(dynamicMember name: String) -> T {
-        switch lookUp(name, as: T.self, location: nil) {
+        if let entry = cache.entry(name, ObjectIdentifier(T.self)) { return hitValue(entry, name, as: T.self, location: nil) }
+        return lookUpOrDie(name, as: T.self)
+    }
+
+    /// The dynamic-member lookup's miss path, out of line like `resolveByWalking`.
+    @inline(never)
+    private func lookUpOrDie<T>(_ name: String, as type: T.Type) -> T {
+        switch walkUp(name, as: type, location: nil) {
         case .success(let value): return value
         case .failure(let missing):
             // The report goes out first, whole; the failed lookup is already in any trace.
@@ -91,7 +110,9 @@ open class Component: @unchecked Sendable {
     public func resolve<T>(
         _ name: String, as type: T.Type = T.self, fileID: String = #fileID, line: Int = #line
     ) throws(MissingDependency) -> T {
-        try lookUp(name, as: type, location: SourceLocation(file: fileID, line: line)).get()
+        let location = SourceLocation(file: fileID, line: line)
+        if let entry = cache.entry(name, ObjectIdentifier(type)) { return hitValue(entry, name, as: type, location: location) }
+        return try resolveByWalking(name, as: type, location: location)
     }
 
     /// The instance of `T` this component keeps, built by `make` on first use.
@@ -135,16 +156,28 @@ open class Component: @unchecked Sendable {
         index.value(named: name, as: type)
     }
 
-    private func lookUp<T>(_ name: String, as type: T.Type, location: SourceLocation?) -> Result<T, MissingDependency> {
-        let typeID = ObjectIdentifier(type)
-        let hit: T? = cache.withValue(name, typeID) { cached in
-            guard let cached else { return nil }
-            // Stored under this type's identity as a Cached<T>: the downcast cannot fail.
-            let value = unsafeDowncast(cached, to: Cached<T>.self).value
+    /// The value of a cache hit; reports it. Touches no generic type's metadata (not even
+    /// `Optional<T>`; only T's, which the caller passes), so threads hitting at once share no
+    /// runtime lock.
+    @inline(__always)
+    private func hitValue<T>(_ entry: Unmanaged<CachedValue>, _ name: String, as type: T.Type, location: SourceLocation?) -> T {
+        entry._withUnsafeGuaranteedRef { cached in
             if let observer { reportCacheHit(cached, name: name, type: type, location: location, to: observer) }
-            return value
+            // Stored under T's identity as a T: reading it as one is exact.
+            return cached.storage.assumingMemoryBound(to: T.self).pointee
         }
-        if let hit { return .success(hit) }
+    }
+
+    /// `resolve`'s miss path, out of line: its `Result<T, _>` needs that generic type's metadata,
+    /// which the hit path must not look up.
+    @inline(never)
+    private func resolveByWalking<T>(_ name: String, as type: T.Type, location: SourceLocation?) throws(MissingDependency) -> T {
+        try walkUp(name, as: type, location: location).get()
+    }
+
+    /// The walk from this component to the root; caches and reports what it finds.
+    private func walkUp<T>(_ name: String, as type: T.Type, location: SourceLocation?) -> Result<T, MissingDependency> {
+        let typeID = ObjectIdentifier(type)
         var walk: [ObjectID] = []
         var current: Component? = self
         var steps = 0
@@ -156,7 +189,7 @@ open class Component: @unchecked Sendable {
             if steps > Self.unguardedSteps, !seen.insert(ObjectIdentifier(component)).inserted { break }
             if observer != nil { walk.append(component.id) }
             if let value = component.provided(name, as: type) {
-                cache.insert(name, typeID, Cached(value, provider: component.id))
+                cache.insert(name, typeID, CachedValue(value, provider: component.id))
                 observer?.record(.lookup(DependencyLookup(
                     requester: id, name: name, type: TypeName.of(type), walk: walk,
                     provider: component.id, cacheHit: false, location: location
@@ -181,6 +214,14 @@ open class Component: @unchecked Sendable {
     /// Reports a cache hit. Hits of one entry from one call site share a `CacheHit`, made on the
     /// first, so observers can count repeats by its identity instead of storing each.
     private func reportCacheHit<T>(_ cached: CachedValue, name: String, type: T.Type, location: SourceLocation?, to observer: any GraphObserver) {
+        if let recent = graphinspect_load_acquire(cached.recentHit) {
+            let reported = Unmanaged<CacheHit>.fromOpaque(recent)._withUnsafeGuaranteedRef { hit in
+                guard hit.lookup.location == location else { return false }
+                observer.recordCacheHit(hit)
+                return true
+            }
+            if reported { return }
+        }
         let hit = cached.hits.withLock { hits in
             if let known = hits.first(where: { $0.location == location }) { return known.hit }
             let made = CacheHit(lookup: DependencyLookup(
@@ -189,6 +230,7 @@ open class Component: @unchecked Sendable {
             hits.append((location, made))
             return made
         }
+        graphinspect_store_release(cached.recentHit, UnsafeRawPointer(Unmanaged.passUnretained(hit).toOpaque()))
         observer.recordCacheHit(hit)
     }
 

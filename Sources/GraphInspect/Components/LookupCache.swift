@@ -88,22 +88,33 @@ final class LookupCache<Value: AnyObject>: @unchecked Sendable {
         published.deallocate()
     }
 
+    /// FNV-1a over the name's bytes, mixed with the type's address: cheaper than `Hasher` (which
+    /// seeds and finalises SipHash on every lookup), and names come from code, not from input.
+    @inline(__always)
     private static func hash(_ name: String, _ type: ObjectIdentifier) -> Int {
-        var hasher = Hasher()
-        hasher.combine(name)
-        hasher.combine(type)
-        return hasher.finalize()
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        hash ^= UInt64(UInt(bitPattern: type)) &* 0x9e37_79b9_7f4a_7c15
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+
+    /// The entry cached for (name, type), unretained (the cache keeps it alive while it lives);
+    /// nil if none.
+    @inline(__always)
+    func entry(_ name: String, _ type: ObjectIdentifier) -> Unmanaged<Value>? {
+        guard let raw = graphinspect_load_acquire(published) else { return nil }
+        let hash = Self.hash(name, type)
+        return Unmanaged<Table>.fromOpaque(raw)._withUnsafeGuaranteedRef { table in
+            table.find(name, type, hash: hash).map { entry in
+                entry._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.value) }
+            }
+        }
     }
 
     /// Calls `body` with the value cached for (name, type), without retaining it; nil if none.
-    @inline(__always)
     func withValue<Result>(_ name: String, _ type: ObjectIdentifier, _ body: (Value?) -> Result) -> Result {
-        guard let raw = graphinspect_load_acquire(published) else { return body(nil) }
-        let hash = Self.hash(name, type)
-        return Unmanaged<Table>.fromOpaque(raw)._withUnsafeGuaranteedRef { table in
-            guard let entry = table.find(name, type, hash: hash) else { return body(nil) }
-            return entry._withUnsafeGuaranteedRef { body($0.value) }
-        }
+        guard let entry = entry(name, type) else { return body(nil) }
+        return entry._withUnsafeGuaranteedRef { body($0) }
     }
 
     /// Stores `value` for (name, type) unless another thread stored one first; returns the value

@@ -17,17 +17,6 @@ extension GraphObserver {
     }
 }
 
-/// One kind of cache hit: the lookup event every hit of it would record.
-public final class CacheHit: Sendable {
-    public let lookup: DependencyLookup
-    /// The trace line of this hit, encoded on first use: repeats are written as these same bytes.
-    let encodedLine = Locked<[UInt8]?>(nil)
-
-    init(lookup: DependencyLookup) {
-        self.lookup = lookup
-    }
-}
-
 /// Where the runtime finds its observer.
 ///
 /// Each runtime object reads the observer once, when it is created, and reports to it for the rest

@@ -14,6 +14,8 @@ public final class GraphRecorder: GraphObserver, @unchecked Sendable {
         var repeats: [Int: Int] = [:]
         /// Keeps counted hits alive so their identities are not reused.
         var hits: [CacheHit] = []
+        /// Hits this recorder counts on (`CacheHit.isClaimed(by:)`), in the order first seen.
+        var counted: [CacheHit] = []
     }
 
     private let log = Locked(Log())
@@ -25,7 +27,23 @@ public final class GraphRecorder: GraphObserver, @unchecked Sendable {
     }
 
     public func recordCacheHit(_ hit: CacheHit) {
+        // The common case: this recorder counts on the hit itself, a repeat without the lock.
+        let claimed = hit.isClaimed(by: self)
+        if claimed, hit.publishedIndex != nil {
+            hit.countRepeat()
+            return
+        }
         log.withLock { log in
+            if claimed {
+                if hit.publishedIndex != nil {
+                    hit.countRepeat()
+                } else {
+                    hit.publish(index: log.events.count)
+                    log.counted.append(hit)
+                    log.events.append(.lookup(hit.lookup))
+                }
+                return
+            }
             if let index = log.hitIndex[ObjectIdentifier(hit)] {
                 log.repeats[index, default: 0] += 1
             } else {
@@ -41,7 +59,8 @@ public final class GraphRecorder: GraphObserver, @unchecked Sendable {
     public var events: [GraphEvent] {
         log.withLock { log in
             var events = log.events
-            for (index, count) in log.repeats {
+            let repeats = log.repeats.merging(log.counted.lazy.filter { $0.repeatCount > 0 }.map { ($0.publishedIndex!, $0.repeatCount) }) { $0 + $1 }
+            for (index, count) in repeats {
                 if case .lookup(var lookup) = events[index] {
                     lookup.repeats = count
                     events[index] = .lookup(lookup)

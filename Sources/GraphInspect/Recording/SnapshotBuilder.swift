@@ -16,6 +16,18 @@ public struct SnapshotBuilder: Sendable {
     /// The snapshot of the events applied so far.
     public var snapshot: GraphSnapshot { GraphSnapshot(nodes: nodes, events: events) }
 
+    /// Events folded in so far.
+    public var eventCount: Int { events.count }
+
+    /// Counts one more repeat of the cache-hit lookup at event `index` (a trace's `repeated`
+    /// line); false, changing nothing, if that event is not a cache-hit lookup.
+    public mutating func countRepeat(ofEventAt index: Int) -> Bool {
+        guard events.indices.contains(index), case .lookup(var lookup) = events[index], lookup.cacheHit else { return false }
+        lookup.repeats = (lookup.repeats ?? 0) + 1
+        events[index] = .lookup(lookup)
+        return true
+    }
+
     /// Folds one more event in.
     public mutating func apply(_ event: GraphEvent) {
         switch event {

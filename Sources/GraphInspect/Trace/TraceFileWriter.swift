@@ -37,7 +37,18 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
     }
 
     public let path: String
-    private let sink: Locked<TraceSink>
+    /// Where lines go, and how many have gone (the header is line 1).
+    private struct Output {
+        var sink: TraceSink
+        var lines = 0
+
+        mutating func append(_ line: UnsafeRawBufferPointer) {
+            sink.append(line)
+            lines += 1
+        }
+    }
+
+    private let output: Locked<Output>
     private let encoder = JSONLineEncoder()
 
     /// Creates (or empties) the file at `path`, writes the header line and keeps it open.
@@ -51,7 +62,7 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
         // locked against a second writer and emptied.
         var status = stat()
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            sink = Locked(.stream(fd))
+            output = Locked(Output(sink: TraceSink(descriptor: fd, map: false)))
             writeHeader()
             return
         }
@@ -64,11 +75,7 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
             close(fd)
             throw OpenError(path: path, reason: reason)
         }
-        #if os(Linux)
-        sink = Locked(MappedTraceFile(descriptor: fd).map(TraceSink.mapped) ?? .stream(fd))
-        #else
-        sink = Locked(.stream(fd))
-        #endif
+        output = Locked(Output(sink: TraceSink(descriptor: fd, map: true)))
         writeHeader()
     }
 
@@ -78,37 +85,49 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
     }
 
     deinit {
-        close(finish())
+        finish()
+        close(output.withLock { $0.sink.descriptor })
     }
 
-    /// Cuts a mapped file to the length written and returns the descriptor; later lines are
-    /// streamed. Called when the writer goes away, and at exit for the environment's writer.
-    @discardableResult
-    func finish() -> Int32 {
-        sink.withLock { sink in
-            switch sink {
-            case .stream(let descriptor): return descriptor
-            case .mapped(let file):
-                let descriptor = file.finish()
-                sink = .stream(descriptor)
-                return descriptor
-            }
-        }
+    /// Cuts a mapped file to the length written; later lines are streamed. Called when the
+    /// writer goes away, and at exit for the environment's writer.
+    func finish() {
+        output.withLock { $0.sink.finish() }
     }
 
     public func record(_ event: GraphEvent) {
         writeLine(event)
     }
 
-    /// Every hit is a line of its own (counts stay exact even if the process dies), but a repeat
-    /// is the first hit's bytes again, encoded once.
+    /// Every hit is a line of its own, so counts stay exact even if the process dies. The first
+    /// hit of a `CacheHit` is the whole lookup; each repeat is a short line naming it,
+    /// `{"event":"repeated","line":N}` (docs/trace-format.md), written without encoding anything.
     public func recordCacheHit(_ hit: CacheHit) {
-        let line = hit.encodedLine.withLock { line -> [UInt8]? in
-            if line == nil, let text = try? encoder.encode(GraphEvent.lookup(hit.lookup)) { line = Array((text + "\n").utf8) }
-            return line
+        let claimed = hit.isClaimed(by: self)
+        if claimed {
+            let repeated = output.withLock { output in
+                guard hit.claimedIndex >= 0 else { return false }
+                hit.claimedBytes.withUnsafeBytes { output.append($0) }
+                return true
+            }
+            if repeated { return }
         }
-        guard let line else { return }
-        line.withUnsafeBufferPointer { write(UnsafeRawBufferPointer($0)) }
+        hit.withEncodedLine({
+            (try? encoder.encode(GraphEvent.lookup(hit.lookup))).map { Array(($0 + "\n").utf8) }
+        }, { line in
+            output.withLock { output in
+                if claimed, hit.claimedIndex >= 0 {
+                    // Another thread wrote the first line meanwhile.
+                    hit.claimedBytes.withUnsafeBytes { output.append($0) }
+                    return
+                }
+                output.append(line)
+                if claimed {
+                    hit.claimedIndex = output.lines
+                    hit.claimedBytes = Array("{\"event\":\"repeated\",\"line\":\(output.lines)}\n".utf8)
+                }
+            }
+        })
     }
 
     private func writeLine(_ value: some Encodable) {
@@ -121,7 +140,7 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
 
     /// One complete line, appended whole before any other thread's.
     private func write(_ bytes: UnsafeRawBufferPointer) {
-        sink.withLock { $0.append(bytes) }
+        output.withLock { $0.append(bytes) }
     }
 
     /// The writer `GRAPHINSPECT_TRACE` asks for, made on first use; nil when it is unset or the

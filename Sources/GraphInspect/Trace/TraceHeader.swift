@@ -2,7 +2,8 @@
 ///
 /// The version changes when a reader of the old version could misread a new trace: a field's
 /// meaning changes, a field or event is removed, or a new event must not be ignored. Adding an
-/// optional field does not change it. docs/trace-format.md documents version 1.
+/// optional field does not change it. docs/trace-format.md documents version 2 (version 1 had no
+/// `repeated` lines; readers read both).
 public struct TraceHeader: Sendable, Equatable, Codable {
     /// Always `"graphinspect-trace"`.
     public var format: String
@@ -14,7 +15,9 @@ public struct TraceHeader: Sendable, Equatable, Codable {
     public var program: String?
 
     public static let formatName = "graphinspect-trace"
-    public static let currentVersion = 1
+    public static let currentVersion = 2
+    /// The versions this runtime's reader reads.
+    public static let readableVersions = 1...2
 
     public init(format: String = formatName, version: Int = currentVersion, pid: Int? = nil, program: String? = nil) {
         self.format = format
