@@ -161,9 +161,22 @@ struct TraceParser {
             }
             return number
         }
-        guard bytes.contains(where: { $0 == UInt8(ascii: "r") }),
+        guard Self.contains(bytes, Self.repeatedName),
               let repeated = try? decoder.decode(RepeatedLine.self, from: data()), repeated.event == "repeated" else { return nil }
         return .some(repeated.line)
+    }
+
+    private static let repeatedName = Array(#""repeated""#.utf8)
+
+    /// Whether `needle` occurs in `bytes`.
+    private static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
+        guard bytes.count >= needle.count else { return false }
+        var start = 0
+        while let index = bytes[start...].firstIndex(of: needle[0]), index + needle.count <= bytes.count {
+            if bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            start = index + 1
+        }
+        return false
     }
 
     private struct RepeatedLine: Decodable {

@@ -43,6 +43,8 @@ import Testing
         #expect(run.stderr.contains("fix: move `paymentService: PaymentService` from ProfileComponent up to AppComponent, which both reach\n"))
         let result = try TraceReader().read(path: trace)
         #expect(result.warnings.isEmpty)
+        // Cut to its written length before the process ended: no NUL padding.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: trace)).last == UInt8(ascii: "\n"))
         guard case .lookup(let lookup) = try #require(result.snapshot.events.last) else {
             Issue.record("last event is not a lookup: \(String(describing: result.snapshot.events.last))")
             return

@@ -27,7 +27,9 @@ import Testing
     @Test func seedsAreRealRecordings() throws {
         for trace in Self.files("trace-reader") {
             let result = try TraceReader().read(path: trace.path)
-            #expect(result.eventCount > 10, "\(trace.lastPathComponent)")
+            #expect(result.eventCount > 5, "\(trace.lastPathComponent)")
+            // One seed is a trace whose writer was killed mid-line: the cut line and its padding.
+            #expect(result.warnings.count == (trace.lastPathComponent == "killed-mid-line.ndjson" ? 1 : 0), "\(trace.lastPathComponent)")
         }
         for snapshot in Self.files("snapshot-decoder") {
             let decoded = try SnapshotDecoder().decode(Data(contentsOf: snapshot), name: snapshot.path)

@@ -99,8 +99,11 @@ open class Component: @unchecked Sendable {
         switch walkUp(name, as: type, location: nil) {
         case .success(let value): return value
         case .failure(let missing):
-            // The report goes out first, whole; the failed lookup is already in any trace.
+            // The report goes out first, whole; the failed lookup is already in any trace, which
+            // is cut to its written length (no NUL padding) since the process is about to end.
             StandardError.write(missing.report(style: .forStandardError) + "\n")
+            (observer as? TraceFileWriter)?.finish()
+            TraceFileWriter.fromEnvironment?.finish()
             fatalError("graphinspect: missing dependency `\(name): \(ShortTypeName.of(missing.request.type))`, reported above")
         }
     }
