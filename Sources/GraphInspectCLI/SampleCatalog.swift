@@ -23,7 +23,7 @@ struct SampleCatalog {
         Entry(
             name: "modules", seed: "004",
             summary: "Components, builders, modules, routers and a nested module holder: the seed's own example made real",
-            run: .inProcess { SnapshotSource.recordSample() }
+            run: .inProcess { record { SampleApp.run() } }
         ),
         Entry(
             name: "modules-dying", seed: "004",
@@ -53,7 +53,7 @@ struct SampleCatalog {
     ]
 
     /// Runs `app` with a recorder in force; snapshots while what it returns is alive.
-    private static func record<App>(_ app: () -> App) -> GraphSnapshot {
+    static func record<App>(_ app: () -> App) -> GraphSnapshot {
         let recorder = GraphRecorder()
         let alive = GraphObservation.withObserver(recorder, operation: app)
         return withExtendedLifetime(alive) { recorder.snapshot() }

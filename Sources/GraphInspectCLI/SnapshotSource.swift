@@ -58,8 +58,6 @@ enum SnapshotSource {
     /// Runs the bundled sample with a recorder in force and returns what it recorded, taken
     /// while the app is still alive.
     static func recordSample() -> GraphSnapshot {
-        let recorder = GraphRecorder()
-        let app = GraphObservation.withObserver(recorder) { SampleApp.run() }
-        return withExtendedLifetime(app) { recorder.snapshot() }
+        SampleCatalog.record { SampleApp.run() }
     }
 }

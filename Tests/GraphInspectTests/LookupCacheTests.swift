@@ -23,7 +23,7 @@ import Testing
             for index in order {
                 for type in types {
                     let stored = cache.insert(names[index], type, Value(thread * 10_000 + index))
-                    let read = cache.withValue(names[index], type) { $0 }
+                    let read = cache.entry(names[index], type)?.takeUnretainedValue()
                     if read !== stored || stored.number % 10_000 != index {
                         disagreements.withLock { $0 += 1 }
                     }
@@ -33,9 +33,9 @@ import Testing
         #expect(disagreements.withLock { $0 } == 0)
         for (index, name) in names.enumerated() {
             for type in types {
-                #expect(cache.withValue(name, type) { $0?.number } .map { $0 % 10_000 } == index)
+                #expect(cache.entry(name, type).map { $0.takeUnretainedValue().number % 10_000 } == index)
             }
         }
-        #expect(cache.withValue("absent", types[0]) { $0 } == nil)
+        #expect(cache.entry("absent", types[0]) == nil)
     }
 }

@@ -111,12 +111,6 @@ final class LookupCache<Value: AnyObject>: @unchecked Sendable {
         }
     }
 
-    /// Calls `body` with the value cached for (name, type), without retaining it; nil if none.
-    func withValue<Result>(_ name: String, _ type: ObjectIdentifier, _ body: (Value?) -> Result) -> Result {
-        guard let entry = entry(name, type) else { return body(nil) }
-        return entry._withUnsafeGuaranteedRef { body($0) }
-    }
-
     /// Stores `value` for (name, type) unless another thread stored one first; returns the value
     /// the cache holds for it.
     @discardableResult

@@ -88,13 +88,7 @@ public struct DOTWriter: Sendable {
             out += "    " + quoted("legend_kind_" + kind) + " " + attributes(attrs) + "\n"
         }
         for (index, kind) in Set(diagram.edges.compactMap(\.customKind)).sorted().enumerated() {
-            let from = quoted("legend_link_\(index)_from"), to = quoted("legend_link_\(index)_to")
-            let point = attributes(["height": "0.05", "label": "", "shape": "point", "width": "0.05"])
-            var attrs = CustomKindStyle.edge(kind)
-            attrs["constraint"] = nil
-            attrs["fontsize"] = "9"
-            attrs["xlabel"] = DOTLabel.literal(kind)
-            out += "    \(from) \(point)\n    \(to) \(point)\n    \(from) -> \(to) " + attributes(attrs) + "\n"
+            out += legendEdge(id: "legend_link_\(index)", style: CustomKindStyle.edge(kind), label: kind)
         }
         let changes = Set(diagram.nodes.compactMap(\.change) + diagram.edges.compactMap(\.change))
         for change in Diagram.Change.allCases where changes.contains(change) {
@@ -116,16 +110,22 @@ public struct DOTWriter: Sendable {
             out += "    \"legend_released\" " + attributes(released) + "\n"
         }
         for (kind, meaning) in DOTStyle.edgeMeanings(for: diagram) {
-            let from = quoted("legend_\(kind.rawValue)_from"), to = quoted("legend_\(kind.rawValue)_to")
-            let point = attributes(["height": "0.05", "label": "", "shape": "point", "width": "0.05"])
-            var attrs = DOTStyle.edge(kind)
-            attrs["dir"] = nil
-            attrs["constraint"] = nil
-            attrs["fontsize"] = "9"
-            attrs["xlabel"] = DOTLabel.literal(meaning)
-            out += "    \(from) \(point)\n    \(to) \(point)\n    \(from) -> \(to) " + attributes(attrs) + "\n"
+            var style = DOTStyle.edge(kind)
+            style["dir"] = nil
+            out += legendEdge(id: "legend_\(kind.rawValue)", style: style, label: meaning)
         }
         return out + "  }\n"
+    }
+
+    /// A legend entry for an edge style: two points joined by a sample edge, labelled.
+    private func legendEdge(id: String, style: [String: String], label: String) -> String {
+        let from = quoted(id + "_from"), to = quoted(id + "_to")
+        let point = attributes(["height": "0.05", "label": "", "shape": "point", "width": "0.05"])
+        var attrs = style
+        attrs["constraint"] = nil
+        attrs["fontsize"] = "9"
+        attrs["xlabel"] = DOTLabel.literal(label)
+        return "    \(from) \(point)\n    \(to) \(point)\n    \(from) -> \(to) " + attributes(attrs) + "\n"
     }
 
     /// `[key=value, ...]` sorted by key, every value quoted.

@@ -117,14 +117,8 @@ private struct Side {
         node.kind.rawValue + " " + node.title + (node.details.first { $0.hasPrefix("\"") }.map { " " + $0 } ?? "")
     }
 
+    /// The same path the text diff matches nodes by.
     static func path(of node: GraphNode, in snapshot: GraphSnapshot) -> String {
-        var names: [String] = []
-        var seen: Set<ObjectID> = []
-        var current: GraphNode? = node
-        while let next = current, seen.insert(next.id).inserted {
-            names.append(next.shortType + (next.key.map { " " + Quoted.string($0) } ?? ""))
-            current = next.parent.flatMap(snapshot.node)
-        }
-        return node.kind.rawValue + " ^->" + names.reversed().joined(separator: "->")
+        Keyed.path(of: node, in: snapshot)
     }
 }

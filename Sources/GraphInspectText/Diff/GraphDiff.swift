@@ -25,9 +25,9 @@ public struct GraphDiff: Sendable, Equatable {
         var changes: [Change] = []
         for key in before.order where after.byKey[key] == nil { changes.append(.removed(path: key)) }
         for key in after.order where before.byKey[key] == nil { changes.append(.added(path: key)) }
-        // A node keyed by its path cannot change parent without changing key; what can move is a
-        // node whose own path is the same but whose holder (modules) or parent differs in type
-        // only deeper. Report by identity within the kind+type+key under the root instead.
+        // A path includes the node's ancestors, so a node that moved shows up as removed at its
+        // old path and added at its new one. Where exactly one node of a kind, type and key (its
+        // identity) lives in each run and their paths differ, that pair is one move: say so.
         for (identity, oldKeys) in before.byIdentity {
             guard let newKeys = after.byIdentity[identity], oldKeys.count == 1, newKeys.count == 1,
                   oldKeys[0] != newKeys[0] else { continue }
@@ -61,7 +61,7 @@ public struct GraphDiff: Sendable, Equatable {
 }
 
 /// One snapshot's live nodes by path, and its lookups by (requester path, name, type).
-private struct Keyed {
+struct Keyed {
     struct LookupKey: Hashable {
         var requester: String
         var name: String
