@@ -1,7 +1,7 @@
 import Foundation
 import GraphInspect
 import GraphInspectText
-import GraphInspectTrace
+@_spi(Fuzzing) import GraphInspectTrace
 
 /// What each fuzz target does with one input, shared by the fuzz executables (scripts/fuzz) and
 /// the tests that replay the corpus and every input a fuzzer once broke (fixtures/fuzz/).
@@ -13,6 +13,7 @@ public enum FuzzTargets {
     public static let all: [(name: String, body: @Sendable ([UInt8]) -> Void)] = [
         ("trace-reader", traceReader),
         ("snapshot-decoder", snapshotDecoder),
+        ("line-decoder", lineDecoder),
     ]
 
     /// Reads the input as a trace.
@@ -25,6 +26,14 @@ public enum FuzzTargets {
     public static func snapshotDecoder(_ input: [UInt8]) {
         guard let snapshot = try? SnapshotDecoder().decode(Data(input), name: "fuzz") else { return }
         write(snapshot)
+    }
+
+    /// Decodes the input as one trace line both ways: the reader's fast path must never decode
+    /// a line to something other than what JSONDecoder makes of it.
+    public static func lineDecoder(_ input: [UInt8]) {
+        guard lineDecodersAgree(on: input) else {
+            fatalError("the fast line decoder and JSONDecoder disagree on: \(String(decoding: input, as: UTF8.self))")
+        }
     }
 
     private static func write(_ snapshot: GraphSnapshot) {
