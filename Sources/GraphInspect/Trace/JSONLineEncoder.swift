@@ -48,13 +48,26 @@ private final class Output {
     }
 }
 
-/// JSON string literals.
-enum JSONString {
-    /// Appends `text` as a quoted JSON string, escaping quotes, backslashes and control characters.
-    static func append(_ text: String, to out: inout String) {
+/// JSON string literals, for trace lines and for JSON embedded in the HTML replay.
+public enum JSONString {
+    /// `text` as a quoted JSON string. `safeInHTMLScript` also escapes `<`, `>` and `&`, so the
+    /// literal can sit inside a `<script>` block without closing it.
+    public static func literal(_ text: String, safeInHTMLScript: Bool = false) -> String {
+        var out = ""
+        append(text, to: &out, safeInHTMLScript: safeInHTMLScript)
+        return out
+    }
+
+    /// Appends `text` as a quoted JSON string, escaping quotes, backslashes, control characters,
+    /// U+2028/U+2029 (line breaks to JavaScript), and with `safeInHTMLScript` `<`, `>`, `&`.
+    static func append(_ text: String, to out: inout String, safeInHTMLScript: Bool = false) {
         out += "\""
-        // Most names need no escape: append them whole.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
+        // Most names need no escape: append them whole. (0xE2 leads U+2028 and U+2029.)
+        let needsEscape = text.utf8.contains { byte in
+            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2
+                || safeInHTMLScript && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&"))
+        }
+        if !needsEscape {
             out += text
             out += "\""
             return
@@ -66,16 +79,23 @@ enum JSONString {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "<" where safeInHTMLScript, ">" where safeInHTMLScript, "&" where safeInHTMLScript:
+                out += unicodeEscape(scalar.value)
             default:
                 if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    out += unicodeEscape(scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
             }
         }
         out += "\""
+    }
+
+    /// `\u00XX`: four lowercase hex digits.
+    private static func unicodeEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 }
 

@@ -1,3 +1,5 @@
+import GraphInspect
+
 /// One self-contained HTML page that plays a replay: every frame's SVG, a slider, play/pause and
 /// step buttons, arrow keys, the step in words, and a details panel for the node clicked. No network,
 /// no external scripts: open it from disk.
@@ -30,29 +32,7 @@ public struct ReplayPage: Sendable {
 
     /// A JSON string literal safe inside a `<script>` block.
     static func json(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONString.literal(text, safeInHTMLScript: true)
     }
 
     /// `text` escaped for HTML element content and attribute values.
