@@ -5,6 +5,7 @@
 // and the same DOT renders to different SVG bytes within one process. This discipline gives named
 // objects even IDs in order of first appearance and anonymous ones odd IDs from a per-graph counter.
 #include "graphinspect_read.h"
+#include <graphviz/gvc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,4 +149,12 @@ Agraph_t *graphinspect_read(const char *dot) {
     aglexbad();
     agreadline(1);
     return agread(&reader, &disc);
+}
+
+void graphinspect_keep_scale(Agraph_t *graph) {
+    if (GD_drawing(graph)) {
+        GD_drawing(graph)->size.x = 0;
+        GD_drawing(graph)->size.y = 0;
+        GD_drawing(graph)->filled = 0;
+    }
 }

@@ -5,9 +5,16 @@ import GraphInspectText
 extension GraphvizLayout: ExpressibleByArgument {}
 extension DiagramOptions.Collapse: ExpressibleByArgument {}
 extension DiagramOptions.Hide: ExpressibleByArgument {}
+extension DiagramOptions.View: ExpressibleByArgument {}
 
 /// What a picture shows and how it is laid out (dot, svg, png, pdf, mermaid).
 struct DiagramFlags: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Which tree to draw: dependencies (components and lookups), modules (holders, modules, routers), all (both), or auto.",
+        discussion: "auto draws the dependency graph when the app made components, else the module tree, else all it recorded."
+    ))
+    var view: DiagramOptions.View = .auto
+
     @Option(help: "Graphviz layout engine for svg, png and pdf.")
     var layout: GraphvizLayout = .dot
 
@@ -26,21 +33,28 @@ struct DiagramFlags: ParsableArguments {
     @Option(help: ArgumentHelp("Only the lookups of this dependency: who needs it, who provides it.", valueName: "name"))
     var dependency: String?
 
+    @Flag(help: ArgumentHelp("Draw every node, however many (by default a picture of more than \(DiagramFlags.summaryLimit) nodes draws the top levels that fit and says so)."))
+    var full = false
+
+    /// Nodes above which a picture without filters is summarised.
+    static let summaryLimit = 150
+
     @Flag(help: "Leave the legend out.")
     var noLegend = false
 
     var options: DiagramOptions {
         DiagramOptions(
-            depth: depth, focus: focus, collapse: Set(collapse), hide: Set(hide), dependency: dependency, legend: !noLegend
+            depth: depth, focus: focus, collapse: Set(collapse), hide: Set(hide), dependency: dependency, legend: !noLegend,
+            view: view, summarizeAbove: full ? nil : Self.summaryLimit
         )
     }
 
-    var isDefault: Bool { options == DiagramOptions() && layout == .dot }
+    var isDefault: Bool { options == DiagramOptions(summarizeAbove: Self.summaryLimit) && layout == .dot }
 
     func validate(for format: OutputFormat) throws {
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more.") }
         if !format.isPicture && !isDefault {
-            throw ValidationError("--layout, --depth, --focus, --collapse, --hide, --dependency and --no-legend apply to dot, svg, png, pdf and mermaid, not \(format.rawValue).")
+            throw ValidationError("--view, --layout, --depth, --focus, --collapse, --hide, --dependency, --full and --no-legend apply to dot, svg, png, pdf and mermaid, not \(format.rawValue).")
         }
     }
 }

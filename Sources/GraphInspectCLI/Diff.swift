@@ -44,7 +44,7 @@ extension GraphInspectCommand {
                     try Output.write(DOTWriter().write(GraphDiff.diagram(old: before, new: after)), to: output)
                 case .svg:
                     do {
-                        try Output.write(try GraphvizRenderer.render(dot: DOTWriter().write(GraphDiff.diagram(old: before, new: after))), to: output)
+                        try Output.write(try Picture.render(GraphDiff.diagram(old: before, new: after)), to: output)
                     } catch let error as GraphvizError {
                         throw CLIError.graphviz(error)
                     }

@@ -30,16 +30,19 @@ public enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable 
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 return Array(try encoder.encode(snapshot)) + Array("\n".utf8)
-            case .dot:
-                return Array(try DOTWriter().write(snapshot, options: diagram).utf8)
-            case .mermaid:
-                return Array(try MermaidWriter().write(snapshot, options: diagram).utf8)
-            case .svg, .png, .pdf:
+            case .dot, .mermaid, .svg, .png, .pdf:
                 let built = try DiagramBuilder(options: diagram).build(snapshot)
-                let dot = DOTWriter().write(built, legend: diagram.legend)
+                if let summary = built.summary { FileHandle.standardError.write(Data("graphinspect: \(summary)\n".utf8)) }
+                if self == .mermaid { return Array(MermaidWriter().write(built).utf8) }
+                let ranked = layout == .dot || self == .dot
+                if !ranked && diagram.legend {
+                    FileHandle.standardError.write(Data("graphinspect: the legend is drawn with --layout dot only (\(layout.rawValue) does not keep it together)\n".utf8))
+                }
+                let dot = DOTWriter().write(built, legend: diagram.legend, ranked: ranked)
+                if self == .dot { return Array(dot.utf8) }
                 let progress = RenderProgress(nodes: built.nodes.count, edges: built.edges.count, layout: layout)
                 defer { progress.finish() }
-                return try GraphvizRenderer.render(dot: dot, format: GraphvizFormat(rawValue: rawValue)!, layout: layout)
+                return try Picture.render(dot, nodes: built.nodes.count, format: GraphvizFormat(rawValue: rawValue)!, layout: layout)
             }
         } catch let error as DiagramError {
             throw .badFilter(error)
@@ -50,3 +53,4 @@ public enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable 
         }
     }
 }
+

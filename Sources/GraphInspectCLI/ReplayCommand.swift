@@ -86,7 +86,7 @@ extension GraphInspectCommand {
 enum ReplayFrames {
     static func svg(_ replay: Replay, frame: Int, format: GraphvizFormat = .svg) throws(CLIError) -> [UInt8] {
         do {
-            return try GraphvizRenderer.render(dot: DOTWriter().write(replay.frame(frame)), format: format)
+            return try Picture.render(replay.frame(frame), format: format)
         } catch {
             throw .graphviz(error)
         }

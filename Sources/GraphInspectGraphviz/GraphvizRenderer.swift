@@ -14,17 +14,24 @@ import Glibc
 /// the pango plugin. Each graph is freed before the lock is released.
 public enum GraphvizRenderer {
     /// Renders `dot` laid out by `layout` as `format`.
+    /// - Parameter packWidth: with the dot layout, a width in inches dot packs the layout towards
+    ///   (`ratio=compress`); what does not fit stays at its natural size, never shrunk.
     /// - Throws: `GraphvizError` carrying Graphviz's own message.
-    public static func render(dot: String, format: GraphvizFormat = .svg, layout: GraphvizLayout = .dot) throws(GraphvizError) -> [UInt8] {
+    public static func render(dot: String, format: GraphvizFormat = .svg, layout: GraphvizLayout = .dot, packWidth: Double? = nil) throws(GraphvizError) -> [UInt8] {
         try withGraphviz { context throws(GraphvizError) in
             let graph = try parse(dot)
             defer { agclose(graph) }
+            if let packWidth, layout == .dot {
+                set(graph, "ratio", "compress")
+                set(graph, "size", "\(packWidth),10000")
+            }
             guard gvLayout(context, graph, layout.rawValue) == 0 else {
                 let message = takeMessages()
                 if message.contains("not recognized") { throw .pluginMissing(what: "the \(layout.rawValue) layout", message: message) }
                 throw .layout(engine: layout.rawValue, message: message)
             }
             defer { gvFreeLayout(context, graph) }
+            if packWidth != nil { graphinspect_keep_scale(graph) }
             var data: UnsafeMutablePointer<CChar>?
             var length: UInt32 = 0
             guard gvRenderData(context, graph, format.rendererName, &data, &length) == 0, let data else {
@@ -76,6 +83,17 @@ public enum GraphvizRenderer {
         guard let context = state.context else { throw .noContext }
         _ = takeMessages()
         return try body(context)
+    }
+
+    /// Sets a graph attribute (agsafeset copies both strings; its C signature is just not const).
+    private static func set(_ graph: UnsafeMutablePointer<Agraph_t>, _ name: String, _ value: String) {
+        name.withCString { name in
+            value.withCString { value in
+                "".withCString { empty in
+                    _ = agsafeset(UnsafeMutableRawPointer(graph), UnsafeMutablePointer(mutating: name), UnsafeMutablePointer(mutating: value), UnsafeMutablePointer(mutating: empty))
+                }
+            }
+        }
     }
 
     private static func parse(_ dot: String) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {

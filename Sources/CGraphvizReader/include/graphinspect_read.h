@@ -6,4 +6,9 @@
 /// they first appear, so layouts and renders do not depend on where malloc put their names.
 Agraph_t *graphinspect_read(const char *dot);
 
+/// After layout: forget the graph's `size`, so rendering draws it at its natural scale. Set with
+/// `ratio=compress`, `size` makes dot pack a layout towards that width; left in place, it would
+/// then also shrink whatever did not fit, text included.
+void graphinspect_keep_scale(Agraph_t *graph);
+
 #endif

@@ -30,6 +30,7 @@ enum DOTStyle {
         case .parent: ["color": "#4a6fa5", "dir": "back"]
         case .component: ["color": "#888888", "style": "dotted", "arrowhead": "none", "constraint": "false"]
         case .router: ["color": "#7b4aa5"]
+        case .holds: ["color": "#b07d2b", "arrowhead": "none"]
         case .lookup: ["color": "#1a73e8", "style": "dashed", "constraint": "false", "fontcolor": "#1a73e8"]
         case .failed: ["color": "#c0392b", "style": "bold", "fontcolor": "#c0392b"]
         case .moduleLookup: ["color": "#d9822b", "style": "dashed", "constraint": "false", "fontcolor": "#d9822b"]
@@ -59,7 +60,7 @@ enum DOTStyle {
     /// What the legend says of each kind, in drawing order.
     static let nodeMeanings: [(Diagram.NodeKind, String)] = [
         (.component, "component: provides and looks up dependencies"),
-        (.holder, "module holder: holds modules (its cluster)"),
+        (.holder, "module holder: holds modules"),
         (.module, "module"),
         (.router, "router"),
         (.missing, "missing: what a failed lookup asked for"),
@@ -82,20 +83,21 @@ enum DOTStyle {
     static func edgeMeanings(for diagram: Diagram) -> [(Diagram.EdgeKind, String)] {
         let used = Set(diagram.edges.map(\.kind))
         let all = edgeMeanings + [
-            (.step, "grey, numbered: a step of the build, in event order"),
-            (.climb, "dashed blue, numbered: a lookup climbing one parent"),
-            (.cacheHit, "dotted green: a lookup answered by the cache"),
+            (.step, "a step of the build, numbered in event order"),
+            (.climb, "a lookup climbing one parent, numbered"),
+            (.cacheHit, "a lookup answered by the cache"),
         ]
         return all.filter { used.contains($0.0) && $0.0 != .custom }
     }
 
     static let edgeMeanings: [(Diagram.EdgeKind, String)] = [
-        (.parent, "solid blue: component to its parent"),
-        (.component, "dotted grey: module to the component it was built with"),
-        (.router, "purple: module to its router"),
-        (.lookup, "dashed blue: lookup, requester to provider (hops, cache hits)"),
-        (.failed, "bold red: failed lookup"),
-        (.moduleLookup, "dashed orange: module or router lookup up the holder tree"),
-        (.owner, "grey, open diamond: a recorded node to what owns it"),
+        (.parent, "parent: component to its parent"),
+        (.holds, "holds: holder to a module or holder it holds"),
+        (.component, "built with: module to its component"),
+        (.router, "router: module to its router"),
+        (.lookup, "lookup: requester to provider (names, hops, cache hits)"),
+        (.failed, "failed lookup"),
+        (.moduleLookup, "module or router lookup up the holder tree"),
+        (.owner, "owned by: a recorded node to its owner"),
     ]
 }

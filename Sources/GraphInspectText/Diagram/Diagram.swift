@@ -58,6 +58,8 @@ public struct Diagram: Sendable, Equatable {
         case component
         /// Module or holder to its router.
         case router
+        /// A holder to a module or holder it holds (the module tree, top-down).
+        case holds
         /// A resolved lookup, requester to provider.
         case lookup
         /// A failed lookup, requester to the missing node.
@@ -97,4 +99,7 @@ public struct Diagram: Sendable, Equatable {
     public var isReplay = false
     /// Rank left to right instead of top to bottom (build sequences read better that way).
     public var leftToRight = false
+    /// When the picture is a summary of a graph too large to draw whole: what was left out, and
+    /// how to draw it (for standard error).
+    public var summary: String?
 }

@@ -10,7 +10,38 @@ public struct DiagramBuilder: Sendable {
     }
 
     public func build(_ snapshot: GraphSnapshot) throws(DiagramError) -> Diagram {
+        let whole = try buildSelected(snapshot)
+        guard let limit = options.summarizeAbove, whole.nodes.count > limit,
+              options.depth == nil, options.focus == nil, options.dependency == nil else { return whole }
+        // Too many nodes to read in one picture: the most top levels that fit (the node count
+        // grows with the depth, so a binary search over it).
+        func drawn(depth: Int) throws(DiagramError) -> Diagram {
+            var shallower = self
+            shallower.options.depth = depth
+            shallower.options.summarizeAbove = nil
+            return try shallower.buildSelected(snapshot)
+        }
+        var summary = try drawn(depth: 0)
+        var lowest = 0, highest = whole.nodes.count
+        var levels = 0
+        while lowest < highest {
+            let middle = (lowest + highest + 1) / 2
+            let candidate = try drawn(depth: middle)
+            if candidate.nodes.count <= limit {
+                summary = candidate
+                levels = middle
+                lowest = middle
+            } else {
+                highest = middle - 1
+            }
+        }
+        summary.summary = "\(whole.nodes.count) nodes are too many to read in one picture: drew the roots and \(levels == 1 ? "1 level" : "\(levels) levels") below them (\(summary.nodes.count) nodes); --depth, --focus or --dependency draws another part, --full draws everything"
+        return summary
+    }
+
+    private func buildSelected(_ snapshot: GraphSnapshot) throws(DiagramError) -> Diagram {
         let graph = Relations(snapshot, hideReleased: options.hide.contains(.released))
+        let view = options.view(for: snapshot)
         var kept = try select(graph, snapshot)
         // A router goes with its module; under --focus only the focused nodes' and their
         // descendants' routers are drawn (they are descendants already), not the ancestors'.
@@ -23,6 +54,16 @@ public struct DiagramBuilder: Sendable {
         }
         let collapsed = collapse(graph, kept: kept)
         kept.subtract(collapsed.hidden)
+        // One question per picture: the dependency graph leaves the module tree out, and the other
+        // way round; each node names its counterpart in the other tree instead.
+        switch view {
+        case .dependencies: kept = kept.filter { ![.holder, .module, .router].contains(graph.byID[$0]?.kind) }
+        // The module tree is drawn as a tree of holds edges, with each router a line of its
+        // module: narrower than clusters, and every lookup in it is between holders.
+        case .modules: kept = kept.filter { ![.component, .router].contains(graph.byID[$0]?.kind) }
+        case .auto, .all: break
+        }
+        let owners = Self.owners(graph)
 
         var diagram = Diagram(nodes: [], clusters: [], edges: [])
         var drawn: [ObjectID: String] = [:]
@@ -42,7 +83,7 @@ public struct DiagramBuilder: Sendable {
             }
         }
         for node in graph.nodes where kept.contains(node.id) {
-            if node.kind == .holder, !collapsed.holders.contains(node.id) {
+            if node.kind == .holder, !collapsed.holders.contains(node.id), view != .modules {
                 let parent = graph.treeParent[node.id].flatMap { kept.contains($0) ? clusterID($0) : nil }
                 diagram.clusters.append(Diagram.Cluster(id: clusterID(node.id), label: Self.keyed(node), parent: parent))
             }
@@ -52,9 +93,19 @@ public struct DiagramBuilder: Sendable {
             if let key = node.key { details.append(Quoted.string(key)) }
             if let count = collapsed.counts[node.id] { details.append("\(count) inside, collapsed") }
             details.append("\(node.id)" + (node.released ? " · released" : ""))
+            if view == .dependencies, node.kind == .component, let owner = owners[node.id].flatMap({ graph.byID[$0] }) {
+                details.append("in " + owner.shortType)
+                if let key = owner.key { details.append(Quoted.string(key)) }
+            }
+            if view == .modules, let component = node.component.flatMap({ graph.byID[$0] }) {
+                details.append("with " + component.shortType + " \(component.id)")
+            }
+            if view == .modules, let router = node.router.flatMap({ graph.byID[$0] }) {
+                details.append("router " + router.shortType + " \(router.id)")
+            }
             var drawnNode = Diagram.Node(
                 id: id, kind: collapsed.holders.contains(node.id) ? .collapsed : Self.kind(node.kind),
-                title: node.shortType, details: details, released: node.released, cluster: clusterOf(node)
+                title: node.shortType, details: details, released: node.released, cluster: view == .modules ? nil : clusterOf(node)
             )
             if !node.kind.isRuntimeKind {
                 drawnNode.customKind = node.kind.rawValue
@@ -65,19 +116,31 @@ public struct DiagramBuilder: Sendable {
                 let keys = modules.compactMap { graph.byID[$0]?.key }.map(Quoted.string)
                 diagram.nodes.append(Diagram.Node(
                     id: "k\(node.id.rawValue)", kind: .collapsed, title: "\(modules.count) modules",
-                    details: [keys.joined(separator: ", ")], released: false, cluster: clusterID(node.id)
+                    details: [keys.joined(separator: ", ")], released: false, cluster: view == .modules ? nil : clusterID(node.id)
                 ))
+                if view == .modules { diagram.edges.append(Diagram.Edge(from: id, to: "k\(node.id.rawValue)", kind: .holds, label: [])) }
             }
         }
-        structuralEdges(graph, drawn: drawn, into: &diagram)
+        structuralEdges(graph, drawn: drawn, holds: view == .modules, into: &diagram)
+        // Recorded links, the same link made again drawn once with a count.
+        var linkIndex: [[String]: (edge: Int, count: Int)] = [:]
         for event in snapshot.events {
             guard case .linked(let link) = event, let from = drawn[link.from], let to = drawn[link.to] else { continue }
-            var edge = Diagram.Edge(from: from, to: to, kind: .custom, label: [link.kind] + (link.label.map { [$0] } ?? []))
+            let label = [link.kind] + (link.label.map { [$0] } ?? [])
+            let key = [from, to] + label
+            if let seen = linkIndex[key] {
+                linkIndex[key] = (seen.edge, seen.count + 1)
+                diagram.edges[seen.edge].label[0] = link.kind + " ×\(seen.count + 1)"
+                continue
+            }
+            var edge = Diagram.Edge(from: from, to: to, kind: .custom, label: label)
             edge.customKind = link.kind
+            linkIndex[key] = (diagram.edges.count, 1)
             diagram.edges.append(edge)
         }
         if !options.hide.contains(.lookups) {
-            lookupEdges(snapshot, graph, drawn: drawn, into: &diagram)
+            if view != .modules { lookupEdges(snapshot, drawn: drawn, into: &diagram) }
+            if view != .dependencies { moduleLookupEdges(snapshot, drawn: drawn, into: &diagram) }
         }
         return diagram
     }
@@ -154,9 +217,13 @@ public struct DiagramBuilder: Sendable {
 
     // MARK: Edges
 
-    private func structuralEdges(_ graph: Relations, drawn: [ObjectID: String], into diagram: inout Diagram) {
+    private func structuralEdges(_ graph: Relations, drawn: [ObjectID: String], holds: Bool, into diagram: inout Diagram) {
         for node in graph.nodes {
             guard let from = drawn[node.id] else { continue }
+            // In the module tree, a holder above each module and holder it holds, so it reads top-down.
+            if holds, node.kind == .holder || node.kind == .module, let holder = graph.treeParent[node.id], let to = drawn[holder] {
+                diagram.edges.append(Diagram.Edge(from: to, to: from, kind: .holds, label: []))
+            }
             switch node.kind {
             case .component:
                 if let parent = node.parent, let to = drawn[parent] {
@@ -180,7 +247,10 @@ public struct DiagramBuilder: Sendable {
         }
     }
 
-    private func lookupEdges(_ snapshot: GraphSnapshot, _ graph: Relations, drawn: [ObjectID: String], into diagram: inout Diagram) {
+    /// Dependency lookups: one edge per requester and provider, listing every name it resolved
+    /// there; what a component resolved from itself is a line on the node; failed lookups point at
+    /// one "missing" node per name and type.
+    private func lookupEdges(_ snapshot: GraphSnapshot, drawn: [ObjectID: String], into diagram: inout Diagram) {
         let hideCacheHits = options.hide.contains(.cacheHits)
         var byRequester: [ObjectID: [DependencyLookup]] = [:]
         var requesters: [ObjectID] = []
@@ -190,28 +260,51 @@ public struct DiagramBuilder: Sendable {
             if byRequester[lookup.requester] == nil { requesters.append(lookup.requester) }
             byRequester[lookup.requester, default: []].append(lookup)
         }
+        let index = Dictionary(uniqueKeysWithValues: diagram.nodes.indices.map { (diagram.nodes[$0].id, $0) })
         var missing: [String: String] = [:]
         for requester in requesters {
             guard let from = drawn[requester] else { continue }
+            var pairs: [(provider: String, hops: Int, names: [String], cached: Int)] = []
+            var own: [String] = []
             for resolved in ResolvedDependency.summarize(byRequester[requester] ?? []) {
-                let what = "\(resolved.name): \(ShortTypeName.of(resolved.type))"
+                let what = Self.named(resolved.name, type: resolved.type)
+                let cached = hideCacheHits ? 0 : resolved.cacheHits
                 if let provider = resolved.provider {
                     guard let to = drawn[provider] else { continue }
-                    var counts = resolved.hops == 0 ? "self" : resolved.hops == 1 ? "1 hop" : "\(resolved.hops) hops"
-                    if !hideCacheHits && resolved.cacheHits > 0 { counts += " · \(resolved.cacheHits)× cached" }
-                    diagram.edges.append(Diagram.Edge(from: from, to: to, kind: .lookup, label: [what, counts]))
+                    if to == from {
+                        own.append(what)
+                    } else if let at = pairs.firstIndex(where: { $0.provider == to }) {
+                        pairs[at].names.append(what)
+                        pairs[at].cached += cached
+                    } else {
+                        pairs.append((to, resolved.hops, [what], cached))
+                    }
                 } else {
                     let key = resolved.name + "\u{0}" + resolved.type
                     let to = missing[key] ?? {
                         let id = "x\(missing.count + 1)"
                         missing[key] = id
-                        diagram.nodes.append(Diagram.Node(id: id, kind: .missing, title: "missing", details: [what], released: false, cluster: nil))
+                        // The type in full: a wrong type is a common reason for a miss.
+                        let asked = "\(resolved.name): \(ShortTypeName.of(resolved.type))"
+                        diagram.nodes.append(Diagram.Node(id: id, kind: .missing, title: "missing", details: [asked], released: false, cluster: nil))
                         return id
                     }()
-                    diagram.edges.append(Diagram.Edge(from: from, to: to, kind: .failed, label: [what]))
+                    diagram.edges.append(Diagram.Edge(from: from, to: to, kind: .failed, label: []))
                 }
             }
+            if !own.isEmpty, let at = index[from] {
+                diagram.nodes[at].details += Self.capped(own.map { "self: " + $0 })
+            }
+            for pair in pairs {
+                var counts = pair.hops == 1 ? "1 hop" : "\(pair.hops) hops"
+                if pair.cached > 0 { counts += " · \(pair.cached)× cached" }
+                diagram.edges.append(Diagram.Edge(from: from, to: pair.provider, kind: .lookup, label: Self.capped(pair.names) + [counts]))
+            }
         }
+    }
+
+    /// Module and router lookups that climbed: holder to the holder that held the key.
+    private func moduleLookupEdges(_ snapshot: GraphSnapshot, drawn: [ObjectID: String], into diagram: inout Diagram) {
         guard options.dependency == nil else { return }
         var moduleRequesters: [ObjectID] = []
         var moduleLookups: [ObjectID: [ModuleLookup]] = [:]
@@ -219,25 +312,52 @@ public struct DiagramBuilder: Sendable {
             if moduleLookups[lookup.requester] == nil { moduleRequesters.append(lookup.requester) }
             moduleLookups[lookup.requester, default: []].append(lookup)
         }
+        var missing = diagram.nodes.filter { $0.kind == .missing }.count
+        var missingModules: [String: String] = [:]
         for requester in moduleRequesters {
             guard let from = drawn[requester] else { continue }
+            var pairs: [(holder: String, names: [String])] = []
             for found in FoundModule.summarize(moduleLookups[requester] ?? []) {
                 let what = "\(found.target.rawValue) \(Quoted.string(found.key))"
                 if let holder = found.holder {
                     guard found.hops > 0, let to = drawn[holder] else { continue }
-                    diagram.edges.append(Diagram.Edge(from: from, to: to, kind: .moduleLookup, label: [what]))
+                    if let at = pairs.firstIndex(where: { $0.holder == to }) { pairs[at].names.append(what) } else { pairs.append((to, [what])) }
                 } else {
-                    let key = "module\u{0}" + found.key
-                    let to = missing[key] ?? {
-                        let id = "x\(missing.count + 1)"
-                        missing[key] = id
+                    let to = missingModules[found.key] ?? {
+                        missing += 1
+                        let id = "x\(missing)"
+                        missingModules[found.key] = id
                         diagram.nodes.append(Diagram.Node(id: id, kind: .missing, title: "missing", details: [what], released: false, cluster: nil))
                         return id
                     }()
-                    diagram.edges.append(Diagram.Edge(from: from, to: to, kind: .failed, label: [what]))
+                    diagram.edges.append(Diagram.Edge(from: from, to: to, kind: .failed, label: []))
                 }
             }
+            for pair in pairs {
+                diagram.edges.append(Diagram.Edge(from: from, to: pair.holder, kind: .moduleLookup, label: Self.capped(pair.names)))
+            }
         }
+    }
+
+    /// `name: Type`, or just `name` when the type is the name capitalised (`analytics: Analytics`),
+    /// the common case, to keep pictures narrow; text and JSON always carry the type.
+    static func named(_ name: String, type: String) -> String {
+        let short = ShortTypeName.of(type)
+        return short == name.prefix(1).uppercased() + name.dropFirst() ? name : "\(name): \(short)"
+    }
+
+    /// At most four lines, the rest counted, so one busy node or edge cannot crowd a picture.
+    static func capped(_ lines: [String]) -> [String] {
+        lines.count <= 4 ? lines : Array(lines.prefix(3)) + ["+ \(lines.count - 3) more"]
+    }
+
+    /// Each component's module or holder: the node built with it.
+    static func owners(_ graph: Relations) -> [ObjectID: ObjectID] {
+        var owners: [ObjectID: ObjectID] = [:]
+        for node in graph.nodes where node.kind == .module || node.kind == .holder {
+            if let component = node.component, owners[component] == nil { owners[component] = node.id }
+        }
+        return owners
     }
 
     // MARK: Names

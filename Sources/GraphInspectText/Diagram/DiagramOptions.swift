@@ -1,3 +1,5 @@
+import GraphInspect
+
 /// How much of a graph to draw. Every filter applies to every picture format.
 public struct DiagramOptions: Sendable, Equatable {
     /// What `--collapse` draws as one node.
@@ -18,6 +20,24 @@ public struct DiagramOptions: Sendable, Equatable {
         case released
     }
 
+    /// Which question a picture answers.
+    public enum View: String, Sendable, CaseIterable {
+        /// The dependency graph when the run made components, the module tree when it only made
+        /// holders, everything when it recorded neither (apps that record their own kinds).
+        case auto
+        /// Components, their parents, and who resolved what from whom.
+        case dependencies
+        /// Holders, the modules they hold, routers, and module and router lookups.
+        case modules
+        /// Both trees in one picture.
+        case all
+    }
+
+    /// Which question the picture answers; `.auto` picks by what the snapshot holds.
+    public var view: View
+    /// Above this many nodes a picture drawn without filters is summarised (see `DiagramSummary`);
+    /// nil draws everything however large.
+    public var summarizeAbove: Int?
     /// Levels to draw below the roots (or below `focus`); nil for all.
     public var depth: Int?
     /// A component, module or holder (type or key) to draw with its ancestors and descendants.
@@ -31,14 +51,28 @@ public struct DiagramOptions: Sendable, Equatable {
 
     public init(
         depth: Int? = nil, focus: String? = nil, collapse: Set<Collapse> = [], hide: Set<Hide> = [],
-        dependency: String? = nil, legend: Bool = true
+        dependency: String? = nil, legend: Bool = true, view: View = .auto, summarizeAbove: Int? = nil
     ) {
+        self.view = view
+        self.summarizeAbove = summarizeAbove
         self.depth = depth
         self.focus = focus
         self.collapse = collapse
         self.hide = hide
         self.dependency = dependency
         self.legend = legend
+    }
+}
+
+extension DiagramOptions {
+    /// The view `view` stands for with this snapshot: `.auto` becomes the dependency graph when
+    /// the run made components (the module tree when `--collapse`, which folds holders, is asked
+    /// for), the module tree when it made holders only, and both otherwise.
+    public func view(for snapshot: GraphSnapshot) -> View {
+        guard view == .auto else { return view }
+        let kinds = Set(snapshot.nodes.map(\.kind))
+        if kinds.contains(.component) { return collapse.isEmpty ? .dependencies : .modules }
+        return kinds.contains(.holder) ? .modules : .all
     }
 }
 

@@ -64,7 +64,7 @@ public struct MermaidWriter: Sendable {
         switch edge.kind {
         case .parent: return "\(edge.from) -->\(label) \(edge.to)"
         case .component: return "\(edge.from) -.-\(label) \(edge.to)"
-        case .router: return "\(edge.from) -->\(label) \(edge.to)"
+        case .router, .holds: return "\(edge.from) -->\(label) \(edge.to)"
         case .lookup, .moduleLookup: return "\(edge.from) -.->\(label) \(edge.to)"
         case .failed: return "\(edge.from) --x\(label) \(edge.to)"
         case .step, .climb: return "\(edge.from) -->\(label) \(edge.to)"
