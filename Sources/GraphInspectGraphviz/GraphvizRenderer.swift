@@ -13,6 +13,18 @@ import Glibc
 /// its whole life, because freeing and recreating contexts leaks and later reads freed memory in
 /// the pango plugin. Each graph is freed before the lock is released.
 public enum GraphvizRenderer {
+    /// A documentation page, 1,200 px, in inches (Graphviz's unit; 96 px an inch, 72 points).
+    public static let pageWidth = 12.5
+    /// Up to this many nodes the commands have dot pack a picture towards the page's width
+    /// (`ratio=compress`: moving nodes, never shrinking text); beyond, packing costs more time
+    /// than it gains.
+    public static let packUpToNodes = 200
+
+    /// The `packWidth` pictures of `nodes` nodes are drawn with.
+    public static func packWidth(forNodes nodes: Int) -> Double? {
+        nodes <= packUpToNodes ? pageWidth : nil
+    }
+
     /// Renders `dot` laid out by `layout` as `format`.
     /// - Parameter packWidth: with the dot layout, a width in inches dot packs the layout towards
     ///   (`ratio=compress`); what does not fit stays at its natural size, never shrunk.

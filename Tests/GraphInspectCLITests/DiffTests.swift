@@ -60,10 +60,10 @@ import Testing
         let (old, new) = try Self.recordings()
         let result = try Executable.run("graphinspect", ["diff", "--format", "dot", old, new])
         #expect(result.status == 1)
-        // The settings module is drawn removed (red, dashed); the featureFlags lookup's new provider
+        // The settings component is drawn removed (red, dashed); the featureFlags lookup's new provider
         // edge changed (orange); the legend says what the colours mean.
-        #expect(result.stdout.contains(##"color="#c62828""##) && result.stdout.contains(##"label="SettingsModule\n\"settings\"""##))
-        #expect(result.stdout.contains(##"[color="#ef6c00", constraint="false", fontcolor="#ef6c00", penwidth="3", style="dashed", xlabel="featureFlags: FeatureFlags"]"##))
+        #expect(result.stdout.contains(##"[color="#c62828", fillcolor="#e8f0fe", fontcolor="#c62828", label="SettingsComponent\nin SettingsModule\n\"settings\"\nself: theme", penwidth="3", shape="box", style="rounded,filled,dashed"]"##))
+        #expect(result.stdout.contains(##"[color="#ef6c00", dir="back", fontcolor="#ef6c00", label="profileStore\nfeatureFlags", penwidth="3", style="dashed"]"##))
         #expect(result.stdout.contains("removed: only in the old run") && result.stdout.contains("changed: moved, or another provider"))
         let svg = try Executable.run("graphinspect", ["diff", "--format", "svg", old, new])
         #expect(svg.stdout.hasPrefix("<?xml"))

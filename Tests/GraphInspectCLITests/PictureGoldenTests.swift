@@ -25,14 +25,14 @@ import Testing
     @Test func sampleDOTIsAcceptedByGraphviz() throws {
         let dot = try dump(["--format", "dot"])
         let nodes = try GraphvizRenderer.nodes(of: dot, attributes: ["label"])
-        // 17 live and 2 released nodes; the legend's 4 kinds used and "released", and 5 edge kinds
-        // used, each a sample edge between 2 points.
-        #expect(nodes.count == 34)
-        #expect(nodes.contains { $0.name == "c1" && $0.attributes["label"] == "AppComponent\\n#1" })
+        // The dependency graph: 7 components (one released); the legend's component and "released"
+        // samples, and 2 edge kinds, each a point and a caption.
+        #expect(nodes.count == 13)
+        #expect(nodes.contains { $0.name == "c1" && $0.attributes["label"] == #"AppComponent\n#1\nin RootHolder\n"root"\nself: network: NetworkClient"# })
     }
 
     @Test func sampleSVGIsWellFormedAndTitlesEveryNode() throws {
-        let dot = try dump(["--format", "dot"])
+        let dot = try dump(["--format", "dot", "--view", "all"])
         let svg = try GraphvizRenderer.render(dot: dot, format: .svg)
         let titles = try SVGTitles.read(Data(svg))
         let nodes = try GraphvizRenderer.nodes(of: dot, attributes: []).map(\.name)

@@ -50,8 +50,8 @@ extension GraphDiff {
             drawn.from = id(key.from)
             drawn.to = id(key.to)
             if !oldEdges.contains(where: { $0.key == key }) {
-                let lookupKey = key.from + "\u{0}" + (edge.label.first?.split(separator: ":").first.map(String.init) ?? "")
-                drawn.change = changedLookups.contains(lookupKey) ? .changed : .added
+                let names = edge.label.map { key.from + "\u{0}" + ($0.split(separator: ":").first.map(String.init) ?? "") }
+                drawn.change = names.contains(where: changedLookups.contains) ? .changed : .added
             }
             edges.append(drawn)
         }
@@ -106,7 +106,8 @@ private struct Side {
         for edge in diagram.edges {
             guard let from = keyOfID[edge.from], let to = keyOfID[edge.to] else { continue }
             var label = edge.label
-            if edge.kind == .lookup { label = Array(label.prefix(1)) }
+            // A lookup edge lists the names resolved between two nodes, then counts.
+            if edge.kind == .lookup { label = Array(label.dropLast()) }
             var stripped = edge
             stripped.label = label
             edges.append((EdgeKey(from: from, to: to, kind: edge.kind, label: label), stripped))
