@@ -14,12 +14,16 @@ struct DOTEdgePlacement {
         var attributes: [String: String]
         /// Lines of the label; nil for none.
         var label: [String]?
+        /// The node the edge starts from in the diagram (before any turning), which carries the
+        /// label as a line when labels go on nodes.
+        var from: String
     }
 
     /// The edges as written: labels as `label`, turned and ranked as described above.
     private(set) var edges: [Edge] = []
-    /// Per node, the labels of its labelled loops, drawn as lines of the node.
-    private(set) var loopLabels: [String: [String]] = [:]
+    /// Per node, labels drawn as lines of the node: its labelled loops' (and with `labelsOnNodes`,
+    /// every edge's it starts).
+    private(set) var nodeLines: [String: [String]] = [:]
     /// Rank order used to turn edges: position of each node id.
     private var position: [String: Int] = [:]
 
@@ -31,7 +35,9 @@ struct DOTEdgePlacement {
     /// - Parameters:
     ///   - input: the edges, as the diagram has them.
     ///   - width: a node's estimated width in points, for wrapping wide fan-outs.
-    init(_ input: [Edge], width: (String) -> Int = { _ in 0 }) {
+    ///   - labelsOnNodes: put every edge label on the edge's start node as a line instead, for
+    ///     pictures too large for label nodes (each one is a node dot must place and route).
+    init(_ input: [Edge], width: (String) -> Int = { _ in 0 }, labelsOnNodes: Bool = false) {
         position = Self.topologicalPositions(input.filter { $0.label == nil && $0.attributes["constraint"] != "false" && $0.tail != $0.head })
         var next = position.count
         for edge in input {
@@ -56,8 +62,13 @@ struct DOTEdgePlacement {
                 edges.append(edge)
                 continue
             }
+            if labelsOnNodes {
+                nodeLines[edge.from, default: []].append((edge.tail == edge.from ? "→ " : "← ") + label.joined(separator: ", "))
+                edges.append(edge)
+                continue
+            }
             if edge.tail == edge.head {
-                loopLabels[edge.tail, default: []] += label
+                nodeLines[edge.tail, default: []] += label
                 edges.append(edge)
                 continue
             }

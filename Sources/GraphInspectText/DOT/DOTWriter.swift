@@ -6,6 +6,11 @@ import GraphInspect
 /// (`c12`, `m3`), never taken from a name; attributes are sorted. The same diagram always gives
 /// byte-identical DOT.
 public struct DOTWriter: Sendable {
+    /// Up to this many labelled edges, labels are laid out as labels; beyond, each becomes a line
+    /// of the node the edge starts from (`→ name, 1 hop`), since every label is a node dot must
+    /// place and route: 99 labels doubled the time of a 100-node picture (docs/pictures.md).
+    static let labelNodesUpTo = 60
+
     public init() {}
 
     /// DOT for `snapshot` as `options` select it.
@@ -29,16 +34,16 @@ public struct DOTWriter: Sendable {
 
         var widths: [String: Int] = [:]
         for node in diagram.nodes { widths[node.id] = ([node.title] + node.details).map(\.count).max().map { $0 * 6 + 20 } ?? 0 }
-        let placed = DOTEdgePlacement(diagram.edges.map(edgeLine)) { widths[$0] ?? 0 }
+        let placed = DOTEdgePlacement(diagram.edges.map(edgeLine), width: { widths[$0] ?? 0 }, labelsOnNodes: diagram.edges.filter { !$0.label.isEmpty }.count > Self.labelNodesUpTo)
         diagram.walkClusters(enter: { cluster, level, nodes in
             let indent = String(repeating: "  ", count: level)
             out += indent + "subgraph " + quoted(cluster.id) + " {\n"
             out += indent + "  graph " + attributes(["color": "#b07d2b", "fontcolor": "#b07d2b", "label": DOTLabel.literal(cluster.label), "style": "rounded,dashed"]) + "\n"
-            for node in nodes { out += indent + "  " + line(node, loops: placed.loopLabels[node.id] ?? []) + "\n" }
+            for node in nodes { out += indent + "  " + line(node, loops: placed.nodeLines[node.id] ?? []) + "\n" }
         }, exit: { _, level in
             out += String(repeating: "  ", count: level) + "}\n"
         })
-        for node in diagram.nodes(inCluster: nil) { out += "  " + line(node, loops: placed.loopLabels[node.id] ?? []) + "\n" }
+        for node in diagram.nodes(inCluster: nil) { out += "  " + line(node, loops: placed.nodeLines[node.id] ?? []) + "\n" }
         for edge in placed.edges { out += "  " + quoted(edge.tail) + " -> " + quoted(edge.head) + " " + attributes(edge.attributes) + "\n" }
         if legend {
             out += DOTLegend(diagram: diagram).cluster(below: placed.legendAnchor(among: diagram.nodes.map(\.id)))
@@ -99,7 +104,7 @@ public struct DOTWriter: Sendable {
             if change == .removed { attrs["style"] = "dashed" }
         }
         let (tail, head) = edge.kind == .parent || edge.kind == .owner ? (edge.to, edge.from) : (edge.from, edge.to)
-        return DOTEdgePlacement.Edge(tail: tail, head: head, attributes: attrs, label: edge.label.isEmpty ? nil : edge.label)
+        return DOTEdgePlacement.Edge(tail: tail, head: head, attributes: attrs, label: edge.label.isEmpty ? nil : edge.label, from: edge.from)
     }
 
     private func attributes(_ attributes: [String: String]) -> String { DOTSyntax.attributes(attributes) }
