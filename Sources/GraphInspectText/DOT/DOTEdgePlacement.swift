@@ -17,6 +17,9 @@ struct DOTEdgePlacement {
         /// The node the edge starts from in the diagram (before any turning), which carries the
         /// label as a line when labels go on nodes.
         var from: String
+
+        /// Whether dot ranks by it: not `constraint=false`, not a loop.
+        var ranks: Bool { attributes["constraint"] != "false" && tail != head }
     }
 
     /// The edges as written: labels as `label`, turned and ranked as described above.
@@ -38,7 +41,9 @@ struct DOTEdgePlacement {
     ///   - labelsOnNodes: put every edge label on the edge's start node as a line instead, for
     ///     pictures too large for label nodes (each one is a node dot must place and route).
     init(_ input: [Edge], width: (String) -> Int = { _ in 0 }, labelsOnNodes: Bool = false) {
-        position = Self.topologicalPositions(input.filter { $0.label == nil && $0.attributes["constraint"] != "false" && $0.tail != $0.head })
+        // The picture's structure: unlabelled edges that rank, as the diagram has them.
+        let structure = input.filter { $0.label == nil && $0.ranks }
+        position = Self.topologicalPositions(structure)
         var next = position.count
         for edge in input {
             for id in [edge.tail, edge.head] where position[id] == nil {
@@ -53,7 +58,7 @@ struct DOTEdgePlacement {
             let text = (label.map(\.count).max() ?? 0) * 5 + 12
             for key in [edge.tail + "\u{0}" + edge.head, edge.head + "\u{0}" + edge.tail] { labelWidths[key, default: 0] += text }
         }
-        let staggered = Self.stagger(input.filter { $0.label == nil && $0.attributes["constraint"] != "false" && $0.tail != $0.head }) { tail, child in
+        let staggered = Self.stagger(structure) { tail, child in
             width(child) + (labelWidths[tail + "\u{0}" + child] ?? 0)
         }
         for var edge in input {
@@ -90,7 +95,7 @@ struct DOTEdgePlacement {
     /// edge from there keeps it under the picture without a chain of virtual nodes beside it.
     func legendAnchor(among ids: [String]) -> String? {
         var rank: [String: Int] = [:]
-        let ranking = edges.filter { $0.attributes["constraint"] != "false" && $0.tail != $0.head }
+        let ranking = edges.filter(\.ranks)
             .sorted { position[$0.tail]! < position[$1.tail]! }
         for edge in ranking where position[edge.tail]! < position[edge.head]! {
             let length = Int(edge.attributes["minlen"] ?? "1") ?? 1
