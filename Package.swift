@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import CompilerPluginSupport
 import PackageDescription
 
 // Targets are split only where their dependencies differ (see docs/architecture.md):
@@ -13,16 +14,29 @@ let package = Package(
         .library(name: "GraphInspectTrace", targets: ["GraphInspectTrace"]),
         .library(name: "GraphInspectGraphviz", targets: ["GraphInspectGraphviz"]),
         .library(name: "GraphInspectTesting", targets: ["GraphInspectTesting"]),
+        .library(name: "GraphInspectMacros", targets: ["GraphInspectMacros"]),
         .executable(name: "graphinspect", targets: ["graphinspect"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only for the `@Providers` macro; neither the runtime nor the CLI builds it.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"603.0.0"),
     ],
     targets: [
         // The architecture's runtime, its instrumentation and the recorder. No dependencies but a
         // header of two atomic pointer operations (C, in this package) for its lock-free cache.
         .target(name: "CGraphInspectAtomics"),
         .target(name: "GraphInspect", dependencies: ["CGraphInspectAtomics"]),
+        // `@Providers`: computed providers visible to lookups. The plugin builds swift-syntax, so it
+        // is a product of its own, kept out of the runtime, the CLI and the test library.
+        .macro(
+            name: "GraphInspectMacroPlugin",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "GraphInspectMacros", dependencies: ["GraphInspect", "GraphInspectMacroPlugin"]),
         // Pure-Swift writers that turn a snapshot into text.
         .target(name: "GraphInspectText", dependencies: ["GraphInspect"]),
         // Graphviz's C library (cgraph + gvc), found through pkg-config.
@@ -76,6 +90,12 @@ let package = Package(
         .executableTarget(name: "graphinspect-sample-school", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-school"),
         .executableTarget(name: "graphinspect-sample-signup", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-signup"),
         .executableTarget(name: "graphinspect-sample-screen", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-screen"),
+        // The article's own example code (../seeds), ported line by line: docs/seed-port.md.
+        .executableTarget(
+            name: "graphinspect-seed-article",
+            dependencies: ["GraphInspect", "GraphInspectMacros"],
+            path: "Examples/SeedArticle"
+        ),
         // The README's first code block, compiled and run by the tests.
         .executableTarget(
             name: "readme-example",

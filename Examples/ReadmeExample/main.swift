@@ -4,16 +4,16 @@ import GraphInspectText
 final class Analytics: Sendable {}
 
 // A root component provides; a child finds what it lacks by walking up its parents.
-final class AppComponent: RootComponent, @unchecked Sendable {
+final class AppComponent: Component, RootComponent {
     let analytics = Analytics()
 }
 
-final class FeedComponent: Component, @unchecked Sendable {}
+final class FeedComponent: Component {}
 
 let recorder = GraphRecorder()
 GraphObservation.install(recorder)
 
-let app = AppComponent()
+let app = AppComponent(parent: nil)
 let feed = FeedComponent(parent: app)
 let analytics: Analytics = feed.analytics // found one hop up, at AppComponent
 do {

@@ -1,7 +1,7 @@
 import GraphInspect
 
 /// The sample's root component: what every module can reach.
-public final class AppComponent: RootComponent, @unchecked Sendable {
+public final class AppComponent: Component, RootComponent {
     public let analytics = Analytics()
     /// An optional provider: when nil it provides nothing, and lookups walk on.
     public let featureFlags: FeatureFlags?
@@ -12,7 +12,7 @@ public final class AppComponent: RootComponent, @unchecked Sendable {
 
     public init(variant: SampleApp.Variant = .standard) {
         featureFlags = variant == .standard ? FeatureFlags() : nil
-        super.init()
+        super.init(parent: nil)
     }
 
     /// One image cache for the app, made on first use.

@@ -1,7 +1,7 @@
 import GraphInspect
 
 /// Checkout's component: it has the cart, and expects a payment service from above.
-public final class CheckoutComponent: Component, @unchecked Sendable {
+public final class CheckoutComponent: Component {
     public let cartID = "cart-1"
 }
 
@@ -12,10 +12,10 @@ extension ModuleKey {
 /// The checkout screen. Its component's parent chain has no `paymentService` (only the profile
 /// area has one, for subscriptions), so building it ends the process: the defect the dying sample
 /// exists to show.
-public final class CheckoutModule: Module, @unchecked Sendable {
+public final class CheckoutModule: ModuleObject {
     public let payments: PaymentService
 
-    init(holder: ModuleHolder, component: Component) {
+    init(holder: ModuleHolder?, component: Component) {
         payments = component.paymentService
         super.init(key: .checkout, holder: holder, component: component)
     }
@@ -24,7 +24,7 @@ public final class CheckoutModule: Module, @unchecked Sendable {
 public struct CheckoutBuilder: ModuleBuilder {
     public init() {}
 
-    public func build(parentComponent: Component, holder: ModuleHolder, context: any ModuleHolderContext) -> CheckoutModule {
+    public func build(parentComponent: Component, holder: ModuleHolderObject?, context: any ModuleHolderContext) -> CheckoutModule {
         CheckoutModule(holder: holder, component: CheckoutComponent(parent: parentComponent))
     }
 }

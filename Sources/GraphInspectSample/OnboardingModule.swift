@@ -1,11 +1,11 @@
 import GraphInspect
 
 /// Onboarding's component: nothing of its own.
-public final class OnboardingComponent: Component, @unchecked Sendable {}
+public final class OnboardingComponent: Component {}
 
 /// The first-launch walkthrough; the app drops it once the user is through, so it is released.
-public final class OnboardingModule: Module, @unchecked Sendable {
-    init(holder: ModuleHolder, component: Component) {
+public final class OnboardingModule: ModuleObject {
+    init(holder: ModuleHolder?, component: Component) {
         let analytics: Analytics = component.analytics
         analytics.track("onboarding.shown")
         super.init(key: .onboarding, holder: holder, component: component)
@@ -15,7 +15,7 @@ public final class OnboardingModule: Module, @unchecked Sendable {
 public struct OnboardingBuilder: ModuleBuilder {
     public init() {}
 
-    public func build(parentComponent: Component, holder: ModuleHolder, context: any ModuleHolderContext) -> OnboardingModule {
+    public func build(parentComponent: Component, holder: ModuleHolderObject?, context: any ModuleHolderContext) -> OnboardingModule {
         OnboardingModule(holder: holder, component: OnboardingComponent(parent: parentComponent))
     }
 }

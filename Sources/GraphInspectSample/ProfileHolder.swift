@@ -1,7 +1,7 @@
 import GraphInspect
 
 /// The profile area's component: adds the profile store, below the root.
-public final class ProfileComponent: Component, @unchecked Sendable {
+public final class ProfileComponent: Component {
     public let profileStore: ProfileStore
     /// For subscriptions. Only the profile area can reach it: checkout, under the root, cannot.
     public let paymentService = PaymentService()
@@ -24,16 +24,16 @@ public struct ProfileContext: ModuleHolderContext {
 }
 
 /// A nested holder: the profile area, holding its own modules.
-public final class ProfileHolder: ModuleHolder, @unchecked Sendable {
-    init(holder: ModuleHolder, context: ProfileContext, component: ProfileComponent) {
+public final class ProfileHolder: ModuleHolderObject {
+    init(holder: ModuleHolder?, context: ProfileContext, component: ProfileComponent) {
         super.init(key: .profile, holder: holder, context: context, component: component)
         attach(ProfileDetailsBuilder())
         attach(AvatarBuilder())
-        router = ProfileRouter(viewComponent: ViewComponent(module: self, moduleHolder: self))
+        router = ProfileRouter(viewComponent: ViewComponentObject(module: self, moduleHolder: self))
     }
 }
 
-public final class ProfileRouter: Router, @unchecked Sendable {
+public final class ProfileRouter: RouterObject {
     public override func rootView() -> ViewDescription {
         ViewDescription("ProfileView", children: [ViewDescription("ProfileDetailsView"), ViewDescription("AvatarView")])
     }
@@ -46,7 +46,7 @@ public struct ProfileBuilder: ModuleBuilder {
         self.variant = variant
     }
 
-    public func build(parentComponent: Component, holder: ModuleHolder, context: any ModuleHolderContext) -> ProfileHolder {
+    public func build(parentComponent: Component, holder: ModuleHolderObject?, context: any ModuleHolderContext) -> ProfileHolder {
         let component = ProfileComponent(parent: parentComponent, variant: variant)
         return ProfileHolder(
             holder: holder, context: ProfileContext(parent: context, userID: "user-1"), component: component

@@ -1,12 +1,12 @@
 import GraphInspect
 
 /// Profile details: reads the store from its parent (the profile component).
-public final class ProfileDetailsComponent: Component, @unchecked Sendable {}
+public final class ProfileDetailsComponent: Component {}
 
-public final class ProfileDetailsModule: Module, @unchecked Sendable {
+public final class ProfileDetailsModule: ModuleObject {
     public let store: ProfileStore
 
-    init(holder: ModuleHolder, component: Component) {
+    init(holder: ModuleHolder?, component: Component) {
         store = component.profileStore
         super.init(key: .profileDetails, holder: holder, component: component)
     }
@@ -15,22 +15,22 @@ public final class ProfileDetailsModule: Module, @unchecked Sendable {
 public struct ProfileDetailsBuilder: ModuleBuilder {
     public init() {}
 
-    public func build(parentComponent: Component, holder: ModuleHolder, context: any ModuleHolderContext) -> ProfileDetailsModule {
+    public func build(parentComponent: Component, holder: ModuleHolderObject?, context: any ModuleHolderContext) -> ProfileDetailsModule {
         ProfileDetailsModule(holder: holder, component: ProfileDetailsComponent(parent: parentComponent))
     }
 }
 
 /// The avatar: resolves at self (style), at its parent (profile store) and at the root (analytics).
-public final class AvatarComponent: Component, @unchecked Sendable {
+public final class AvatarComponent: Component {
     public let avatarStyle = AvatarStyle(diameter: 64)
 }
 
-public final class AvatarModule: Module, @unchecked Sendable {
+public final class AvatarModule: ModuleObject {
     public let style: AvatarStyle
     public let store: ProfileStore
     public let analytics: Analytics
 
-    init(holder: ModuleHolder, component: Component) {
+    init(holder: ModuleHolder?, component: Component) {
         style = component.avatarStyle
         store = component.profileStore
         analytics = component.analytics
@@ -40,10 +40,10 @@ public final class AvatarModule: Module, @unchecked Sendable {
 }
 
 /// The avatar's router links to settings, which lives two holders up: it asks the holder tree.
-public final class AvatarRouter: Router, @unchecked Sendable {
+public final class AvatarRouter: RouterObject {
     /// Settings' router, found through the holder tree when the user taps "edit".
     public func settingsRouter() -> SettingsRouter? {
-        viewComponent.moduleHolder?.router(for: .settings, as: SettingsRouter.self)
+        (viewComponent as? ViewComponentObject)?.moduleHolder?.router(for: .settings, as: SettingsRouter.self)
     }
 
     public override func rootView() -> ViewDescription {
@@ -54,9 +54,9 @@ public final class AvatarRouter: Router, @unchecked Sendable {
 public struct AvatarBuilder: ModuleBuilder {
     public init() {}
 
-    public func build(parentComponent: Component, holder: ModuleHolder, context: any ModuleHolderContext) -> AvatarModule {
+    public func build(parentComponent: Component, holder: ModuleHolderObject?, context: any ModuleHolderContext) -> AvatarModule {
         let module = AvatarModule(holder: holder, component: AvatarComponent(parent: parentComponent))
-        module.router = AvatarRouter(viewComponent: ViewComponent(module: module, moduleHolder: holder))
+        module.router = AvatarRouter(viewComponent: ViewComponentObject(module: module, moduleHolder: holder))
         return module
     }
 }

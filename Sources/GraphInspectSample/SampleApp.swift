@@ -1,18 +1,18 @@
 import GraphInspect
 
 /// The root holder of the bundled sample: the seed's example made real.
-public final class RootHolder: ModuleHolder, @unchecked Sendable {
+public final class RootHolder: ModuleHolderObject {
     public init(context: AppContext, component: AppComponent, variant: SampleApp.Variant = .standard) {
         super.init(key: .root, holder: nil, context: context, component: component)
         attach(OnboardingBuilder())
         attach(HomeBuilder())
         if variant == .standard { attach(SettingsBuilder()) }
         attach(ProfileBuilder(variant: variant))
-        router = RootRouter(viewComponent: ViewComponent(module: self, moduleHolder: self))
+        router = RootRouter(viewComponent: ViewComponentObject(module: self, moduleHolder: self))
     }
 }
 
-public final class RootRouter: Router, @unchecked Sendable {
+public final class RootRouter: RouterObject {
     public override func rootView() -> ViewDescription {
         ViewDescription("TabView", children: [ViewDescription("HomeView"), ViewDescription("ProfileView")])
     }

@@ -1,7 +1,7 @@
 import GraphInspect
 
 /// Settings' component: its own theme overrides the root's, the rest comes from the root.
-public final class SettingsComponent: Component, @unchecked Sendable {
+public final class SettingsComponent: Component {
     public let theme = Theme(name: "high-contrast")
     public let imageCache: ImageCache
 
@@ -13,13 +13,13 @@ public final class SettingsComponent: Component, @unchecked Sendable {
 }
 
 /// The settings screen.
-public final class SettingsModule: Module, @unchecked Sendable {
+public final class SettingsModule: ModuleObject {
     public let theme: Theme
     public let store: SettingsStore
     public let network: NetworkClient
 
     /// Takes its component as `Component`, as the seed's modules do: every read is a lookup.
-    init(holder: ModuleHolder, component: Component) {
+    init(holder: ModuleHolder?, component: Component) {
         theme = component.theme
         store = component.settingsStore
         network = component.network
@@ -27,7 +27,7 @@ public final class SettingsModule: Module, @unchecked Sendable {
     }
 }
 
-public final class SettingsRouter: Router, @unchecked Sendable {
+public final class SettingsRouter: RouterObject {
     public override func rootView() -> ViewDescription {
         ViewDescription("SettingsView", children: [ViewDescription("ThemePicker")])
     }
@@ -36,14 +36,14 @@ public final class SettingsRouter: Router, @unchecked Sendable {
 public struct SettingsBuilder: ModuleBuilder {
     public init() {}
 
-    public func build(parentComponent: Component, holder: ModuleHolder, context: any ModuleHolderContext) -> SettingsModule {
+    public func build(parentComponent: Component, holder: ModuleHolderObject?, context: any ModuleHolderContext) -> SettingsModule {
         // The seed's builders take the parent as `Component`; settings needs the root's `shared`.
         guard let app = parentComponent as? AppComponent else {
             preconditionFailure("SettingsBuilder must be given the AppComponent, got \(type(of: parentComponent))")
         }
         let component = SettingsComponent(parent: app)
         let module = SettingsModule(holder: holder, component: component)
-        module.router = SettingsRouter(viewComponent: ViewComponent(module: module, moduleHolder: holder))
+        module.router = SettingsRouter(viewComponent: ViewComponentObject(module: module, moduleHolder: holder))
         return module
     }
 }

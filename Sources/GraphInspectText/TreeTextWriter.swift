@@ -132,6 +132,7 @@ public struct TreeTextWriter: Sendable {
         case .stored: return text
         case .lazy: return text + " (@Lazy)"
         case .lazyVar: return text + " (lazy var, invisible to lookup)"
+        case .computed: return text + " (computed)"
         }
     }
 

@@ -6,13 +6,13 @@ import GraphInspectText
 enum AppBenchmark {
     final class Service: Sendable {}
 
-    final class AppRoot: RootComponent, @unchecked Sendable {
+    final class AppRoot: Component, RootComponent {
         let analytics = Service(), network = Service(), store = Service()
     }
 
     /// Every component provides one service of its own and looks up two: one from the root, one
     /// from its parent (the module's component has the root as parent).
-    final class FeatureComponent: Component, @unchecked Sendable {
+    final class FeatureComponent: Component {
         let local = Service()
         init(parent: Component, lookUp: Bool) {
             super.init(parent: parent)
@@ -23,21 +23,21 @@ enum AppBenchmark {
         }
     }
 
-    final class Feature: Module, @unchecked Sendable {}
-    final class FeatureRouter: Router, @unchecked Sendable {}
+    final class Feature: ModuleObject {}
+    final class FeatureRouter: RouterObject {}
 
     /// Builds one feature: its component and a chain of `depth - 1` more below it, a router.
     struct FeatureBuilder: ModuleBuilder {
         var key: ModuleKey
         var depth: Int
 
-        func build(parentComponent: Component, holder: ModuleHolder, context: any ModuleHolderContext) -> Feature {
+        func build(parentComponent: Component, holder: ModuleHolderObject?, context: any ModuleHolderContext) -> Feature {
             let component = FeatureComponent(parent: parentComponent, lookUp: true)
             var last: Component = component
             for _ in 1..<depth { last = FeatureComponent(parent: last, lookUp: true) }
             let module = Feature(key: key, holder: holder, component: component)
             // The module keeps its component; the deeper ones live as long as the chain below it.
-            module.router = FeatureRouter(viewComponent: ViewComponent(module: module, moduleHolder: holder))
+            module.router = FeatureRouter(viewComponent: ViewComponentObject(module: module, moduleHolder: holder))
             chains.append(last)
             return module
         }
@@ -47,11 +47,11 @@ enum AppBenchmark {
     nonisolated(unsafe) static var chains: [Component] = []
 
     /// `areas` holders under the root, each holding `featuresPerArea` features of `depth` components.
-    static func build(areas: Int, featuresPerArea: Int, depth: Int) -> ModuleHolder {
-        let root = AppRoot()
-        let top = ModuleHolder(key: "root", holder: nil, context: EmptyContext(), component: root)
+    static func build(areas: Int, featuresPerArea: Int, depth: Int) -> ModuleHolderObject {
+        let root = AppRoot(parent: nil)
+        let top = ModuleHolderObject(key: "root", holder: nil, context: EmptyContext(), component: root)
         for area in 0..<areas {
-            let holder = ModuleHolder(key: ModuleKey("area\(area)"), holder: top, context: EmptyContext(), component: root)
+            let holder = ModuleHolderObject(key: ModuleKey("area\(area)"), holder: top, context: EmptyContext(), component: root)
             top.attach(holder)
             for feature in 0..<featuresPerArea {
                 holder.attach(FeatureBuilder(key: ModuleKey("feature\(area)-\(feature)"), depth: depth))

@@ -8,19 +8,19 @@ enum LookupBenchmarks {
     final class Service: Sendable {}
 
     /// The root: the provider, among ten stored properties (Mirror's cost grows with their number).
-    final class BenchRoot: RootComponent, @unchecked Sendable {
+    final class BenchRoot: Component, RootComponent {
         let a0 = 0, a1 = 1, a2 = 2, a3 = 3, a4 = 4, a5 = 5, a6 = 6, a7 = 7, a8 = 8
         let service = Service()
     }
 
     /// A link of the chain, with a few providers of its own.
-    final class Link: Component, @unchecked Sendable {
+    final class Link: Component {
         let name = "link", count = 3, flag = true
     }
 
     /// `depth` links below a root; the last one is the requester.
     static func chain(depth: Int) -> (root: BenchRoot, leaf: Component) {
-        let root = BenchRoot()
+        let root = BenchRoot(parent: nil)
         var leaf: Component = root
         for _ in 0..<depth { leaf = Link(parent: leaf) }
         return (root, leaf)
@@ -116,7 +116,7 @@ enum LookupBenchmarks {
         _ = try? shared.leaf.resolve("a8", as: Int.self)
 
         let name = grouped(Double(total), decimals: 0)
-        let leaf = shared.leaf, root = shared.root
+        nonisolated(unsafe) let leaf = shared.leaf, root = shared.root
         // Each loop is written out (not passed as a closure): a closure's captured context would
         // add reference counting of its own to every call.
         let lookups = (

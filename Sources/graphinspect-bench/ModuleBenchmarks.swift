@@ -3,8 +3,8 @@ import GraphInspect
 /// Module and router lookups three holders up, against a hand-written walk over plain arrays (the
 /// floor: what the lookup does, without locks, events or errors).
 enum ModuleBenchmarks {
-    final class Feature: Module, @unchecked Sendable {}
-    final class FeatureRouter: Router, @unchecked Sendable {}
+    final class Feature: ModuleObject {}
+    final class FeatureRouter: RouterObject {}
 
     /// The floor's holder: modules in a plain array, a plain parent reference.
     final class PlainHolder {
@@ -17,19 +17,19 @@ enum ModuleBenchmarks {
     }
 
     /// The target sits in the root holder, after four others; each level below holds five modules.
-    static func tree() -> (root: ModuleHolder, requester: ModuleHolder) {
-        let component = RootComponent()
-        let root = ModuleHolder(key: "root", holder: nil, context: EmptyContext(), component: component)
+    static func tree() -> (root: ModuleHolderObject, requester: ModuleHolderObject) {
+        let component = Component(parent: nil)
+        let root = ModuleHolderObject(key: "root", holder: nil, context: EmptyContext(), component: component)
         var holder = root
         for level in 1...3 {
-            let child = ModuleHolder(key: ModuleKey("level\(level)"), holder: holder, context: EmptyContext(), component: component)
+            let child = ModuleHolderObject(key: ModuleKey("level\(level)"), holder: holder, context: EmptyContext(), component: component)
             for index in 0..<4 { holder.attach(Feature(key: ModuleKey("other\(level)-\(index)"), holder: holder, component: component)) }
             holder.attach(child)
             holder = child
         }
         for index in 0..<5 { holder.attach(Feature(key: ModuleKey("leaf\(index)"), holder: holder, component: component)) }
         let target = Feature(key: "target", holder: root, component: component)
-        target.router = FeatureRouter(viewComponent: ViewComponent(module: target, moduleHolder: root))
+        target.router = FeatureRouter(viewComponent: ViewComponentObject(module: target, moduleHolder: root))
         root.attach(target)
         return (root, holder)
     }

@@ -21,8 +21,8 @@ import Testing
             graphinspect diff: 5 changes
             - component ^->AppComponent->SettingsComponent
             - module ^->RootHolder "root"->SettingsModule "settings"
-            - viewComponent ^->RootHolder "root"->SettingsModule "settings"->ViewComponent
-            - router ^->RootHolder "root"->SettingsModule "settings"->ViewComponent->SettingsRouter
+            - viewComponent ^->RootHolder "root"->SettingsModule "settings"->ViewComponentObject
+            - router ^->RootHolder "root"->SettingsModule "settings"->ViewComponentObject->SettingsRouter
             ~ lookup featureFlags: FeatureFlags by component ^->AppComponent->ProfileComponent->AvatarComponent: component ^->AppComponent -> component ^->AppComponent->ProfileComponent
 
             """)

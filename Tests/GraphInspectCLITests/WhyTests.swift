@@ -60,17 +60,17 @@ import Testing
     @Test func failuresAreListedMostRecentFirstAndReportTheTreeOfTheirMoment() throws {
         let recorder = GraphRecorder()
         let snapshot = try GraphObservation.withObserver(recorder) { () throws -> GraphSnapshot in
-            let root = RootComponent()
+            let root = Component(parent: nil)
             let early = Component(parent: root)
             _ = try? early.resolve("first", as: Int.self)
-            let holder = ModuleHolder(key: "root", holder: nil, context: EmptyContext(), component: root)
-            _ = holder.module(for: "second", as: Module.self)
+            let holder = ModuleHolderObject(key: "root", holder: nil, context: EmptyContext(), component: root)
+            _ = holder.module(for: "second", as: (any Module).self)
             return recorder.snapshot()
         }
         let why = try GraphInspectCommand.Why.parse([])
         let selected = why.select(snapshot.failures())
         #expect(selected.map(\.requestedName) == ["second", "first"])
         let text = try why.render(selected, events: snapshot.events.count, style: .plain)
-        #expect(text.hasPrefix("graphinspect why: 2 failed lookups, most recent first\n\nerror: no module \"second\" from ModuleHolder \"root\" up to the root holder\n"))
+        #expect(text.hasPrefix("graphinspect why: 2 failed lookups, most recent first\n\nerror: no module \"second\" from ModuleHolderObject \"root\" up to the root holder\n"))
     }
 }

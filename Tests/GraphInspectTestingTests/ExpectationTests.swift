@@ -80,7 +80,7 @@ import Testing
 
     @Test func missingDependencyFailureShowsTheReport() {
         let graph = GraphCapture.capture { () -> Component in
-            let root = RootComponent()
+            let root = ShopRoot(parent: nil)
             let leaf = Component(parent: root)
             _ = try? leaf.resolve("payments", as: Int.self, fileID: "Shop.swift", line: 4)
             return leaf
@@ -89,11 +89,12 @@ import Testing
             Expected no missing dependencies, but 1 lookup failed:
 
             error: missing dependency `payments: Int`
-              asked by Component at ^->RootComponent->Component (Shop.swift:4)
+              asked by Component at ^->ShopRoot->Component (Shop.swift:4)
               walked 2 components, nearest first:
                 1. Component  provides nothing
-                2. RootComponent (root)  provides nothing
-              fix: declare `let payments: Int` in Component, or in RootComponent to share it with every component below
+                2. ShopRoot (root)  provides nothing
+              fix: declare `let payments: Int` in Component, or in ShopRoot to share it with every component below
+              note: a computed `var payments: Int { ... }` is invisible to lookups unless its class is marked `@Providers`
             """)
         expectNoMissingDependencies(Self.sample)
     }
@@ -146,3 +147,6 @@ import Testing
         #expect(app == Self.sample)
     }
 }
+
+/// The root of the missing-dependency report's tree.
+final class ShopRoot: Component, RootComponent {}

@@ -5,23 +5,23 @@
 final class Service: Sendable {}
 final class Other: Sendable {}
 
-final class RootDeps: RootComponent, @unchecked Sendable {
+final class RootDeps: Component, RootComponent {
     let rootService = Service()
     let shadowed = "root"
 }
 
-final class MiddleDeps: Component, @unchecked Sendable {
+final class MiddleDeps: Component {
     let middleService = Service()
     let shadowed = "middle"
 }
 
-final class LeafDeps: Component, @unchecked Sendable {
+final class LeafDeps: Component {
     let leafService = Service()
 }
 
 /// root <- middle <- leaf
 func makeChain() -> (root: RootDeps, middle: MiddleDeps, leaf: LeafDeps) {
-    let root = RootDeps()
+    let root = RootDeps(parent: nil)
     let middle = MiddleDeps(parent: root)
     let leaf = LeafDeps(parent: middle)
     return (root, middle, leaf)

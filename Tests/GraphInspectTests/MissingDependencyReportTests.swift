@@ -7,38 +7,38 @@ final class Payments: Sendable {}
 final class LegacyPayments: Sendable {}
 final class Tracker: Sendable {}
 
-final class ShopRoot: RootComponent, @unchecked Sendable {
+final class ShopRoot: Component, RootComponent {
     let analytics = Tracker()
 }
 
-final class CartComponent: Component, @unchecked Sendable {
+final class CartComponent: Component {
     let cartID = "cart-1"
 }
 
-final class RootWithLegacyPayments: RootComponent, @unchecked Sendable {
+final class RootWithLegacyPayments: Component, RootComponent {
     let payments = LegacyPayments()
 }
 
-final class RootWithBilling: RootComponent, @unchecked Sendable {
+final class RootWithBilling: Component, RootComponent {
     let billing = Payments()
 }
 
-final class RootWithPayments: RootComponent, @unchecked Sendable {
+final class RootWithPayments: Component, RootComponent {
     let payments = Payments()
 }
 
-final class ShopComponent: Component, @unchecked Sendable {}
+final class ShopComponent: Component {}
 
-final class BillingComponent: Component, @unchecked Sendable {
+final class BillingComponent: Component {
     let billing = Payments()
 }
 
-final class WalletComponent: Component, @unchecked Sendable {
+final class WalletComponent: Component {
     let payments = Payments()
 }
 
 /// A component whose overridden `parent` can be pointed anywhere, even at a descendant.
-final class ReparentableComponent: Component, @unchecked Sendable {
+final class ReparentableComponent: Component {
     nonisolated(unsafe) var redirect: Component?
     override var parent: Component? { redirect ?? super.parent }
 }
@@ -52,7 +52,7 @@ final class ReparentableComponent: Component, @unchecked Sendable {
     }
 
     @Test func missingEverywhere() throws {
-        let root = ShopRoot()
+        let root = ShopRoot(parent: nil)
         let cart = CartComponent(parent: root)
         #expect(try report(cart, "payments") == """
             error: missing dependency `payments: Payments`
@@ -61,11 +61,12 @@ final class ReparentableComponent: Component, @unchecked Sendable {
                 1. CartComponent  provides cartID: String
                 2. ShopRoot (root)  provides analytics: Tracker
               fix: declare `let payments: Payments` in CartComponent, or in ShopRoot to share it with every component below
+              note: a computed `var payments: Payments { ... }` is invisible to lookups unless its class is marked `@Providers`
             """)
     }
 
     @Test func sameNameOtherType() throws {
-        let root = RootWithLegacyPayments()
+        let root = RootWithLegacyPayments(parent: nil)
         let cart = CartComponent(parent: root)
         #expect(try report(cart, "payments") == """
             error: missing dependency `payments: Payments`
@@ -80,7 +81,7 @@ final class ReparentableComponent: Component, @unchecked Sendable {
     }
 
     @Test func sameTypeOtherName() throws {
-        let root = RootWithBilling()
+        let root = RootWithBilling(parent: nil)
         let cart = CartComponent(parent: root)
         #expect(try report(cart, "payments") == """
             error: missing dependency `payments: Payments`
@@ -95,7 +96,7 @@ final class ReparentableComponent: Component, @unchecked Sendable {
     }
 
     @Test func typoOneLetterOff() throws {
-        let root = RootWithPayments()
+        let root = RootWithPayments(parent: nil)
         let cart = CartComponent(parent: root)
         #expect(try report(cart, "paymentz") == """
             error: missing dependency `paymentz: Payments`
@@ -110,7 +111,7 @@ final class ReparentableComponent: Component, @unchecked Sendable {
     }
 
     @Test func providedOnlyInASiblingSubtree() throws {
-        let root = ShopRoot()
+        let root = ShopRoot(parent: nil)
         let shop = ShopComponent(parent: root)
         let cart = CartComponent(parent: shop)
         let wallet = WalletComponent(parent: shop)
@@ -129,7 +130,7 @@ final class ReparentableComponent: Component, @unchecked Sendable {
     }
 
     @Test func cyclicParentChainIsNamedAndEnds() throws {
-        let root = ShopRoot()
+        let root = ShopRoot(parent: nil)
         let first = ReparentableComponent(parent: root)
         let second = ReparentableComponent(parent: first)
         first.redirect = second
@@ -176,7 +177,7 @@ final class ReparentableComponent: Component, @unchecked Sendable {
     }
 
     @Test func tenThousandDeepWalkCollapsesButKeepsNearMisses() throws {
-        var chain: [Component] = [ShopRoot()]
+        var chain: [Component] = [ShopRoot(parent: nil)]
         for index in 1..<10_000 {
             let parent = chain[index - 1]
             chain.append(index == 5_000 ? BillingComponent(parent: parent) : Component(parent: parent))
@@ -205,7 +206,7 @@ final class ReparentableComponent: Component, @unchecked Sendable {
     }
 
     @Test func reportsUseColourOnlyWhenAsked() throws {
-        let root = ShopRoot()
+        let root = ShopRoot(parent: nil)
         let cart = CartComponent(parent: root)
         let error = try #require(throws: MissingDependency.self) { try cart.resolve("payments", as: Payments.self) }
         #expect(!error.report(style: .plain).contains("\u{1B}["))

@@ -1,37 +1,37 @@
 import Testing
 @testable import GraphInspect
 
-final class TestRouter: Router, @unchecked Sendable {}
+final class TestRouter: RouterObject {}
 
-final class TestModule: Module, @unchecked Sendable {}
+final class TestModule: ModuleObject {}
 
 struct TestBuilder: ModuleBuilder {
     let key: ModuleKey
     var withRouter = true
 
-    func build(parentComponent: Component, holder: ModuleHolder, context: any ModuleHolderContext) -> TestModule {
+    func build(parentComponent: Component, holder: ModuleHolderObject?, context: any ModuleHolderContext) -> TestModule {
         let module = TestModule(key: key, holder: holder, component: Component(parent: parentComponent))
         if withRouter {
-            module.router = TestRouter(viewComponent: ViewComponent(module: module, moduleHolder: holder))
+            module.router = TestRouter(viewComponent: ViewComponentObject(module: module, moduleHolder: holder))
         }
         return module
     }
 }
 
-final class TestHolder: ModuleHolder, @unchecked Sendable {}
+final class TestHolder: ModuleHolderObject {}
 
 /// A holder with a nested holder of its own, built by `attach`.
 struct HolderBuilder: ModuleBuilder {
     let key: ModuleKey
 
-    func build(parentComponent: Component, holder: ModuleHolder, context: any ModuleHolderContext) -> TestHolder {
+    func build(parentComponent: Component, holder: ModuleHolderObject?, context: any ModuleHolderContext) -> TestHolder {
         TestHolder(key: key, holder: holder, context: EmptyContext(parent: context), component: Component(parent: parentComponent))
     }
 }
 
 /// root (holds "settings") <- level1 <- level2 <- level3
 func makeHolderChain() -> [TestHolder] {
-    let root = TestHolder(key: "root", holder: nil, context: EmptyContext(), component: RootComponent())
+    let root = TestHolder(key: "root", holder: nil, context: EmptyContext(), component: Component(parent: nil))
     root.attach(TestBuilder(key: "settings"))
     var chain = [root]
     for level in 1...3 {
@@ -47,12 +47,12 @@ enum SeedKeys: String { case settings }
         let (chain, snapshot) = record { () -> [TestHolder] in
             let chain = makeHolderChain()
             let deepest = chain[3]
-            #expect(deepest.module(for: "settings", as: TestModule.self) === chain[0].modules[0])
-            #expect(deepest.router(for: "settings", as: TestRouter.self) === chain[0].modules[0].router)
+            #expect(deepest.module(for: "settings", as: TestModule.self) === chain[0].supportedModules[0])
+            #expect(deepest.router(for: "settings", as: TestRouter.self) === (chain[0].supportedModules[0] as? TestModule)?.router)
             let viaEnum: TestModule? = deepest.module(for: SeedKeys.settings)
-            #expect(viaEnum === chain[0].modules[0])
+            #expect(viaEnum === chain[0].supportedModules[0])
             let viaMember: TestModule? = deepest.settings
-            #expect(viaMember === chain[0].modules[0])
+            #expect(viaMember === chain[0].supportedModules[0])
             return chain
         }
         let lookups = snapshot.moduleLookups
@@ -68,7 +68,7 @@ enum SeedKeys: String { case settings }
 
     @Test func missAtEveryLevelEndsAtTheRoot() throws {
         let chain = makeHolderChain()
-        #expect(chain[3].module(for: "absent", as: Module.self) == nil)
+        #expect(chain[3].module(for: "absent", as: (any Module).self) == nil)
         let error = try #require(throws: MissingModule.self) { try chain[3].findModule("absent") }
         #expect(error.walk.map(\.key) == ["level3", "level2", "level1", "root"])
         #expect(error.walk.map(\.heldKeys) == [[], ["level3"], ["level2"], ["settings", "level1"]])
@@ -86,7 +86,7 @@ enum SeedKeys: String { case settings }
 
     @Test func builderRunIsReportedInBuildOrder() throws {
         let (root, snapshot) = record { () -> TestHolder in
-            let root = TestHolder(key: "root", holder: nil, context: EmptyContext(), component: RootComponent())
+            let root = TestHolder(key: "root", holder: nil, context: EmptyContext(), component: Component(parent: nil))
             root.attach(TestBuilder(key: "settings"))
             return root
         }
@@ -112,14 +112,14 @@ enum SeedKeys: String { case settings }
     @Test func releasedModulesLeaveTheLiveTree() throws {
         let recorder = GraphRecorder()
         let root = GraphObservation.withObserver(recorder) { () -> TestHolder in
-            let root = TestHolder(key: "root", holder: nil, context: EmptyContext(), component: RootComponent())
+            let root = TestHolder(key: "root", holder: nil, context: EmptyContext(), component: Component(parent: nil))
             root.attach(TestBuilder(key: "settings"))
             root.attach(TestBuilder(key: "home"))
             return root
         }
         #expect(recorder.snapshot().liveNodes.count == 10)
-        #expect(root.detach("settings")?.key == "settings")
-        #expect(root.module(for: "settings", as: Module.self) == nil)
+        #expect(root.detach("settings")?.keyName == "settings")
+        #expect(root.module(for: "settings", as: (any Module).self) == nil)
         let snapshot = withExtendedLifetime(root) { recorder.snapshot() }
         // The module, its component, view component and router are all gone.
         #expect(snapshot.nodes.filter(\.released).map(\.kind).sorted { $0.rawValue < $1.rawValue } == [
@@ -130,14 +130,14 @@ enum SeedKeys: String { case settings }
     }
 
     @Test func objectsMadeBeforeRecordingAreAnnouncedWhenReferenced() throws {
-        let root = TestHolder(key: "root", holder: nil, context: EmptyContext(), component: RootComponent())
+        let root = TestHolder(key: "root", holder: nil, context: EmptyContext(), component: Component(parent: nil))
         let (module, snapshot) = record { root.attach(TestBuilder(key: "settings")) }
         // The holder and its component were made before recording; the snapshot still has them,
         // and the attach made on the old holder is recorded.
         #expect(snapshot.nodes.allSatisfy { $0.type != "?" })
         let holder = try #require(snapshot.nodes.first { $0.kind == .holder })
         #expect(holder.key == "root")
-        #expect(holder.component.flatMap(snapshot.node)?.type == TypeName.of(RootComponent.self))
+        #expect(holder.component.flatMap(snapshot.node)?.type == TypeName.of(Component.self))
         let held = try #require(holder.modules?.first.flatMap(snapshot.node))
         #expect(held.kind == .module && held.key == "settings")
         #expect(snapshot.events.contains { $0.name == .builderStarted })

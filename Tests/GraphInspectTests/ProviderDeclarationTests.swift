@@ -6,7 +6,7 @@ final class Built: Sendable {
     init() { Built.count += 1 }
 }
 
-class BaseDeps: Component, @unchecked Sendable {
+class BaseDeps: Component {
     let inherited = Service()
 }
 

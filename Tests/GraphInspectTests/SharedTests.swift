@@ -5,7 +5,7 @@ import Testing
 enum FirstModule { final class Client: Sendable {} }
 enum SecondModule { final class Client: Sendable {} }
 
-final class SharingDeps: RootComponent, @unchecked Sendable {
+final class SharingDeps: Component, RootComponent, @unchecked Sendable {
     var service: Service { shared { Service() } }
     var firstClient: FirstModule.Client { shared { FirstModule.Client() } }
     var secondClient: SecondModule.Client { shared { SecondModule.Client() } }
@@ -21,7 +21,7 @@ final class Counter: @unchecked Sendable {
 
 @Suite struct SharedTests {
     @Test func sharedGivesOneInstanceAcrossThreads() {
-        let deps = SharingDeps()
+        let deps = SharingDeps(parent: nil)
         let builds = Counter()
         let ids = Locked<Set<ObjectIdentifier>>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
@@ -40,8 +40,8 @@ final class Counter: @unchecked Sendable {
     }
 
     @Test func lookupsFromManyThreadsGiveOneInstancePerProvider() {
-        let root = SharingDeps()
-        let leaves = (0..<8).map { _ in Component(parent: Component(parent: root)) }
+        let root = SharingDeps(parent: nil)
+        nonisolated(unsafe) let leaves = (0..<8).map { _ in Component(parent: Component(parent: root)) }
         let ids = Locked<Set<ObjectIdentifier>>([])
         DispatchQueue.concurrentPerform(iterations: 8) { index in
             var seen = Set<ObjectIdentifier>()
@@ -58,7 +58,7 @@ final class Counter: @unchecked Sendable {
     }
 
     @Test func sharedIsKeyedByTypeIdentityNotTypeName() {
-        let deps = SharingDeps()
+        let deps = SharingDeps(parent: nil)
         // Both types print as "Client"; the seed keyed by that string and handed back the wrong one.
         #expect(String(describing: FirstModule.Client.self) == String(describing: SecondModule.Client.self))
         let first = deps.firstClient
@@ -69,7 +69,7 @@ final class Counter: @unchecked Sendable {
 
     @Test func sharedCreationIsRecordedOnce() {
         let (_, snapshot) = record {
-            let deps = SharingDeps()
+            let deps = SharingDeps(parent: nil)
             _ = deps.service
             _ = deps.service
         }

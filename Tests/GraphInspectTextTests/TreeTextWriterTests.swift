@@ -30,11 +30,11 @@ import Testing
     /// A holder attached below itself: the runtime allows it (lookups walk `holder`, not
     /// `modules`), and the writer must show it once and stop, not loop.
     @Test func holderAttachedBelowItselfIsShownOnceAndTheWriterEnds() {
-        let component = RootComponent()
+        let component = Component(parent: nil)
         let recorder = GraphRecorder()
         let (top, inner) = GraphObservation.withObserver(recorder) {
-            let top = ModuleHolder(key: "top", holder: nil, context: EmptyContext(), component: component)
-            let inner = ModuleHolder(key: "inner", holder: top, context: EmptyContext(), component: component)
+            let top = ModuleHolderObject(key: "top", holder: nil, context: EmptyContext(), component: component)
+            let inner = ModuleHolderObject(key: "inner", holder: top, context: EmptyContext(), component: component)
             top.attach(inner)
             inner.attach(top)
             return (top, inner)
@@ -42,9 +42,9 @@ import Testing
         let text = TreeTextWriter().write(recorder.snapshot())
         #expect(text.contains("""
             holders
-              ModuleHolder "top" #2  component RootComponent #1
-                ModuleHolder "inner" #3  component RootComponent #1
-                  ModuleHolder "top" #2  (shown above)
+              ModuleHolderObject "top" #2  component Component #1
+                ModuleHolderObject "inner" #3  component Component #1
+                  ModuleHolderObject "top" #2  (shown above)
             """))
         withExtendedLifetime((top, inner)) {}
     }

@@ -61,7 +61,7 @@ import Testing
 /// Repeated cache hits in a trace: one whole lookup line, then a short line per repeat; read back,
 /// the counts are exactly the recorder's.
 @Suite struct RepeatedHitTests {
-    final class Root: RootComponent, @unchecked Sendable {
+    final class Root: Component, RootComponent {
         let service = "s"
     }
 
@@ -73,7 +73,7 @@ import Testing
             let writer = try TraceFileWriter(path: path)
             for observer in [writer as any GraphObserver, recorder] {
                 GraphObservation.withObserver(observer) {
-                    let root = Root()
+                    let root = Root(parent: nil)
                     let leaf = Component(parent: root)
                     for _ in 0..<5 { _ = try? leaf.resolve("service", as: String.self) }
                     for _ in 0..<3 { _ = try? leaf.resolve("service", as: String.self) }

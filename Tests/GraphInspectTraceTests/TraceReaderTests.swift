@@ -100,7 +100,7 @@ let hit = #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2,
         let recorder = GraphRecorder()
         let both = Both(writer, recorder)
         let app = GraphObservation.withObserver(both) { () -> Component in
-            let root = RootComponent()
+            let root = Component(parent: nil)
             let leaf = Component(parent: root)
             _ = try? leaf.resolve("weird \"name\"\n<&>é🙂", as: Int.self)
             return leaf

@@ -8,14 +8,18 @@ import CGraphInspectAtomics
 /// type answers, and the requester caches it. A miss ends the process with the walk it made; use
 /// `resolve(_:as:)` to get the miss as an error instead.
 ///
-/// Providers are stored properties (any class between yours and `Component`) or `@Lazy`
-/// properties. Computed properties are invisible to lookup. A component's providers are read once,
+/// Providers are stored properties (any class between yours and `Component`), `@Lazy` properties,
+/// and computed properties of classes marked `@Providers` (GraphInspectMacros), which lists them at
+/// compile time; without it computed properties are invisible to lookup. A component's providers are read once,
 /// when `Component.init` runs (after your stored properties are set, before your `init` body goes
 /// on), so set them before calling `super.init` and declare them with `let`.
 ///
-/// Thread-safe: lookups, caching and `shared` may run on many threads at once.
+/// Thread-safe: lookups, caching and `shared` may run on many threads at once. Not declared
+/// `Sendable`: Swift 6 would then make every subclass restate `@unchecked Sendable`, which the
+/// seed's components do not. Mark your own final components `@unchecked Sendable` to share them
+/// across isolation domains.
 @dynamicMemberLookup
-open class Component: @unchecked Sendable {
+open class Component {
     /// The component lookups continue at when this one lacks a provider; nil for a root.
     ///
     /// The one given to `init`. Subclasses may override it (the seed declares it as a protocol
@@ -102,6 +106,7 @@ open class Component: @unchecked Sendable {
             // The report goes out first, whole; the failed lookup is already in any trace, which
             // is cut to its written length (no NUL padding) since the process is about to end.
             StandardError.write(missing.report(style: .forStandardError) + "\n")
+            ModuleTreeTracking.sync()
             (observer as? TraceFileWriter)?.finish()
             TraceFileWriter.fromEnvironment?.finish()
             fatalError("graphinspect: missing dependency `\(name): \(ShortTypeName.of(missing.request.type))`, reported above")
@@ -156,7 +161,7 @@ open class Component: @unchecked Sendable {
 
     /// The value this component itself provides under `name`, if it is a `T`.
     func provided<T>(_ name: String, as type: T.Type) -> T? {
-        index.value(named: name, as: type)
+        index.value(named: name, as: type, of: self)
     }
 
     /// The value of a cache hit; reports it. Touches no generic type's metadata (not even
@@ -239,11 +244,4 @@ open class Component: @unchecked Sendable {
 
     /// Steps a lookup walks before it starts checking for a loop.
     private static let unguardedSteps = 256
-}
-
-/// A component with no parent: the top of a dependency graph.
-open class RootComponent: Component, @unchecked Sendable {
-    public init() {
-        super.init(parent: nil)
-    }
 }

@@ -27,5 +27,4 @@ final class LiveRegistry<Object: AnyObject>: @unchecked Sendable {
 
 enum Registries {
     static let components = LiveRegistry<Component>()
-    static let holders = LiveRegistry<ModuleHolder>()
 }

@@ -2,11 +2,15 @@
 ///
 /// Covers stored properties of every class between the component's own type and `Component`
 /// (not `Component`'s own storage). `@Lazy` properties appear under their declared name;
-/// `lazy var`s are recorded only so a miss can explain why they were not found.
+/// `lazy var`s are recorded only so a miss can explain why they were not found. Computed properties
+/// are found when the class lists them with `@Providers` (a `ComputedProviders` among its stored
+/// properties).
 struct ProviderIndex: @unchecked Sendable {
     enum Entry {
         case stored(Any)
         case lazy(any LazyProvider)
+        /// Read through its getter (`@Providers`), on the component it belongs to.
+        case computed(any ComputedProviderListing, index: Int)
     }
 
     /// Lookup-visible providers by name.
@@ -37,7 +41,12 @@ struct ProviderIndex: @unchecked Sendable {
     }
 
     private mutating func add(label: String, value: Any) {
-        if let lazy = value as? any LazyProvider {
+        if let table = value as? any ComputedProviderListing {
+            for (index, provider) in table.listed.enumerated() {
+                entries[provider.name] = .computed(table, index: index)
+                declared.append(Provider(name: provider.name, type: TypeName.of(provider.type), form: .computed))
+            }
+        } else if let lazy = value as? any LazyProvider {
             let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
             entries[name] = .lazy(lazy)
             declared.append(Provider(name: name, type: TypeName.of(lazy.providedType), form: .lazy))
@@ -52,11 +61,13 @@ struct ProviderIndex: @unchecked Sendable {
         }
     }
 
-    /// The value provided under `name` if it is a `T`; builds a `@Lazy` provider on first use.
-    func value<T>(named name: String, as _: T.Type) -> T? {
+    /// The value `component` provides under `name` if it is a `T`; builds a `@Lazy` provider on
+    /// first use, reads a computed one through its getter.
+    func value<T>(named name: String, as _: T.Type, of component: AnyObject) -> T? {
         switch entries[name] {
         case .stored(let value)?: value as? T
         case .lazy(let lazy)?: lazy.providedValue as? T
+        case .computed(let table, let index)?: table.value(at: index, of: component) as? T
         case nil: nil
         }
     }

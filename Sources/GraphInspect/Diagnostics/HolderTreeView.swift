@@ -36,16 +36,17 @@ public struct HolderTreeView: Sendable, Equatable {
         self.init(entries: entries, order: order)
     }
 
-    /// Every holder alive in this process now.
+    /// Every holder alive in this process now that the library has met.
     static func live() -> HolderTreeView {
         var entries: [ObjectID: Entry] = [:]
         var order: [ObjectID] = []
-        for holder in Registries.holders.live() {
-            entries[holder.id] = Entry(
-                type: TypeName.of(type(of: holder)), key: holder.key.rawValue, parent: holder.holder?.id,
-                heldKeys: holder.modules.map(\.key.rawValue)
+        for (id, holder) in ModuleTreeTracking.liveHolders() {
+            entries[id] = Entry(
+                type: TypeName.of(type(of: holder)), key: (holder as? any Module)?.keyName ?? "",
+                parent: holder.holder.map { ModuleTreeTracking.id(of: $0) },
+                heldKeys: holder.supportedModules.map(\.keyName)
             )
-            order.append(holder.id)
+            order.append(id)
         }
         return HolderTreeView(entries: entries, order: order)
     }

@@ -47,6 +47,11 @@ public enum ReportWording {
             }
         }
         lines.append("  " + style.green("fix:") + " " + describe(report.fix, asked: report))
+        if case .declare = report.fix {
+            // Mirror cannot see computed properties, so "nothing provides it" may be wrong: say why.
+            let declared = "`var \(Quoted.name(report.name)): \(short(report.type)) { ... }`"
+            lines.append("  note: a computed \(declared) is invisible to lookups unless its class is marked `@Providers`")
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -56,6 +61,7 @@ public enum ReportWording {
         case .stored: return text
         case .lazy: return text + " (@Lazy)"
         case .lazyVar: return text + " (lazy var)"
+        case .computed: return text + " (computed)"
         }
     }
 

@@ -62,7 +62,7 @@ public struct NodeKind: RawRepresentable, Hashable, Sendable, Codable, Expressib
     }
 }
 
-/// A provider a component declares: a stored property lookup can find.
+/// A provider a component declares: a property lookup can find.
 public struct Provider: Sendable, Equatable, Hashable, Codable {
     /// The property's name, which is the name lookups ask for.
     public var name: String
@@ -79,6 +79,8 @@ public struct Provider: Sendable, Equatable, Hashable, Codable {
         /// A Swift `lazy var`: invisible to lookup until something reads it directly.
         /// Reported so a miss can say why; use `@Lazy` instead.
         case lazyVar
+        /// A computed property listed by `@Providers`: found by lookup, read through its getter.
+        case computed
     }
 
     public init(name: String, type: String, form: Form) {

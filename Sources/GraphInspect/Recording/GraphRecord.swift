@@ -64,7 +64,7 @@ extension Component {
 extension Module {
     /// This module or holder as `GraphRecord` edges and lookups name it.
     public var recorded: RecordedNode {
-        if let observer = GraphObservation.current { announce(to: observer) }
-        return RecordedNode(id: id)
+        if let observer = GraphObservation.current { ModuleTreeTracking.announce(self, to: observer) }
+        return RecordedNode(id: ModuleTreeTracking.id(of: self))
     }
 }

@@ -149,8 +149,12 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
         guard let value = getenv(environmentVariable), value.pointee != 0 else { return nil }
         do {
             let writer = try TraceFileWriter(path: String(cString: value))
-            // A normal exit leaves the file at its written length; a crash leaves NUL padding.
-            atexit { TraceFileWriter.fromEnvironment?.finish() }
+            // A normal exit rescans the holders the app declared itself (what they hold now, what was
+            // released) and leaves the file at its written length; a crash leaves NUL padding.
+            atexit {
+                ModuleTreeTracking.sync()
+                TraceFileWriter.fromEnvironment?.finish()
+            }
             return writer
         } catch {
             StandardError.write("\(error)\n")

@@ -1,30 +1,27 @@
-/// Shows a module: a root view and the routes out of it.
-public protocol Routing: AnyObject, Sendable {
-    /// The module's root view, described platform-neutrally.
-    func rootView() -> ViewDescription
-}
-
-/// Base class of routers: holds the view component and reports its life to the observer.
+/// A ready-made `Routing`: holds its view component, shows a platform-neutral view, and reports its
+/// creation and release.
 ///
 /// Subclass it and override `rootView()`. To reach another module's router, ask the holder tree:
 /// `viewComponent.moduleHolder?.router(for: .settings, as: SettingsRouter.self)`.
-open class Router: Routing, @unchecked Sendable {
+open class RouterObject: Routing {
     public let id: ObjectID
     /// What this router was built with.
-    public let viewComponent: ViewComponent
+    public let viewComponent: any ViewComponent
     let observer: (any GraphObserver)?
 
-    public init(viewComponent: ViewComponent) {
+    public init(viewComponent: any ViewComponent) {
         id = .next()
         self.viewComponent = viewComponent
         observer = GraphObservation.current
+        ModuleTreeTracking.register(self, id: id, kind: .router)
         if let observer {
-            viewComponent.announce(to: observer)
-            observer.record(.created(createdEvent))
+            let module = (viewComponent as? ViewComponentObject)?.module.map { ModuleTreeTracking.id(of: $0) }
+            _ = ModuleTreeTracking.announceRouter(self, of: module, to: observer)
         }
     }
 
     deinit {
+        ModuleTreeTracking.unregister(self)
         observer?.record(.released(Released(id: id)))
     }
 

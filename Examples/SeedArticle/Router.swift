@@ -1,0 +1,32 @@
+import GraphInspect
+
+public protocol SomeViewComponent: ViewComponent {
+  var module: SomeModuleSupporting { get }
+  var moduleHolder: ModuleHolder? { get }
+}
+
+public struct SomeViewComponentImpl: SomeViewComponent {
+  public var module: SomeModuleSupporting
+  public var moduleHolder: ModuleHolder?
+}
+
+public protocol SomeModuleRouting: Routing {}
+
+public class SomeModuleRouter: SomeModuleRouting, Logger {
+  
+  public var logLevel: LogLevel = .high
+  private let moduleHolder: SomeModuleHolder?
+  private let component: SomeViewComponent
+  
+  public init(component: SomeViewComponent) {
+    self.component = component
+    self.moduleHolder = component.moduleHolder as? SomeModuleHolder
+    if moduleHolder == nil {
+      log(type: .message, message: "No valid ModuleHolder to be found in \(#file)")
+    }
+  }
+  
+  public func rootView() -> ViewDescription {
+    SomeRootView()
+  }
+}

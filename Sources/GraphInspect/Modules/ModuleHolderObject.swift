@@ -1,0 +1,86 @@
+/// A ready-made `ModuleHolder`: a `ModuleObject` that holds modules, with thread-safe `attach` and
+/// `detach` that record each change, and builder runs, as they happen.
+open class ModuleHolderObject: ModuleObject, ModuleHolder {
+    /// State passed to the builders of this holder's modules.
+    public let context: any ModuleHolderContext
+
+    private let held = Locked<[any Module]>([])
+
+    public init(key: ModuleKey, holder: ModuleHolder?, context: any ModuleHolderContext, component: Component) {
+        self.context = context
+        super.init(key: key, holder: holder, component: component)
+    }
+
+    /// The modules this holder holds, in the order they were attached.
+    public var supportedModules: [any Module] { held.withLock { $0 } }
+
+    /// Runs `builder` for this holder and holds the module it returns.
+    /// - Parameters:
+    ///   - parentComponent: the component to build below; this holder's component by default.
+    ///   - context: the context to pass.
+    @discardableResult
+    public func attach<Builder: ModuleBuilder>(
+        _ builder: Builder,
+        parentComponent: Component? = nil,
+        context: Builder.Context
+    ) -> Builder.Built {
+        let parent = parentComponent ?? component
+        let run = ObjectID.next()
+        let observer = actionObserver()
+        if let observer {
+            parent.announce(to: observer)
+            observer.record(.builderStarted(BuilderStarted(
+                run: run, builder: TypeName.of(Builder.self), parentComponent: parent.id, holder: id,
+                context: (context as? any ModuleHolderContext)?.chainTypeNames ?? [TypeName.of(Builder.Context.self)]
+            )))
+        }
+        let module = builder.build(parentComponent: parent, holder: self as? Builder.Holder, context: context)
+        if let observer {
+            ModuleTreeTracking.announce(module, to: observer)
+            observer.record(.builderFinished(BuilderFinished(run: run, module: ModuleTreeTracking.id(of: module))))
+        }
+        attach(module)
+        return module
+    }
+
+    /// Runs `builder` with this holder's context.
+    @discardableResult
+    public func attach<Builder: ModuleBuilder>(_ builder: Builder, parentComponent: Component? = nil) -> Builder.Built
+    where Builder.Context == any ModuleHolderContext {
+        attach(builder, parentComponent: parentComponent, context: context)
+    }
+
+    /// Holds `module`, making it findable by key from this holder and the holders below it.
+    public func attach(_ module: any Module) {
+        held.withLock { $0.append(module) }
+        if let observer = actionObserver() {
+            ModuleTreeTracking.announce(module, to: observer)
+            observer.record(.moduleAttached(ModuleAttachment(holder: id, module: ModuleTreeTracking.id(of: module))))
+        }
+    }
+
+    /// Stops holding the module with `key`, if any, and returns it. Once nothing else keeps it,
+    /// it is released with its router and component.
+    @discardableResult
+    public func detach<Key: RawRepresentable>(_ key: Key) -> (any Module)? where Key.RawValue == String {
+        detach(named: key.rawValue)
+    }
+
+    /// `detach` with a `ModuleKey` constant (`.settings`).
+    @discardableResult
+    public func detach(_ key: ModuleKey) -> (any Module)? {
+        detach(named: key.rawValue)
+    }
+
+    private func detach(named key: String) -> (any Module)? {
+        let removed: (any Module)? = held.withLock { modules in
+            guard let index = modules.firstIndex(where: { $0.keyName == key }) else { return nil }
+            return modules.remove(at: index)
+        }
+        if let removed, let observer = actionObserver() {
+            ModuleTreeTracking.announce(removed, to: observer)
+            observer.record(.moduleDetached(ModuleAttachment(holder: id, module: ModuleTreeTracking.id(of: removed))))
+        }
+        return removed
+    }
+}
