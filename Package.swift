@@ -104,6 +104,8 @@ let package = Package(
         ),
         .testTarget(name: "GraphInspectTests", dependencies: ["GraphInspect"]),
         .testTarget(name: "GraphInspectTraceTests", dependencies: ["GraphInspectTrace"]),
+        // The seed's shapes: apps' own conformances and @Providers.
+        .testTarget(name: "GraphInspectSeedShapeTests", dependencies: ["GraphInspect", "GraphInspectMacros"]),
         .testTarget(
             name: "GraphInspectGraphvizTests",
             dependencies: ["GraphInspectGraphviz", "GraphInspectText", "GraphInspectSample"]

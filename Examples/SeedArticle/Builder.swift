@@ -1,9 +1,9 @@
-import GraphInspect
+import GraphInspect // port: imports (the article shows none)
 
 public protocol SomeModuleBuilding: ViewBuilding, ModuleBuilder {   }    
 
 public struct SomeModuleBuilder: SomeModuleBuilding {     
-    public func buildRouter<T, R>(component: T) -> R? where T : ViewComponent, R : Routing {       
+    public func buildRouter<T, R>(component: T) -> R? where T : ViewComponent, R : Routing { // port: the article omits <T, R>
         guard let c = component as? SomeViewComponentImpl else { return nil }       
         return SomeModuleRouter(component: c) as? R     
     }          

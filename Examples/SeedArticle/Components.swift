@@ -1,11 +1,11 @@
-import GraphInspect
-import GraphInspectMacros
+import GraphInspect // port: imports (the article shows none)
+import GraphInspectMacros // port: imports (the article shows none)
 
 public protocol SomeComponent: Component {     
     var depA: DepA { get }   
 }    
 
-@Providers
+@Providers // port: lists the computed `depA` so lookups from below see it
 public class SomeComponentImpl: Component, RootComponent {    
     public var depA: DepA { DepA() }   
 }

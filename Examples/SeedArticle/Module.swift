@@ -1,4 +1,4 @@
-import GraphInspect
+import GraphInspect // port: imports (the article shows none)
 
 public protocol SomeModuleComponent: Component {  
     var depA: DepA { get }  
@@ -17,7 +17,7 @@ public protocol SomeModuleSupporting {
     // public facing functions for the module   
 }   
 
-public final class SomeModule: SomeModuleSupporting, Module {
+public final class SomeModule: SomeModuleSupporting, Module { // port: 000's line; 004's ModuleObject<..., Router: SomeRouter> is not Swift
     public weak var holder: ModuleHolder?    
     public var router: SomeRouter?    
     public let key: SupportedModules = .someModule          

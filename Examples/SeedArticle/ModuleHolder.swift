@@ -1,4 +1,4 @@
-import GraphInspect
+import GraphInspect // port: imports (the article shows none)
 
   public struct SomeModuleHolderContext: ModuleHolderContext {
     public var parent: ModuleHolderContext? = nil
@@ -16,20 +16,20 @@ import GraphInspect
     
     public var supportedModules: [any Module] = []
     
-    private let component: RootComponent
+    private let component: RootComponent // port: the article says SomeComponent but assigns a RootComponent
     
-    public required init(holder: ModuleHolder? = nil, context: SomeModuleHolderContext, component: RootComponent) {
+    public required init(holder: ModuleHolder? = nil, context: SomeModuleHolderContext, component: RootComponent) { // port: RootModuleHolderContext is never defined
       self.component = component
       supportedModules = [
         // Some modules here
-        SomeModuleBuilder().build(parentComponent: component, holder: self, context: context)
+        SomeModuleBuilder().build(parentComponent: component, holder: self, context: context) // port: uncommented, so the holder holds a module
       ]
       
-      router = SomeModuleBuilder().buildRouter(component: SomeViewComponentImpl(module: self,
-                                                                          moduleHolder: self))
+      router = SomeModuleBuilder().buildRouter(component: SomeViewComponentImpl(module: self, // port: SomeBuilder is never defined; the view component has module:, not depA:
+                                                                          moduleHolder: self)) // port: (the same call's second line)
     }
     
-    public func routeToRootView() -> ViewDescription {
+    public func routeToRootView() -> ViewDescription { // port: platform view code (any View)
       router?.rootView() ?? ErrorView()
     }
   }

@@ -1,18 +1,18 @@
-import GraphInspect
+import GraphInspect // port: imports (the article shows none)
 
 public protocol SomeViewComponent: ViewComponent {
   var module: SomeModuleSupporting { get }
   var moduleHolder: ModuleHolder? { get }
 }
 
-public struct SomeViewComponentImpl: SomeViewComponent {
-  public var module: SomeModuleSupporting
+public struct SomeViewComponentImpl: SomeViewComponent { // port: the article says SettingsViewComponent
+  public var module: SomeModuleSupporting // port: the article says SettingsSupporting
   public var moduleHolder: ModuleHolder?
 }
 
 public protocol SomeModuleRouting: Routing {}
 
-public class SomeModuleRouter: SomeModuleRouting, Logger {
+public class SomeModuleRouter: SomeModuleRouting, Logger { // port: the article says SomeMOduleRouter
   
   public var logLevel: LogLevel = .high
   private let moduleHolder: SomeModuleHolder?
@@ -26,7 +26,7 @@ public class SomeModuleRouter: SomeModuleRouting, Logger {
     }
   }
   
-  public func rootView() -> ViewDescription {
+  public func rootView() -> ViewDescription { // port: platform view code (any View)
     SomeRootView()
   }
 }

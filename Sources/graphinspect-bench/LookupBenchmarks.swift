@@ -13,6 +13,22 @@ enum LookupBenchmarks {
         let service = Service()
     }
 
+    /// Ten stored providers, as `BenchRoot`, and three computed ones listed the way `@Providers`
+    /// lists them (the macro writes exactly this table; writing it here keeps swift-syntax, which
+    /// takes minutes to build in release, out of the benchmark).
+    final class ComputedRoot: Component, RootComponent {
+        let a0 = 0, a1 = 1, a2 = 2, a3 = 3, a4 = 4, a5 = 5, a6 = 6, a7 = 7, a8 = 8
+        let service = Service()
+        var computedService: Service { shared { Service() } }
+        var c1: Int { 1 }
+        var c2: String { "two" }
+        private let _graphinspectProviders_ComputedRoot = ComputedProviders<ComputedRoot>([
+            .init("computedService", (Service).self) { $0.computedService },
+            .init("c1", (Int).self) { $0.c1 },
+            .init("c2", (String).self) { $0.c2 },
+        ])
+    }
+
     /// A link of the chain, with a few providers of its own.
     final class Link: Component {
         let name = "link", count = 3, flag = true
@@ -83,6 +99,22 @@ enum LookupBenchmarks {
                             baseline: ("direct access", direct), target: .slowerThanBaselineAtMost(10)))
             withExtendedLifetime(root) {}
         }
+        // What `@Providers` costs: creating a component (its provider index is built in `init`), and
+        // reading a computed provider through its getter instead of a stored value.
+        let stored = perOperation(iterations: iterations / 4, samples: samples) { blackHole(BenchRoot(parent: nil)) }
+        let listed = perOperation(iterations: iterations / 4, samples: samples) { blackHole(ComputedRoot(parent: nil)) }
+        rows.append(Row("lookups", "component creation, 10 stored + 3 computed providers (@Providers)", .nanoseconds, listed,
+                        baseline: ("10 stored providers", stored), target: .slowerThanBaselineAtMost(1.5)))
+        let computedRoot = ComputedRoot(parent: nil)
+        let computedLeaf = Component(parent: computedRoot)
+        let uncachedStored = perOperation(iterations: iterations, samples: samples) {
+            blackHole(computedLeaf.uncachedLookup("service", as: Service.self))
+        }
+        let uncachedComputed = perOperation(iterations: iterations, samples: samples) {
+            blackHole(computedLeaf.uncachedLookup("computedService", as: Service.self))
+        }
+        rows.append(Row("lookups", "uncached lookup of a computed provider (shared {}), depth 1", .nanoseconds, uncachedComputed,
+                        baseline: ("a stored provider", uncachedStored), target: .slowerThanBaselineAtMost(3)))
         // The same cached lookup with each observer, against no observer.
         let depth = 5
         let plain = chain(depth: depth)

@@ -4,7 +4,9 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
     /// State passed to the builders of this holder's modules.
     public let context: any ModuleHolderContext
 
-    private let held = Locked<[any Module]>([])
+    /// The modules held, each with its key read once, so a lookup compares strings and touches no
+    /// module (retaining each, and asking the runtime for its key type, cost more than the walk).
+    private let held = Locked<[(key: String, module: any Module)]>([])
 
     public init(key: ModuleKey, holder: ModuleHolder?, context: any ModuleHolderContext, component: Component) {
         self.context = context
@@ -12,7 +14,15 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
     }
 
     /// The modules this holder holds, in the order they were attached.
-    public var supportedModules: [any Module] { held.withLock { $0 } }
+    public var supportedModules: [any Module] { held.withLock { $0.map(\.module) } }
+
+    /// The module held under `key`, searched in place (no copy of the list).
+    func module(keyed key: String) -> (any Module)? {
+        held.withLock { modules in
+            for index in modules.indices where modules[index].key == key { return modules[index].module }
+            return nil
+        }
+    }
 
     /// Runs `builder` for this holder and holds the module it returns.
     /// - Parameters:
@@ -52,7 +62,8 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
 
     /// Holds `module`, making it findable by key from this holder and the holders below it.
     public func attach(_ module: any Module) {
-        held.withLock { $0.append(module) }
+        let key = module.keyName
+        held.withLock { $0.append((key, module)) }
         if let observer = actionObserver() {
             ModuleTreeTracking.announce(module, to: observer)
             observer.record(.moduleAttached(ModuleAttachment(holder: id, module: ModuleTreeTracking.id(of: module))))
@@ -74,8 +85,8 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
 
     private func detach(named key: String) -> (any Module)? {
         let removed: (any Module)? = held.withLock { modules in
-            guard let index = modules.firstIndex(where: { $0.keyName == key }) else { return nil }
-            return modules.remove(at: index)
+            guard let index = modules.firstIndex(where: { $0.key == key }) else { return nil }
+            return modules.remove(at: index).module
         }
         if let removed, let observer = actionObserver() {
             ModuleTreeTracking.announce(removed, to: observer)

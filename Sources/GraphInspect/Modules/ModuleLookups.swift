@@ -71,6 +71,27 @@ struct ModuleSearch {
         self.target = target
     }
 
+    /// The walk over a chain of library holders with nothing to record: class-typed, so each step
+    /// is one weak load and one string comparison per module. Nil when it finds nothing or meets an
+    /// app's own holder or a long chain; the general walk then runs (and reports a miss).
+    private static func walkLibraryHolders(from start: ModuleHolderObject, key: String) -> (module: any Module, holder: any ModuleHolder)? {
+        var current = start
+        for _ in 0..<unguardedSteps {
+            if let found = current.module(keyed: key) { return (found, current) }
+            guard let next = current.holder as? ModuleHolderObject else { return nil }
+            current = next
+        }
+        return nil
+    }
+
+    /// The module `holder` holds under `key`. A library holder is searched in place, under its
+    /// lock; an app's own through its `supportedModules`.
+    @inline(__always)
+    private static func module(keyed key: String, in holder: any ModuleHolder) -> (any Module)? {
+        if let object = holder as? ModuleHolderObject { return object.module(keyed: key) }
+        return holder.supportedModules.first { $0.keyName == key }
+    }
+
     /// Steps walked before checking for a loop (chains are short; only an app's own `holder`
     /// property can make one loop).
     private static let unguardedSteps = 256
@@ -78,9 +99,16 @@ struct ModuleSearch {
     func run() throws(MissingModule) -> (module: any Module, holder: any ModuleHolder) {
         // A library holder reports to the observer it was made under; an app's own, to the one
         // in force now.
-        let observer = (start as? ModuleObject)?.observer ?? GraphObservation.current
-        if let observer, !ModuleTreeTracking.isReported(start, to: observer) {
-            ModuleTreeTracking.announce(start, to: observer)
+        let observer: (any GraphObserver)?
+        if let object = start as? ModuleHolderObject {
+            observer = object.observer
+            // Unobserved walks over library holders, the common case, take the short road.
+            if observer == nil, let found = Self.walkLibraryHolders(from: object, key: key) { return found }
+        } else {
+            observer = GraphObservation.current
+            if let observer, !ModuleTreeTracking.isReported(start, to: observer) {
+                ModuleTreeTracking.announce(start, to: observer)
+            }
         }
         var walk: [ObjectID] = []
         var seen: Set<ObjectIdentifier> = []
@@ -90,7 +118,7 @@ struct ModuleSearch {
             steps += 1
             if steps > Self.unguardedSteps, !seen.insert(ObjectIdentifier(holder)).inserted { break }
             if observer != nil { walk.append(ModuleTreeTracking.id(of: holder)) }
-            if let found = holder.supportedModules.first(where: { $0.keyName == key }) {
+            if let found = Self.module(keyed: key, in: holder) {
                 if let observer {
                     if !ModuleTreeTracking.isReported(found, to: observer) { ModuleTreeTracking.announce(found, to: observer) }
                     observer.record(.moduleLookup(ModuleLookup(

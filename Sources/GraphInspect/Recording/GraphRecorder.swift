@@ -71,10 +71,10 @@ public final class GraphRecorder: GraphObserver, @unchecked Sendable {
     }
 
     /// The live tree and event log recorded so far, with ids renumbered from 1.
-    /// Holders the app declared itself are scanned again first (`ModuleTreeTracking.sync()`), so
+    /// Holders the app declared itself are scanned again first (`ModuleTreeTracking.sync`), so
     /// the snapshot has what they hold now and what was released since.
     public func snapshot() -> GraphSnapshot {
-        ModuleTreeTracking.sync()
+        ModuleTreeTracking.sync(for: self)
         return GraphSnapshot(events: events)
     }
 }

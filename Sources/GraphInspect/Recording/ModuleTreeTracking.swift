@@ -13,6 +13,8 @@
 enum ModuleTreeTracking {
     final class Entry {
         weak var object: AnyObject?
+        /// Where the table keeps it: the object's identifier while it lived.
+        let key: ObjectIdentifier
         let id: ObjectID
         let kind: NodeKind
         /// Reports its own creation, changes and release (the library's `*Object` classes).
@@ -28,6 +30,7 @@ enum ModuleTreeTracking {
 
         init(object: AnyObject, id: ObjectID, kind: NodeKind, selfReporting: Bool, observers: [any GraphObserver]) {
             self.object = object
+            key = ObjectIdentifier(object)
             self.id = id
             self.kind = kind
             self.selfReporting = selfReporting
@@ -40,6 +43,10 @@ enum ModuleTreeTracking {
     }
 
     private static let table = Locked<[ObjectIdentifier: Entry]>([:])
+    /// Held while reporting (announcing, scanning), so what one thread reports is whole before
+    /// another reports on top of it: a module's holder is never reported after the module.
+    /// Recursive: reporting calls app code, which may look modules up again.
+    private static let reporting = RecursiveLock()
 
     // MARK: Identity
 
@@ -76,7 +83,8 @@ enum ModuleTreeTracking {
 
     /// The id of a module-tree object (a holder, module or router).
     static func id(of object: AnyObject) -> ObjectID {
-        entry(object, kind: kind(of: object)).id
+        if let module = object as? ModuleObject { return module.id }
+        return entry(object, kind: kind(of: object)).id
     }
 
     static func kind(of object: AnyObject) -> NodeKind {
@@ -111,6 +119,7 @@ enum ModuleTreeTracking {
 
     /// Whether `object` was reported to `observer`.
     static func isReported(_ object: AnyObject, to observer: any GraphObserver) -> Bool {
+        if let module = object as? ModuleObject, module.observer === observer { return true }
         let entry = entry(object, kind: kind(of: object))
         return table.withLock { _ in entry.reports(to: observer) }
     }
@@ -119,6 +128,10 @@ enum ModuleTreeTracking {
     /// first, then it; then, for objects that do not report themselves, what they hold and their
     /// routers.
     static func announce(_ object: AnyObject, to observer: any GraphObserver) {
+        reporting.withLock { announceTree(object, to: observer) }
+    }
+
+    private static func announceTree(_ object: AnyObject, to observer: any GraphObserver) {
         var pending: [AnyObject] = [object]
         var visited: Set<ObjectIdentifier> = []
         while let next = pending.popLast() {
@@ -189,12 +202,16 @@ enum ModuleTreeTracking {
             return true
         }
         guard changed else { return }
-        let routerID = announceRouter(router, of: entry.id, to: observer)
+        let routerID = announceRouterNow(router, of: entry.id, to: observer)
         observer.record(.routerAttached(RouterAttachment(module: entry.id, router: routerID)))
     }
 
     /// Reports `router` and its view component, made for the module `module`; returns its id.
     static func announceRouter(_ router: AnyObject, of module: ObjectID?, to observer: any GraphObserver) -> ObjectID {
+        reporting.withLock { announceRouterNow(router, of: module, to: observer) }
+    }
+
+    private static func announceRouterNow(_ router: AnyObject, of module: ObjectID?, to observer: any GraphObserver) -> ObjectID {
         let entry = entry(router, kind: .router)
         guard claim(entry, for: observer) else { return entry.id }
         var viewComponentID: ObjectID?
@@ -228,31 +245,45 @@ enum ModuleTreeTracking {
         return entry.id
     }
 
-    /// Scans every holder met so far again and reports what changed: modules attached or removed,
-    /// routers set, objects released.
-    static func sync() {
-        let entries = table.withLock { Array($0.values) }
-        var dead: [Entry] = []
-        for entry in entries.sorted(by: { $0.id < $1.id }) {
-            guard let object = entry.object else {
-                if !entry.selfReporting { dead.append(entry) }
-                continue
-            }
-            guard !entry.selfReporting else { continue }
-            let observers = table.withLock { _ in entry.observers }
-            for observer in observers {
-                if let holder = object as? any ModuleHolder {
-                    for module in syncHeld(by: holder, to: observer) { announce(module, to: observer) }
+    /// Scans the holders met so far again and reports what changed: modules attached or removed,
+    /// routers set, objects released. Reports to `observer` only what it was told of before (a
+    /// recorder's snapshot), or with nil to every observer (a trace file at exit).
+    static func sync(for observer: (any GraphObserver)? = nil) {
+        reporting.withLock {
+            let entries = table.withLock { Array($0.values) }.sorted { $0.id < $1.id }
+            for entry in entries {
+                let observers = table.withLock { _ in
+                    observer.map { entry.reports(to: $0) ? [$0] : [] } ?? entry.observers
                 }
-                if let module = object as? any Module { syncRouter(of: module, to: observer) }
+                guard let object = entry.object else {
+                    forget(entry, by: observer == nil ? nil : observers)
+                    continue
+                }
+                guard !entry.selfReporting else { continue }
+                for observer in observers {
+                    if let holder = object as? any ModuleHolder {
+                        for module in syncHeld(by: holder, to: observer) { announceTree(module, to: observer) }
+                    }
+                    if let module = object as? any Module { syncRouter(of: module, to: observer) }
+                }
             }
         }
-        table.withLock { table in
-            for entry in dead {
-                if let key = table.first(where: { $0.value === entry })?.key { table.removeValue(forKey: key) }
-            }
+    }
+
+    /// Reports a released object to `observers` (nil: all it was reported to) and drops it from the
+    /// table once every observer has heard.
+    private static func forget(_ entry: Entry, by observers: [any GraphObserver]?) {
+        let told: [any GraphObserver] = table.withLock { table in
+            let told = observers ?? entry.observers
+            entry.observers.removeAll { observer in told.contains { $0 === observer } }
+            if entry.observers.isEmpty, table[entry.key] === entry { table.removeValue(forKey: entry.key) }
+            return told
         }
-        for entry in dead { reportReleased(entry) }
+        guard !entry.selfReporting else { return }
+        for observer in told {
+            observer.record(.released(Released(id: entry.id)))
+            if let viewComponent = entry.valueViewComponent { observer.record(.released(Released(id: viewComponent))) }
+        }
     }
 
     private static func reportReleased(_ entry: Entry) {
