@@ -14,29 +14,16 @@ let package = Package(
         .library(name: "GraphInspectTrace", targets: ["GraphInspectTrace"]),
         .library(name: "GraphInspectGraphviz", targets: ["GraphInspectGraphviz"]),
         .library(name: "GraphInspectTesting", targets: ["GraphInspectTesting"]),
-        .library(name: "GraphInspectMacros", targets: ["GraphInspectMacros"]),
         .executable(name: "graphinspect", targets: ["graphinspect"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // Only for the `@Providers` macro; neither the runtime nor the CLI builds it.
-        .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"603.0.0"),
     ],
     targets: [
         // The architecture's runtime, its instrumentation and the recorder. No dependencies but a
         // header of two atomic pointer operations (C, in this package) for its lock-free cache.
         .target(name: "CGraphInspectAtomics"),
         .target(name: "GraphInspect", dependencies: ["CGraphInspectAtomics"]),
-        // `@Providers`: computed providers visible to lookups. The plugin builds swift-syntax, so it
-        // is a product of its own, kept out of the runtime, the CLI and the test library.
-        .macro(
-            name: "GraphInspectMacroPlugin",
-            dependencies: [
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-            ]
-        ),
-        .target(name: "GraphInspectMacros", dependencies: ["GraphInspect", "GraphInspectMacroPlugin"]),
         // Pure-Swift writers that turn a snapshot into text.
         .target(name: "GraphInspectText", dependencies: ["GraphInspect"]),
         // Graphviz's C library (cgraph + gvc), found through pkg-config.
@@ -90,12 +77,6 @@ let package = Package(
         .executableTarget(name: "graphinspect-sample-school", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-school"),
         .executableTarget(name: "graphinspect-sample-signup", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-signup"),
         .executableTarget(name: "graphinspect-sample-screen", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-screen"),
-        // The article's own example code (../seeds), ported line by line: docs/seed-port.md.
-        .executableTarget(
-            name: "graphinspect-seed-article",
-            dependencies: ["GraphInspect", "GraphInspectMacros"],
-            path: "Examples/SeedArticle"
-        ),
         // The README's first code block, compiled and run by the tests.
         .executableTarget(
             name: "readme-example",
@@ -104,8 +85,6 @@ let package = Package(
         ),
         .testTarget(name: "GraphInspectTests", dependencies: ["GraphInspect"]),
         .testTarget(name: "GraphInspectTraceTests", dependencies: ["GraphInspectTrace"]),
-        // The seed's shapes: apps' own conformances and @Providers.
-        .testTarget(name: "GraphInspectSeedShapeTests", dependencies: ["GraphInspect", "GraphInspectMacros"]),
         .testTarget(
             name: "GraphInspectGraphvizTests",
             dependencies: ["GraphInspectGraphviz", "GraphInspectText", "GraphInspectSample"]
@@ -117,3 +96,31 @@ let package = Package(
         .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI", "GraphInspectGraphviz", "GraphInspectFuzzTargets"]),
     ]
 )
+
+// `@Providers` (computed providers visible to lookups) and what uses it. The plugin builds
+// swift-syntax, so it is a product of its own, kept out of the runtime, the CLI and the test
+// library: `swift build --product graphinspect` never builds it. The sanitizer runs of .ci/run,
+// which test the runtime's concurrency and the Graphviz wrapper, set GRAPHINSPECT_WITHOUT_MACROS=1
+// to skip building swift-syntax with sanitizers (minutes each).
+if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"603.0.0"))
+    package.products.append(.library(name: "GraphInspectMacros", targets: ["GraphInspectMacros"]))
+    package.targets += [
+        .macro(
+            name: "GraphInspectMacroPlugin",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "GraphInspectMacros", dependencies: ["GraphInspect", "GraphInspectMacroPlugin"]),
+        // The article's own example code, ported line by line: docs/seed-port.md.
+        .executableTarget(
+            name: "graphinspect-seed-article",
+            dependencies: ["GraphInspect", "GraphInspectMacros"],
+            path: "Examples/SeedArticle"
+        ),
+        // The seed's shapes: apps' own conformances and @Providers.
+        .testTarget(name: "GraphInspectSeedShapeTests", dependencies: ["GraphInspect", "GraphInspectMacros"]),
+    ]
+}
