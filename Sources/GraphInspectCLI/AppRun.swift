@@ -11,6 +11,9 @@ struct AppRun {
 
     let command: [String]
     let quiet: Bool
+    /// Let the app print Swift's crash backtrace (off by default: the missing-dependency report
+    /// before it is what matters, and the backtrace is fifty lines of registers).
+    var backtrace = false
 
     /// Runs the app; returns how it ended and the path of the trace it wrote.
     func run() throws(CLIError) -> (ending: Ending, trace: String) {
@@ -22,17 +25,30 @@ struct AppRun {
         process.arguments = Array(command.dropFirst())
         var environment = ProcessInfo.processInfo.environment
         environment[TraceFileWriter.environmentVariable] = trace
+        if !backtrace, environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         process.environment = environment
         if quiet {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
+        } else {
+            // The app's own output never mixes into ours: what graphinspect writes to standard
+            // output is the data (`dump --format json -- ./App | jq` works).
+            process.standardOutput = FileHandle.standardError
         }
+        let filter = !quiet && !backtrace ? BacktraceFilter() : nil
+        if let filter { process.standardError = filter.pipe }
+        let forwarding = SignalForwarding(signals: [SIGINT, SIGTERM, SIGHUP])
         do {
             try process.run()
         } catch {
+            forwarding.stop()
             throw .cannotLaunch(path: executable, reason: error.localizedDescription)
         }
+        filter?.start()
+        forwarding.start(forwardingTo: process.processIdentifier)
         process.waitUntilExit()
+        forwarding.stop()
+        filter?.finish()
         let ending: Ending = process.terminationReason == .uncaughtSignal
             ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
         return (ending, trace)

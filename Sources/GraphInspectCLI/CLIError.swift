@@ -10,10 +10,21 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
     enum WriteFailure: Equatable, Sendable {
         case folderMissing(String)
         case folderNotWritable(String)
+        case isFolder
         case system(String)
     }
 
     case cannotWrite(path: String, reason: WriteFailure)
+    /// An input named on the command line does not exist (or is a folder).
+    case noSuchInput(path: String, isFolder: Bool)
+    /// A binary picture would go to a terminal.
+    case binaryToTerminal(format: String)
+    /// `--format` says one thing, the output file's extension another.
+    case formatContradicts(format: String, path: String, implied: String)
+    /// `--sample NAME` runs a binary that is not beside this graphinspect.
+    case sampleNotBuilt(sample: String, binary: String, folder: String)
+    /// A value the command cannot use, said in the user's terms (`--step 999` of 41 steps).
+    case badValue(String)
     case badTrace(TraceError)
     case executableNotFound(name: String)
     case notExecutable(path: String)
@@ -27,11 +38,25 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
     var description: String {
         switch self {
         case .cannotWrite(let path, .folderMissing(let folder)):
-            "cannot write \(path): the folder \(folder) does not exist. Create it, or pass another --output."
+            "cannot write \(path): the folder \(folder) does not exist. Create it, or write somewhere else."
         case .cannotWrite(let path, .folderNotWritable(let folder)):
-            "cannot write \(path): the folder \(folder) is not writable. Fix its permissions, or pass another --output."
+            "cannot write \(path): the folder \(folder) is not writable. Fix its permissions, or write somewhere else."
+        case .cannotWrite(let path, .isFolder):
+            "cannot write \(path): it is a folder. Name a file in it, e.g. \(path.hasSuffix("/") ? path : path + "/")graph.svg."
         case .cannotWrite(let path, .system(let message)):
-            "cannot write \(path): \(message) Nothing was written; pass another --output."
+            "cannot write \(path): \(message) Nothing was written."
+        case .noSuchInput(let path, let isFolder):
+            isFolder
+                ? "cannot read \(path): it is a folder. Give a trace file (GRAPHINSPECT_TRACE) or JSON from `dump --format json`."
+                : "cannot read \(path): no such file. Record one with `graphinspect dump --format json -o FILE -- APP`, or check the path."
+        case .binaryToTerminal(let format):
+            "not writing \(format.uppercased()) to a terminal. Add -o graph.\(format), or pipe it: graphinspect ... --format \(format) > graph.\(format)."
+        case .formatContradicts(let format, let path, let implied):
+            "--format \(format) contradicts \(path), which names a \(implied) file. Drop --format (the extension decides), or rename the file."
+        case .sampleNotBuilt(let sample, let binary, let folder):
+            "--sample \(sample) runs \(binary), which is not in \(folder) beside this graphinspect. Build it (swift build --product \(binary)), or install both with bash scripts/install."
+        case .badValue(let message):
+            message
         case .badTrace(let error):
             "\(error)"
         case .executableNotFound(let name):
@@ -65,13 +90,36 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
         }
     }
 
-    /// The exit code: 65 (data error) for a bad trace, 1 otherwise.
+    /// The exit code, from sysexits.h where one fits (the table is `exitCodes`, shown in `--help`
+    /// and docs/cli.md).
     var exitCode: ExitCode {
         switch self {
-        case .badTrace, .badSnapshot: return ExitCode(65)
-        default: return .failure
+        case .badFilter, .binaryToTerminal, .formatContradicts, .badValue: return ExitCode(64)
+        case .badTrace(let error):
+            if case .unreadable = error.problem, error.line == 0 { return ExitCode(66) }
+            return ExitCode(65)
+        case .badSnapshot: return ExitCode(65)
+        case .noSuchInput: return ExitCode(66)
+        case .executableNotFound, .notExecutable, .cannotLaunch, .sampleNotBuilt: return ExitCode(69)
+        case .cannotWrite: return ExitCode(73)
+        case .nothingRecorded, .graphviz, .cannotEncode: return .failure
         }
     }
+
+    /// The exit codes of every command but `diff` (which exits like diff(1): 0 same, 1 different,
+    /// 2 trouble).
+    static let exitCodes = """
+
+        Exit codes:
+          0   done
+          1   nothing recorded; Graphviz failed; `why` found failed lookups
+          64  bad arguments (a flag, a value, a filter matching nothing)
+          65  a malformed trace or snapshot file
+          66  an input file missing, or a folder
+          69  the app cannot be run (not found, not executable)
+          73  the output cannot be written
+          diff exits like diff(1): 0 same, 1 different, 2 trouble
+        """
 
     /// The one line said when an app did not exit cleanly.
     static func endingNote(command: String, ending: AppRun.Ending) -> String {

@@ -18,7 +18,8 @@ struct DiagramFlags: ParsableArguments {
     @Option(help: "Graphviz layout engine for svg, png and pdf.")
     var layout: GraphvizLayout = .dot
 
-    @Option(help: ArgumentHelp("Levels to draw below the roots, or below --focus.", valueName: "n"))
+    // `.unconditional`: `--depth -1` reaches validation and is refused in words, not taken for a flag.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Levels to draw below the roots, or below --focus.", valueName: "n"))
     var depth: Int?
 
     @Option(help: ArgumentHelp("Draw only this component, module or holder (type or key) with its ancestors and descendants.", valueName: "name"))
@@ -52,7 +53,7 @@ struct DiagramFlags: ParsableArguments {
     var isDefault: Bool { options == DiagramOptions(summarizeAbove: Self.summaryLimit) && layout == .dot }
 
     func validate(for format: OutputFormat) throws {
-        if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more.") }
+        if let depth, depth < 0 { throw ValidationError("--depth \(depth): give 0 (the roots only) or more.") }
         if !format.isPicture && !isDefault {
             throw ValidationError("--view, --layout, --depth, --focus, --collapse, --hide, --dependency, --full and --no-legend apply to dot, svg, png, pdf and mermaid, not \(format.rawValue).")
         }

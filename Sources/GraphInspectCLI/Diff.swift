@@ -17,16 +17,16 @@ extension GraphInspectCommand {
             case text, dot, svg
         }
 
-        @Argument(help: ArgumentHelp("The old recording: a trace, or JSON from `dump --format json`.", valueName: "old"))
+        @Argument(help: ArgumentHelp("The old recording: a trace, or JSON from `dump --format json`.", valueName: "old"), completion: .file())
         var old: String
 
-        @Argument(help: ArgumentHelp("The new recording.", valueName: "new"))
+        @Argument(help: ArgumentHelp("The new recording.", valueName: "new"), completion: .file())
         var new: String
 
         @Option(name: .shortAndLong, help: "text: -/+/~ lines; dot, svg: one merged picture (added green, removed red, changed orange).")
         var format: Format = .text
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (- for standard output).", valueName: "file"), completion: .file())
         var output: String?
 
         public init() {}
@@ -58,17 +58,7 @@ extension GraphInspectCommand {
 
         /// A trace (by its first line) or a snapshot's JSON.
         static func read(_ path: String) throws(CLIError) -> GraphSnapshot {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw .badTrace(TraceError(path: path, line: 0, problem: .unreadable("no such file, or not readable")))
-            }
-            if data.first == UInt8(ascii: "{"), let text = String(data: data.prefix(200), encoding: .utf8), text.contains("\"graphinspect-trace\"") {
-                return try SnapshotSource.trace(path: path).load().snapshot
-            }
-            do {
-                return try SnapshotDecoder().decode(data, name: path)
-            } catch {
-                throw .badSnapshot(error)
-            }
+            try SnapshotSource.readRecording(path).snapshot
         }
     }
 }

@@ -11,14 +11,25 @@ extension GraphInspectCommand {
                 With no app given, runs the bundled sample app (a root holder with home, \
                 settings and onboarding modules and a nested profile holder) in this process. \
                 After --, runs EXECUTABLE with GRAPHINSPECT_TRACE set, waits for it, and writes \
-                what it recorded, also when it crashed. With --trace, reads a trace file instead.
-                """
+                what it recorded, also when it crashed. With --trace, reads a trace file instead. \
+                The app's own output goes to standard error; standard output is the tree.
+
+                Examples:
+                  graphinspect dump
+                  graphinspect dump -o graph.svg -- .build/debug/MyApp
+                  graphinspect dump --format json -- .build/debug/MyApp | jq .nodes
+                  graphinspect dump --format svg --focus SettingsModule -o settings.svg
+
+                """ + CLIError.exitCodes
         )
 
-        @Option(name: .shortAndLong, help: "How to write the tree.")
-        public var format: OutputFormat = .text
+        @Option(name: .shortAndLong, help: "How to write the tree: \(OutputFormat.allValueStrings.joined(separator: ", ")). Default: the --output file's extension, else text.")
+        public var format: OutputFormat?
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        /// `--format`, else the output file's extension, else text.
+        var resolvedFormat: OutputFormat { (try? OutputFormat.resolve(format, output: output, fallback: .text)) ?? .text }
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (- for standard output); its extension picks the format.", valueName: "file"), completion: .file())
         public var output: String?
 
         @OptionGroup(title: "Pictures") var diagram: DiagramFlags
@@ -28,20 +39,26 @@ extension GraphInspectCommand {
         public init() {}
 
         public func validate() throws {
-            try diagram.validate(for: format)
+            do {
+                _ = try OutputFormat.resolve(format, output: output, fallback: .text)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+            try diagram.validate(for: resolvedFormat)
         }
 
         public func run() throws {
             try CLIError.reported {
                 let loaded = try source.source.load()
                 loaded.printNotes()
-                try Output.write(try format.write(loaded.snapshot, diagram: diagram.options, layout: diagram.layout), to: output)
+                try Output.checkBinary(resolvedFormat, to: output)
+                try Output.write(try resolvedFormat.write(loaded.snapshot, diagram: diagram.options, layout: diagram.layout), to: output)
             }
         }
 
         /// The dump's text, without writing it anywhere (and without the notes).
         public func render() throws -> String {
-            String(decoding: try format.write(source.source.load().snapshot, diagram: diagram.options, layout: diagram.layout), as: UTF8.self)
+            String(decoding: try resolvedFormat.write(source.source.load().snapshot, diagram: diagram.options, layout: diagram.layout), as: UTF8.self)
         }
 
         /// Runs the bundled sample with a recorder in force and returns what it recorded.

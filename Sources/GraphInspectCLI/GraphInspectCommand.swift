@@ -9,7 +9,13 @@ public struct GraphInspectCommand: ParsableCommand {
             graphinspect records every component, module, holder, router and lookup of a run, \
             then prints the live tree: who provides what, who resolved what from where, and \
             what has been released.
-            """,
+
+            Examples:
+              graphinspect dump                               the bundled sample
+              graphinspect dump -o g.svg -- .build/debug/App  your app, drawn
+              graphinspect why -- .build/debug/App            why a lookup failed
+
+            """ + CLIError.exitCodes,
         version: "0.1.0",
         subcommands: [Dump.self, Render.self, Why.self, ReplayCommand.self, Diff.self, Samples.self]
     )

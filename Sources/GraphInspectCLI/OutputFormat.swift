@@ -17,6 +17,34 @@ public enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable 
     /// A Mermaid flowchart.
     case mermaid
 
+    /// Whether the format is bytes a terminal cannot show.
+    var isBinary: Bool { self == .png || self == .pdf }
+
+    /// The format a file name's extension names, if any.
+    static func implied(by path: String?) -> OutputFormat? {
+        guard let path, path != "-" else { return nil }
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "txt", "text": return .text
+        case "json": return .json
+        case "dot", "gv": return .dot
+        case "svg": return .svg
+        case "png": return .png
+        case "pdf": return .pdf
+        case "mmd", "mermaid": return .mermaid
+        default: return nil
+        }
+    }
+
+    /// The format to write: `--format` if given (refused when the output's extension names
+    /// another), else the extension's, else `fallback`.
+    static func resolve(_ given: OutputFormat?, output: String?, fallback: OutputFormat) throws(CLIError) -> OutputFormat {
+        let implied = implied(by: output)
+        if let given, let implied, given != implied {
+            throw .formatContradicts(format: given.rawValue, path: output ?? "", implied: implied.rawValue)
+        }
+        return given ?? implied ?? fallback
+    }
+
     /// Whether the diagram filters (`--focus`, `--depth`, ...) apply.
     var isPicture: Bool { ![.text, .json].contains(self) }
 

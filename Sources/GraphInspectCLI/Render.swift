@@ -6,16 +6,27 @@ extension GraphInspectCommand {
     public struct Render: ParsableCommand {
         public static let configuration = CommandConfiguration(
             abstract: "Draw a recorded trace as DOT, SVG, PNG, PDF, Mermaid, text or JSON.",
-            discussion: "Like `dump --trace FILE`, for traces recorded earlier (on a device, in CI)."
+            discussion: """
+                Like `dump --trace FILE`, for recordings made earlier (on a device, in CI): a trace \
+                file, or the JSON `dump --format json` writes.
+
+                Examples:
+                  graphinspect render --trace run.ndjson -o graph.svg
+                  graphinspect render --trace snapshot.json --format dot | dot -Tpng > graph.png
+
+                """ + CLIError.exitCodes
         )
 
         @Option(help: ArgumentHelp("The trace file to read.", valueName: "file"))
         public var trace: String
 
-        @Option(name: .shortAndLong, help: "What to write.")
-        public var format: OutputFormat = .svg
+        @Option(name: .shortAndLong, help: "How to write the tree: \(OutputFormat.allValueStrings.joined(separator: ", ")). Default: the --output file's extension, else svg.")
+        public var format: OutputFormat?
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        /// `--format`, else the output file's extension, else svg.
+        var resolvedFormat: OutputFormat { (try? OutputFormat.resolve(format, output: output, fallback: .svg)) ?? .svg }
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (- for standard output); its extension picks the format.", valueName: "file"), completion: .file())
         public var output: String?
 
         @OptionGroup(title: "Pictures") var diagram: DiagramFlags
@@ -23,14 +34,20 @@ extension GraphInspectCommand {
         public init() {}
 
         public func validate() throws {
-            try diagram.validate(for: format)
+            do {
+                _ = try OutputFormat.resolve(format, output: output, fallback: .svg)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+            try diagram.validate(for: resolvedFormat)
         }
 
         public func run() throws {
             try CLIError.reported {
                 let loaded = try SnapshotSource.trace(path: trace).load()
                 loaded.printNotes()
-                try Output.write(try format.write(loaded.snapshot, diagram: diagram.options, layout: diagram.layout), to: output)
+                try Output.checkBinary(resolvedFormat, to: output)
+                try Output.write(try resolvedFormat.write(loaded.snapshot, diagram: diagram.options, layout: diagram.layout), to: output)
             }
         }
     }

@@ -11,12 +11,17 @@ extension GraphInspectCommand {
     public struct ReplayCommand: ParsableCommand {
         public static let configuration = CommandConfiguration(
             commandName: "replay",
-            abstract: "Redraw the seed's basic-flow or dependency-flow diagram from a run, step by step.",
+            abstract: "Redraw the article's Basic Flow or Dependency Flow diagram from a run, step by step.",
             discussion: """
                 basic-flow: each holder runs its builders, which make component, module, view \
                 component and router; numbered in event order. dependency-flow: each lookup climbs \
                 the component graph from requester to provider; cache hits go straight there; \
                 misses end in red. --format html writes one self-contained page that plays it.
+
+                Examples:
+                  graphinspect replay --diagram basic-flow
+                  graphinspect replay --diagram dependency-flow --format html -o flow.html
+                  graphinspect replay --diagram basic-flow --frames frames -- .build/debug/MyApp
                 """
         )
 
@@ -31,13 +36,13 @@ extension GraphInspectCommand {
         @Option(name: .shortAndLong, help: "How to write it.")
         var format: Format = .text
 
-        @Option(help: ArgumentHelp("Draw the state after the first N steps, the newest highlighted.", valueName: "n"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("Draw the state after the first N steps, the newest highlighted.", valueName: "n"))
         var step: Int?
 
-        @Option(help: ArgumentHelp("Write one SVG per step (0001.svg, ...) and an index.html into this folder.", valueName: "folder"))
+        @Option(help: ArgumentHelp("Write one SVG per step (0001.svg, ...) and an index.html into this folder (its parent must exist).", valueName: "folder"), completion: .directory)
         var frames: String?
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (- for standard output).", valueName: "file"), completion: .file())
         var output: String?
 
         @OptionGroup var source: SourceOptions
@@ -45,7 +50,7 @@ extension GraphInspectCommand {
         public init() {}
 
         public func validate() throws {
-            if let step, step < 1 { throw ValidationError("--step counts from 1.") }
+            if let step, step < 1 { throw ValidationError("--step \(step): steps count from 1.") }
             if frames != nil && (output != nil || step != nil) { throw ValidationError("--frames writes a folder; it takes neither --output nor --step.") }
             if format == .html && step != nil { throw ValidationError("--format html holds every step; drop --step.") }
         }
@@ -55,6 +60,14 @@ extension GraphInspectCommand {
                 let loaded = try source.source.load()
                 loaded.printNotes()
                 let replay = Replay.build(diagram, from: loaded.snapshot)
+                if replay.steps.isEmpty {
+                    throw CLIError.badValue(diagram == .basicFlow
+                        ? "nothing to replay: the run built no module through a holder (basic-flow replays ModuleHolder builds). Try --diagram dependency-flow, or `graphinspect dump` for its graph."
+                        : "nothing to replay: the run made no dependency lookup. Try `graphinspect dump` for its graph.")
+                }
+                if let step, step > replay.steps.count {
+                    throw CLIError.badValue("--step \(step): the run has \(replay.steps.count) steps; give 1 to \(replay.steps.count).")
+                }
                 if let frames {
                     try ReplayFrames.write(replay, to: frames)
                 } else {
@@ -94,6 +107,11 @@ enum ReplayFrames {
 
     /// 0001.svg, 0002.svg... and an index.html listing each step's words.
     static func write(_ replay: Replay, to folder: String) throws(CLIError) {
+        let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .cannotWrite(path: folder, reason: .folderMissing(parent))
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {

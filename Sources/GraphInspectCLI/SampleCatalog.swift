@@ -6,8 +6,6 @@ import GraphInspectSample
 struct SampleCatalog {
     struct Entry {
         var name: String
-        /// Which seed document the architecture comes from.
-        var seed: String
         var summary: String
         var run: Run
     }
@@ -21,32 +19,32 @@ struct SampleCatalog {
 
     static let entries: [Entry] = [
         Entry(
-            name: "modules", seed: "004",
-            summary: "Components, builders, modules, routers and a nested module holder: the seed's own example made real",
+            name: "modules",
+            summary: "Components, ModuleHolders: builders, modules, routers and a nested holder, the architecture graphinspect is built for",
             run: .inProcess { record { SampleApp.run() } }
         ),
         Entry(
-            name: "modules-dying", seed: "004",
+            name: "modules-dying",
             summary: "The same app opening a checkout whose lookup of paymentService finds nothing: it dies",
             run: .executable("graphinspect-sample-dying")
         ),
         Entry(
-            name: "modules-changed", seed: "004",
+            name: "modules-changed",
             summary: "The same app with the settings module removed and featureFlags provided by the profile area: to try graphinspect diff",
             run: .inProcess { record { SampleApp.run(.changed) } }
         ),
         Entry(
-            name: "school", seed: "001",
+            name: "school",
             summary: "Module-First: app module, onboarding -> login -> students and classes, container, services, closure contracts, deep links",
             run: .inProcess { record { SchoolApp.run().app } }
         ),
         Entry(
-            name: "signup", seed: "002",
+            name: "signup",
             summary: "RVB: builders with Dependency and Parameter, routers holding child builders, sign-up A -> B -> C -> D reaching Root",
             run: .inProcess { record { SignUpApp.run() } }
         ),
         Entry(
-            name: "screen", seed: "003",
+            name: "screen",
             summary: "Component-based: a view controller composing UI components, configured by view models, calling back to an interactor",
             run: .inProcess { record { ScreenApp.run().screen } }
         ),

@@ -4,7 +4,7 @@ extension GraphInspectCommand {
     /// `graphinspect samples`: the bundled sample apps.
     public struct Samples: ParsableCommand {
         public static let configuration = CommandConfiguration(
-            abstract: "List the bundled sample apps, one per architecture in the seeds.",
+            abstract: "List the bundled sample apps, one per architecture graphinspect can show.",
             discussion: "Run one with `graphinspect dump --sample NAME`, or its binary with `graphinspect dump -- .build/debug/graphinspect-sample-NAME`."
         )
 
@@ -17,7 +17,7 @@ extension GraphInspectCommand {
         static func listing() -> String {
             let width = SampleCatalog.names.map(\.count).max() ?? 0
             return SampleCatalog.entries.map { entry in
-                entry.name + String(repeating: " ", count: width - entry.name.count) + "  seed \(entry.seed)  \(entry.summary)\n"
+                entry.name + String(repeating: " ", count: width - entry.name.count) + "  \(entry.summary)\n"
             }.joined()
         }
     }

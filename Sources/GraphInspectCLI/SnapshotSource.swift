@@ -8,7 +8,9 @@ import GraphInspectTrace
 enum SnapshotSource {
     case sample
     case trace(path: String)
-    case executable(command: [String], quiet: Bool)
+    case executable(command: [String], quiet: Bool, backtrace: Bool)
+    /// A bundled sample that is an app of its own, expected beside this graphinspect.
+    case sampleExecutable(sample: String, binary: String)
     /// A sample run in this process.
     case recorded(@Sendable () -> GraphSnapshot)
 
@@ -31,9 +33,15 @@ enum SnapshotSource {
         case .recorded(let record):
             return Loaded(snapshot: record(), notes: [])
         case .trace(let path):
-            return try Self.read(path)
-        case .executable(let command, let quiet):
-            let (ending, trace) = try AppRun(command: command, quiet: quiet).run()
+            return try Self.readRecording(path)
+        case .sampleExecutable(let sample, let binary):
+            let path = SampleCatalog.executableFolder.appendingPathComponent(binary).path
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                throw .sampleNotBuilt(sample: sample, binary: binary, folder: SampleCatalog.executableFolder.path)
+            }
+            return try SnapshotSource.executable(command: [path], quiet: true, backtrace: false).load()
+        case .executable(let command, let quiet, let backtrace):
+            let (ending, trace) = try AppRun(command: command, quiet: quiet, backtrace: backtrace).run()
             defer { try? FileManager.default.removeItem(atPath: trace) }
             guard FileManager.default.fileExists(atPath: trace) else {
                 throw .nothingRecorded(command: command[0], ending: ending)
@@ -44,6 +52,42 @@ enum SnapshotSource {
             }
             return loaded
         }
+    }
+
+    /// A recording named on the command line: a trace (by its first line) or the snapshot JSON
+    /// that `dump --format json` writes; `-` reads standard input.
+    static func readRecording(_ path: String) throws(CLIError) -> Loaded {
+        if path == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("graphinspect-stdin-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: copy) }
+            do { try data.write(to: URL(fileURLWithPath: copy)) } catch {
+                throw .cannotWrite(path: copy, reason: .system(error.localizedDescription))
+            }
+            return try readFile(copy, shownAs: "standard input")
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw .noSuchInput(path: path, isFolder: isFolder.boolValue)
+        }
+        return try readFile(path, shownAs: path)
+    }
+
+    private static func readFile(_ path: String, shownAs name: String) throws(CLIError) -> Loaded {
+        let handle = FileHandle(forReadingAtPath: path)
+        let head = handle.map { $0.readData(ofLength: 200) } ?? Data()
+        try? handle?.close()
+        // A trace says so on its first line; anything else is read as a snapshot, whose decoder
+        // names both kinds when it is neither.
+        let isTrace = String(decoding: head, as: UTF8.self).contains("\"graphinspect-trace\"")
+        if !isTrace, let data = FileManager.default.contents(atPath: path) {
+            do {
+                return Loaded(snapshot: try SnapshotDecoder().decode(data, name: name), notes: [])
+            } catch {
+                throw .badSnapshot(error)
+            }
+        }
+        return try read(path)
     }
 
     private static func read(_ path: String) throws(CLIError) -> Loaded {

@@ -3,14 +3,17 @@ import ArgumentParser
 /// Where a command's recording comes from: `--trace FILE`, `--sample NAME`, `-- EXECUTABLE`, or the
 /// bundled sample.
 struct SourceOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Run this bundled sample app: \(SampleCatalog.names.joined(separator: ", ")).", valueName: "name"))
+    @Option(help: ArgumentHelp("Run this bundled sample app: \(SampleCatalog.names.joined(separator: ", ")).", valueName: "name"), completion: .list(SampleCatalog.names))
     var sample: String?
 
-    @Option(help: ArgumentHelp("Read this trace file instead of running an app.", valueName: "file"))
+    @Option(help: ArgumentHelp("Read this recording instead of running an app: a trace file, or JSON from `dump --format json`; - reads standard input.", valueName: "file"), completion: .file())
     var trace: String?
 
-    @Flag(help: "Silence the app's own standard output and error.")
+    @Flag(help: "Silence the app's own standard output and error (otherwise both go to standard error).")
     var quiet = false
+
+    @Flag(help: "Let a crashing app print Swift's backtrace after its report (hidden by default).")
+    var backtrace = false
 
     @Argument(parsing: .postTerminator, help: ArgumentHelp("The app to run, and its arguments.", valueName: "executable"))
     var command: [String] = []
@@ -25,6 +28,9 @@ struct SourceOptions: ParsableArguments {
         if quiet && command.isEmpty {
             throw ValidationError("--quiet silences an app run after --; there is none.")
         }
+        if backtrace && command.isEmpty {
+            throw ValidationError("--backtrace shows the crash backtrace of an app run after --; there is none.")
+        }
     }
 
     var source: SnapshotSource {
@@ -33,10 +39,10 @@ struct SourceOptions: ParsableArguments {
             switch entry.run {
             case .inProcess(let record): return .recorded(record)
             case .executable(let name):
-                return .executable(command: [SampleCatalog.executableFolder.appendingPathComponent(name).path], quiet: true)
+                return .sampleExecutable(sample: sample, binary: name)
             }
         }
-        if !command.isEmpty { return .executable(command: command, quiet: quiet) }
+        if !command.isEmpty { return .executable(command: command, quiet: quiet, backtrace: backtrace) }
         return .sample
     }
 }

@@ -11,7 +11,12 @@ extension GraphInspectCommand {
                 Reads a trace (--trace FILE) or runs an app (-- EXECUTABLE) like dump, then prints \
                 a report for each dependency, module or router lookup that found nothing, most \
                 recent first. Exits 0 when nothing failed, 1 when something did.
-                """
+
+                Examples:
+                  graphinspect why -- .build/debug/MyApp
+                  graphinspect why --trace run.ndjson --format json
+
+                """ + CLIError.exitCodes
         )
 
         /// How to print the reports.
@@ -26,7 +31,7 @@ extension GraphInspectCommand {
         @Option(help: ArgumentHelp("Only lookups of this dependency name or module key.", valueName: "name"))
         public var dependency: String?
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (- for standard output).", valueName: "file"), completion: .file())
         public var output: String?
 
         @OptionGroup var source: SourceOptions

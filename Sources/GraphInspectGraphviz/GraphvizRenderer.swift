@@ -30,6 +30,19 @@ public enum GraphvizRenderer {
     ///   (`ratio=compress`); what does not fit stays at its natural size, never shrunk.
     /// - Throws: `GraphvizError` carrying Graphviz's own message.
     public static func render(dot: String, format: GraphvizFormat = .svg, layout: GraphvizLayout = .dot, packWidth: Double? = nil) throws(GraphvizError) -> [UInt8] {
+        try renderReporting(dot: dot, format: format, layout: layout, packWidth: packWidth).bytes
+    }
+
+    /// A render and the warnings Graphviz gave while making it (it still made it).
+    public struct Rendered: Sendable {
+        public var bytes: [UInt8]
+        /// Graphviz's own words, one per message, e.g. "graph is too large for cairo-renderer
+        /// bitmaps. Scaling by 0.17 to fit".
+        public var warnings: [String]
+    }
+
+    /// `render`, keeping Graphviz's warnings for the caller to word.
+    public static func renderReporting(dot: String, format: GraphvizFormat = .svg, layout: GraphvizLayout = .dot, packWidth: Double? = nil) throws(GraphvizError) -> Rendered {
         try withGraphviz { context throws(GraphvizError) in
             let graph = try parse(dot)
             defer { agclose(graph) }
@@ -46,15 +59,27 @@ public enum GraphvizRenderer {
             if packWidth != nil { graphinspect_keep_scale(graph) }
             var data: UnsafeMutablePointer<CChar>?
             var length: UInt32 = 0
-            guard gvRenderData(context, graph, format.rendererName, &data, &length) == 0, let data else {
+            // Graphviz 2.42's cairo renderer prints some warnings straight to standard error
+            // ("(null): graph is too large for cairo-renderer bitmaps. Scaling by 0.17 to fit"),
+            // past the error callback: catch them there for bitmap formats.
+            let (status, printed) = format == .svg
+                ? (gvRenderData(context, graph, format.rendererName, &data, &length), [])
+                : StandardErrorCapture.run { gvRenderData(context, graph, format.rendererName, &data, &length) }
+            graphvizState.messages += printed.map { line in
+                line.hasPrefix("(null): ") ? String(line.dropFirst("(null): ".count)) : line
+            }
+            guard status == 0, let data else {
                 let message = takeMessages()
                 if message.contains("not recognized") { throw .pluginMissing(what: "\(format.rawValue) output", message: message) }
                 throw .render(format: format.rawValue, message: message)
             }
             defer { gvFreeRenderData(data) }
-            return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+            let bytes = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
                 Array(UnsafeBufferPointer(start: $0, count: Int(length)))
             }
+            let warnings = graphvizState.messages.joined().split(separator: "\n").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+            graphvizState.messages.removeAll()
+            return Rendered(bytes: bytes, warnings: warnings)
         }
     }
 

@@ -48,7 +48,7 @@ import Testing
     @Test func unreadableInputExits2() throws {
         let missing = try Executable.run("graphinspect", ["diff", "/nonexistent.json", "/nonexistent.json"])
         #expect(missing.status == 2)
-        #expect(missing.stderr == "Error: /nonexistent.json: cannot read the trace: no such file, or not readable\n")
+        #expect(missing.stderr == "Error: cannot read /nonexistent.json: no such file. Record one with `graphinspect dump --format json -o FILE -- APP`, or check the path.\n")
         let notJSON = FileManager.default.temporaryDirectory.appendingPathComponent("x-\(UUID().uuidString).txt").path
         try Data("hello".utf8).write(to: URL(fileURLWithPath: notJSON))
         let wrong = try Executable.run("graphinspect", ["diff", notJSON, notJSON])

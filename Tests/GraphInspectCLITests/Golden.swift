@@ -43,9 +43,10 @@ enum Executable {
         var stderr: String
     }
 
-    static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+    static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> Output {
         let process = Process()
-        process.executableURL = buildFolder.appendingPathComponent(name)
+        // A bare name is one of this package's executables; a path, any program.
+        process.executableURL = name.hasPrefix("/") ? URL(fileURLWithPath: name) : buildFolder.appendingPathComponent(name)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
@@ -53,7 +54,13 @@ enum Executable {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = Pipe()
+        if input != nil { process.standardInput = stdin }
         try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(input)
+            try stdin.fileHandleForWriting.close()
+        }
         // Read both pipes to the end before waiting, so a large output cannot block the child.
         let errData = Locked()
         let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }

@@ -83,7 +83,7 @@ import Testing
 
     @Test func unknownFocusNamesWhatExists() throws {
         let result = try Executable.run("graphinspect", ["dump", "--format", "dot", "--focus", "Nope"])
-        #expect(result.status == 1)
+        #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: --focus Nope matches no component, module or holder (by type or key). Known: AppComponent, AvatarComponent, AvatarModule,"))
     }
 

@@ -23,6 +23,11 @@ extension GraphObserver {
 /// of its life; with none, reporting costs one nil check. The observer in force is, first match
 /// wins: the task-local one (`withObserver`), then the process-wide one (`install`), then the trace
 /// file named by the `GRAPHINSPECT_TRACE` environment variable (opened on first use).
+///
+/// The trace file is never displaced: while `GRAPHINSPECT_TRACE` is set (as `graphinspect dump --
+/// ./App` sets it), an observer the app installs or runs with is paired with the trace file, so the
+/// app's own recorder and graphinspect both get every event (yours first). The pairing costs a
+/// second call per event, and cache-hit repeats are written as whole lines.
 public enum GraphObservation {
     @TaskLocal static var taskObserver: (any GraphObserver)?
 
@@ -30,7 +35,8 @@ public enum GraphObservation {
 
     /// Makes `observer` the process-wide observer for objects created from now on (nil removes it).
     public static func install(_ observer: (any GraphObserver)?) {
-        installed.withLock { $0 = observer }
+        let paired = observer.map(pairedWithTrace)
+        installed.withLock { $0 = paired }
     }
 
     /// Runs `operation` with `observer` in force for objects created inside it, on this task only:
@@ -39,7 +45,14 @@ public enum GraphObservation {
         _ observer: any GraphObserver,
         operation: () throws -> Result
     ) rethrows -> Result {
-        try $taskObserver.withValue(observer, operation: operation)
+        try $taskObserver.withValue(pairedWithTrace(observer), operation: operation)
+    }
+
+    /// `observer`, and the trace file `GRAPHINSPECT_TRACE` names if there is one.
+    static func pairedWithTrace(_ observer: any GraphObserver) -> any GraphObserver {
+        guard let trace = TraceFileWriter.fromEnvironment, observer !== trace else { return observer }
+        if let fanout = observer as? ObserverFanout, fanout.contains(trace) { return observer }
+        return ObserverFanout([observer, trace])
     }
 
     /// `withObserver` for async code: objects created in `operation`, and in the child tasks it
@@ -48,7 +61,7 @@ public enum GraphObservation {
         _ observer: any GraphObserver,
         operation: () async throws -> Result
     ) async rethrows -> Result {
-        try await $taskObserver.withValue(observer, operation: operation)
+        try await $taskObserver.withValue(pairedWithTrace(observer), operation: operation)
     }
 
     /// The observer a newly created object reports to.

@@ -252,8 +252,11 @@ enum ModuleTreeTracking {
         reporting.withLock {
             let entries = table.withLock { Array($0.values) }.sorted { $0.id < $1.id }
             for entry in entries {
+                // A recorder the app paired with a trace file hears through the pair.
                 let observers = table.withLock { _ in
-                    observer.map { entry.reports(to: $0) ? [$0] : [] } ?? entry.observers
+                    observer.map { wanted in
+                        entry.observers.filter { $0 === wanted || ($0 as? ObserverFanout)?.contains(wanted) == true }
+                    } ?? entry.observers
                 }
                 guard let object = entry.object else {
                     forget(entry, by: observer == nil ? nil : observers)

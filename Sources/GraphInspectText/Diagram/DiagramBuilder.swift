@@ -158,6 +158,10 @@ public struct DiagramBuilder: Sendable {
             for node in graph.nodes where node.providers?.contains(where: { $0.name == name }) == true {
                 kept.insert(node.id)
             }
+            guard !kept.isEmpty else {
+                let known = Set(snapshot.lookups.map(\.name) + graph.nodes.flatMap { $0.providers?.map(\.name) ?? [] })
+                throw DiagramError(dependency: name, known: known.sorted())
+            }
             return graph.withAncestors(kept.intersection(all))
         }
         if let focus = options.focus {

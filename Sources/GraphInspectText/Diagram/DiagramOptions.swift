@@ -78,12 +78,32 @@ extension DiagramOptions {
 
 /// A filter that matches nothing in the graph.
 public struct DiagramError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var focus: String
+    /// The flag whose value matched nothing: `--focus` or `--dependency`.
+    public var flag: String
+    /// The value given.
+    public var value: String
     /// Names that do exist, for the message.
     public var known: [String]
 
+    /// `--focus NAME` matched no node.
+    public init(focus: String, known: [String]) {
+        flag = "--focus"
+        value = focus
+        self.known = known
+    }
+
+    /// `--dependency NAME` matched no lookup and no provider.
+    public init(dependency: String, known: [String]) {
+        flag = "--dependency"
+        value = dependency
+        self.known = known
+    }
+
     public var description: String {
-        let shown = known.prefix(12).joined(separator: ", ") + (known.count > 12 ? ", ..." : "")
-        return "--focus \(focus) matches no component, module or holder (by type or key). Known: \(shown)."
+        let what = flag == "--focus" ? "no component, module or holder (by type or key)" : "no dependency looked up or provided"
+        let listed = 12
+        var shown = known.prefix(listed).joined(separator: ", ")
+        if known.count > listed { shown += " and \(known.count - listed) more" }
+        return "\(flag) \(value) matches \(what). Known: \(known.isEmpty ? "none" : shown)."
     }
 }
