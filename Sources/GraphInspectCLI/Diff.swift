@@ -10,7 +10,14 @@ extension GraphInspectCommand {
     public struct Diff: ParsableCommand {
         public static let configuration = CommandConfiguration(
             abstract: "Compare two recordings (traces or snapshot JSON): nodes added or removed, moves, lookups answered differently.",
-            discussion: "Exits 0 when they are the same, 1 when they differ, 2 when one cannot be read (like diff)."
+            discussion: """
+                Exits 0 when they are the same, 1 when they differ, 2 when one cannot be read (like diff).
+
+                Examples:
+                  graphinspect dump --format json -o old.json -- .build/debug/MyApp
+                  graphinspect diff old.json new.json
+                  graphinspect diff old.json new.json -o changes.svg
+                """
         )
 
         public enum Format: String, CaseIterable, ExpressibleByArgument, Sendable {
@@ -23,8 +30,17 @@ extension GraphInspectCommand {
         @Argument(help: ArgumentHelp("The new recording.", valueName: "new"), completion: .file())
         var new: String
 
-        @Option(name: .shortAndLong, help: "text: -/+/~ lines; dot, svg: one merged picture (added green, removed red, changed orange).")
-        var format: Format = .text
+        @Option(name: .shortAndLong, help: "text: -/+/~ lines; dot, svg: one merged picture (added green, removed red, changed orange). Default: the --output file's extension, else text.")
+        var format: Format?
+
+        /// `--format`, else the output's extension (`.txt`, `.dot`, `.svg`), else text.
+        func resolvedFormat() throws(CLIError) -> Format {
+            let implied = OutputFormat.implied(by: output).flatMap { Format(rawValue: $0.rawValue) }
+            if let format, let implied, format != implied {
+                throw .formatContradicts(format: format.rawValue, path: output ?? "", implied: implied.rawValue)
+            }
+            return format ?? implied ?? .text
+        }
 
         @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (- for standard output).", valueName: "file"), completion: .file())
         var output: String?
@@ -37,7 +53,7 @@ extension GraphInspectCommand {
                 let before = try Self.read(old), after = try Self.read(new)
                 let diff = GraphDiff(old: before, new: after)
                 differ = !diff.isEmpty
-                switch format {
+                switch try resolvedFormat() {
                 case .text:
                     try Output.write(diff.text(), to: output)
                 case .dot:

@@ -52,6 +52,12 @@ import Testing
         #expect(try Executable.run("graphinspect", ["dump", "--format", "json", "-o", json]).status == 0)
         #expect(try Executable.run("graphinspect", ["render", "--trace", json, "-o", png]).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: png)).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        // diff too: its picture, from the extension.
+        let other = Self.temporary("other.json"), changes = Self.temporary("changes.svg")
+        defer { for path in [other, changes] { try? FileManager.default.removeItem(atPath: path) } }
+        #expect(try Executable.run("graphinspect", ["dump", "--format", "json", "--sample", "modules-changed", "-o", other]).status == 0)
+        #expect(try Executable.run("graphinspect", ["diff", json, other, "-o", changes]).status == 1)
+        #expect(try String(contentsOfFile: changes, encoding: .utf8).hasPrefix("<?xml"))
         let contradiction = try Executable.run("graphinspect", ["dump", "--format", "dot", "-o", svg])
         #expect(contradiction.status == 64)
         #expect(contradiction.stderr.hasPrefix("Error: --format dot contradicts \(svg), which names a svg file. Drop --format (the extension decides), or rename the file.\n"))
