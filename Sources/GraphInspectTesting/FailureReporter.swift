@@ -18,23 +18,28 @@ public struct CallSite: Sendable {
     }
 }
 
-/// Reports a failure at the caller's line: as a Swift Testing issue inside a Swift Testing test,
-/// as an XCTest failure otherwise.
+/// Reports a failure at the caller's line, so that it fails a test from any task or thread.
+///
+/// On a Swift Testing test's own task it is an issue of that test. Elsewhere (`Task.detached`, a
+/// thread of its own) Swift Testing cannot tell which test is running (its current test is
+/// task-local), and XCTest can (its current test case is global): the failure goes to both. XCTest
+/// fails the running test case and Swift Testing drops the issue when no Swift Testing test runs;
+/// under Swift Testing the issue fails the run, reported against an unknown test at the caller's
+/// line, and XCTest drops the failure. Never silent: with neither library, it is printed.
 enum FailureReporter {
     static func fail(_ message: String, at site: CallSite) {
+        let location = Testing.SourceLocation(
+            fileID: site.fileID, filePath: "\(site.filePath)", line: Int(site.line), column: Int(site.column)
+        )
         if Test.current != nil {
-            Issue.record(
-                Comment(rawValue: message),
-                sourceLocation: Testing.SourceLocation(
-                    fileID: site.fileID, filePath: "\(site.filePath)", line: Int(site.line), column: Int(site.column)
-                )
-            )
-        } else {
-            #if canImport(XCTest)
-            XCTFail(message, file: site.filePath, line: site.line)
-            #else
-            print("\(site.filePath):\(site.line): error: \(message)")
-            #endif
+            Issue.record(Comment(rawValue: message), sourceLocation: location)
+            return
         }
+        #if canImport(XCTest)
+        XCTFail(message, file: site.filePath, line: site.line)
+        #else
+        print("\(site.filePath):\(site.line): error: \(message)")
+        #endif
+        Issue.record(Comment(rawValue: message), sourceLocation: location)
     }
 }
