@@ -13,6 +13,16 @@ private func graphWithAFailure() -> GraphSnapshot {
     }
 }
 
+/// Runs the expectation on a new thread and waits for it.
+private func expectOnAThreadOfItsOwn(_ graph: GraphSnapshot) {
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        expectNoMissingDependencies(graph)
+        done.signal()
+    }
+    done.wait()
+}
+
 private let fixtureSwitch = "GRAPHINSPECT_OFF_TASK_FIXTURE"
 private let fixturesOn = ProcessInfo.processInfo.environment[fixtureSwitch] == "1"
 
@@ -25,13 +35,7 @@ private let fixturesOn = ProcessInfo.processInfo.environment[fixtureSwitch] == "
     }
 
     @Test(.enabled(if: fixturesOn)) func threadFixture() {
-        let graph = graphWithAFailure()
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            expectNoMissingDependencies(graph)
-            done.signal()
-        }
-        done.wait()
+        expectOnAThreadOfItsOwn(graphWithAFailure())
     }
 }
 
@@ -44,13 +48,7 @@ final class OffTaskXCFixtures: XCTestCase {
 
     func testThreadFixture() throws {
         try XCTSkipUnless(fixturesOn)
-        let graph = graphWithAFailure()
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            expectNoMissingDependencies(graph)
-            done.signal()
-        }
-        done.wait()
+        expectOnAThreadOfItsOwn(graphWithAFailure())
     }
 }
 
