@@ -18,37 +18,54 @@ public enum GoldenFormat: Sendable {
 }
 
 /// Expects the graph to equal the golden file `golden` (a path relative to the calling test
-/// file's folder, or an absolute one) whole. On a mismatch the failure shows a line diff and where the golden is.
-/// With `record` (default: the environment has `GRAPHINSPECT_RECORD=1`) the golden is rewritten
-/// instead, and the test fails once saying so.
+/// file's folder, or an absolute one) whole. On a mismatch the failure shows a line diff and where
+/// the golden is, and the actual output is written to a temporary file named in the message, so a
+/// diff tool can open both. `record` says when the golden is written instead
+/// (`GoldenRecording`; by default `GRAPHINSPECT_RECORD`, else `.missing`): a test that writes its
+/// golden fails once, saying so.
 public func expectGraph(
     _ snapshot: GraphSnapshot,
     matchesGolden golden: String,
     format: GoldenFormat = .text,
-    record: Bool = ProcessInfo.processInfo.environment["GRAPHINSPECT_RECORD"] == "1",
+    record: GoldenRecording? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let mode = record ?? GoldenRecording.fromEnvironment() else {
+        let value = ProcessInfo.processInfo.environment["GRAPHINSPECT_RECORD"] ?? ""
+        FailureReporter.fail(GraphFailureWording.unknownRecordMode(value), at: site)
+        return
+    }
     let url = golden.hasPrefix("/")
         ? URL(fileURLWithPath: golden)
         : URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appendingPathComponent(golden)
     let actual = format.render(snapshot)
-    if record {
+    let expected = try? String(contentsOf: url, encoding: .utf8)
+    func write(_ why: GraphFailureWording.RecordReason) {
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(actual.utf8).write(to: url, options: .atomic)
-            FailureReporter.fail(GraphFailureWording.recorded(path: url.path), at: site)
+            FailureReporter.fail(GraphFailureWording.recorded(path: url.path, why: why), at: site)
         } catch {
             FailureReporter.fail(GraphFailureWording.cannotRecord(path: url.path, reason: error.localizedDescription), at: site)
         }
-        return
     }
-    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+    switch (mode, expected) {
+    case (.all, _):
+        write(.all)
+    case (.never, nil):
         FailureReporter.fail(GraphFailureWording.noGolden(path: url.path), at: site)
+    case (.missing, nil), (.failed, nil):
+        write(.missing)
+    case (_, let expected?) where expected == actual:
         return
-    }
-    if expected != actual {
-        FailureReporter.fail(GraphFailureWording.goldenMismatch(path: url.path, diff: LineDiff.render(expected: expected, actual: actual)), at: site)
+    case (.failed, _?):
+        write(.failed)
+    case (_, let expected?):
+        let actualFile = GoldenActualOutput.write(actual, for: url)
+        FailureReporter.fail(GraphFailureWording.goldenMismatch(
+            path: url.path, diff: LineDiff.render(expected: expected, actual: actual), actualPath: actualFile
+        ), at: site)
     }
 }
 

@@ -6,12 +6,27 @@ enum GraphFailureWording {
         node.shortType + (node.key.map { " " + Quoted.string($0) } ?? "") + " \(node.id)"
     }
 
-    static func goldenMismatch(path: String, diff: String) -> String {
-        "The graph differs from the golden \(path):\n\(diff)\nIf the change is intended, run the tests with GRAPHINSPECT_RECORD=1 to rewrite the golden."
+    static func goldenMismatch(path: String, diff: String, actualPath: String?) -> String {
+        "The graph differs from the golden \(path):\n\(diff)\n"
+            + (actualPath.map { "The actual output is in \($0).\n" } ?? "")
+            + "If the change is intended, run the tests with GRAPHINSPECT_RECORD=failed to rewrite the goldens that differ."
     }
 
-    static func recorded(path: String) -> String {
-        "Recorded the golden \(path) (GRAPHINSPECT_RECORD is on). Run the tests again without it; they pass if the graph is stable."
+    /// Why a golden was written.
+    enum RecordReason {
+        case missing, failed, all
+    }
+
+    static func recorded(path: String, why: RecordReason) -> String {
+        switch why {
+        case .missing: "Recorded the golden \(path), which did not exist. Check it in; the test passes from the next run if the graph is stable."
+        case .failed: "Rewrote the golden \(path), which differed (GRAPHINSPECT_RECORD=failed). Review the change; the test passes from the next run."
+        case .all: "Recorded the golden \(path) (GRAPHINSPECT_RECORD=all). Run the tests again without it; they pass if the graph is stable."
+        }
+    }
+
+    static func unknownRecordMode(_ value: String) -> String {
+        "GRAPHINSPECT_RECORD=\(value) names no record mode; use missing (the default), failed, all or never."
     }
 
     static func cannotRecord(path: String, reason: String) -> String {
@@ -19,7 +34,7 @@ enum GraphFailureWording {
     }
 
     static func noGolden(path: String) -> String {
-        "No golden at \(path). Run the tests with GRAPHINSPECT_RECORD=1 to record it."
+        "No golden at \(path), and GRAPHINSPECT_RECORD=never. Run the tests once without it (or with GRAPHINSPECT_RECORD=missing) to record it."
     }
 
     static func missing(_ failures: [LookupFailure]) -> String {

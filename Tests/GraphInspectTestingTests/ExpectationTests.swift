@@ -55,8 +55,48 @@ import Testing
                     provides feedTitle: String
                     resolves analytics: Analytics <- AppComponent #1 (1 hop), 2 lookups, 1 cached
               … 20 unchanged lines
-            If the change is intended, run the tests with GRAPHINSPECT_RECORD=1 to rewrite the golden.
+            The actual output is in \(GoldenActualOutput.folder.path)/\(folder.lastPathComponent)/tree.txt.
+            If the change is intended, run the tests with GRAPHINSPECT_RECORD=failed to rewrite the goldens that differ.
             """)
+        // The actual output is there for a diff tool, whole.
+        let actualFile = GoldenActualOutput.folder.appendingPathComponent(folder.lastPathComponent).appendingPathComponent("tree.txt")
+        #expect(try String(contentsOf: actualFile, encoding: .utf8) == text)
+        try? FileManager.default.removeItem(at: actualFile.deletingLastPathComponent())
+    }
+
+    /// Each record mode, as swift-snapshot-testing's: what is written, and what the test says.
+    @Test func recordModesWriteWhatTheySay() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("goldens-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let golden = folder.appendingPathComponent("app.txt").path
+        let text = GoldenFormat.text.render(Self.sample)
+        // never: a missing golden fails and nothing is written.
+        #expect(failure { expectGraph(Self.sample, matchesGolden: golden, record: .never) }.hasPrefix("No golden at \(golden), and GRAPHINSPECT_RECORD=never."))
+        #expect(!FileManager.default.fileExists(atPath: golden))
+        // missing (the default): written on the first run, which says so; the next run passes.
+        #expect(failure { expectGraph(Self.sample, matchesGolden: golden, record: .missing) } == "Recorded the golden \(golden), which did not exist. Check it in; the test passes from the next run if the graph is stable.")
+        #expect(try String(contentsOfFile: golden, encoding: .utf8) == text)
+        expectGraph(Self.sample, matchesGolden: golden, record: .missing)
+        // failed: a matching golden passes untouched; a differing one is rewritten, once.
+        expectGraph(Self.sample, matchesGolden: golden, record: .failed)
+        try Data("stale\n".utf8).write(to: URL(fileURLWithPath: golden))
+        #expect(failure { expectGraph(Self.sample, matchesGolden: golden, record: .failed) }.hasPrefix("Rewrote the golden \(golden), which differed"))
+        #expect(try String(contentsOfFile: golden, encoding: .utf8) == text)
+        // missing does not touch a golden that exists and differs: it fails with the diff.
+        try Data("stale\n".utf8).write(to: URL(fileURLWithPath: golden))
+        #expect(failure { expectGraph(Self.sample, matchesGolden: golden, record: .missing) }.hasPrefix("The graph differs from the golden \(golden):"))
+        #expect(try String(contentsOfFile: golden, encoding: .utf8) == "stale\n")
+        try? FileManager.default.removeItem(at: GoldenActualOutput.folder.appendingPathComponent(folder.lastPathComponent))
+    }
+
+    @Test func theEnvironmentNamesTheMode() {
+        #expect(GoldenRecording.fromEnvironment([:]) == .missing)
+        for (value, mode) in [("missing", GoldenRecording.missing), ("failed", .failed), ("all", .all), ("never", .never),
+                              ("1", .all), ("true", .all), ("YES", .all), ("0", .never), ("false", .never)] {
+            #expect(GoldenRecording.fromEnvironment(["GRAPHINSPECT_RECORD": value]) == mode, "\(value)")
+        }
+        #expect(GoldenRecording.fromEnvironment(["GRAPHINSPECT_RECORD": "sometimes"]) == nil)
+        #expect(GraphFailureWording.unknownRecordMode("sometimes") == "GRAPHINSPECT_RECORD=sometimes names no record mode; use missing (the default), failed, all or never.")
     }
 
     @Test func recordingWritesTheGoldenThenTheTestPasses() throws {
@@ -66,7 +106,7 @@ import Testing
         let message = failure {
             expectGraph(Self.sample, matchesGolden: golden, format: .dot, record: true)
         }
-        #expect(message == "Recorded the golden \(golden) (GRAPHINSPECT_RECORD is on). Run the tests again without it; they pass if the graph is stable.")
+        #expect(message == "Recorded the golden \(golden) (GRAPHINSPECT_RECORD=all). Run the tests again without it; they pass if the graph is stable.")
         #expect(FileManager.default.fileExists(atPath: golden))
         // Now it passes: no issue recorded.
         expectGraph(Self.sample, matchesGolden: golden, format: .dot, record: false)
@@ -75,7 +115,7 @@ import Testing
     @Test func missingGoldenSaysHowToRecordIt() {
         let message = failure { expectGraph(Self.sample, matchesGolden: "Goldens/nowhere.txt", record: false) }
         let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/nowhere.txt").path
-        #expect(message == "No golden at \(golden). Run the tests with GRAPHINSPECT_RECORD=1 to record it.")
+        #expect(message == "No golden at \(golden), and GRAPHINSPECT_RECORD=never. Run the tests once without it (or with GRAPHINSPECT_RECORD=missing) to record it.")
     }
 
     @Test func missingDependencyFailureShowsTheReport() {
