@@ -64,7 +64,7 @@ public func expectGraph(
     case (_, let expected?):
         let actualFile = GoldenActualOutput.write(actual, for: url)
         FailureReporter.fail(GraphFailureWording.goldenMismatch(
-            path: url.path, diff: LineDiff.render(expected: expected, actual: actual), actualPath: actualFile
+            path: url.path, diff: LineDiff.render(expected: expected, actual: actual), actualPath: actualFile, snapshot: snapshot
         ), at: site)
     }
 }
@@ -85,6 +85,10 @@ public func expectResolves(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    for (name, role) in [(requester, "The requester"), (provider, "The provider")] where snapshot.nodes(named: name).isEmpty {
+        FailureReporter.fail("Expected \(requester) to resolve `\(dependency)` from \(provider), but " + GraphFailureWording.noNode(name, role: role.lowercased(), in: snapshot), at: site)
+        return
+    }
     guard let lookup = snapshot.lookup(of: dependency, requestedBy: requester) else {
         FailureReporter.fail(GraphFailureWording.neverLookedUp(dependency, requester: requester, known: snapshot.requesters(of: dependency)), at: site)
         return
@@ -108,7 +112,7 @@ public func expectReachable(
 ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let start = snapshot.nodes(named: holder).first(where: { $0.kind == .holder }) else {
-        FailureReporter.fail(GraphFailureWording.noHolder(holder), at: site)
+        FailureReporter.fail(GraphFailureWording.noHolder(holder, in: snapshot), at: site)
         return
     }
     let chain = [start] + snapshot.ancestors(of: start)

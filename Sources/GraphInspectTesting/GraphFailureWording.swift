@@ -6,8 +6,9 @@ enum GraphFailureWording {
         node.shortType + (node.key.map { " " + Quoted.string($0) } ?? "") + " \(node.id)"
     }
 
-    static func goldenMismatch(path: String, diff: String, actualPath: String?) -> String {
+    static func goldenMismatch(path: String, diff: String, actualPath: String?, snapshot: GraphSnapshot) -> String {
         "The graph differs from the golden \(path):\n\(diff)\n"
+            + (releasedHint(snapshot).isEmpty ? "" : String(releasedHint(snapshot).dropFirst()) + "\n")
             + (actualPath.map { "The actual output is in \($0).\n" } ?? "")
             + "If the change is intended, run the tests with GRAPHINSPECT_RECORD=failed to rewrite the goldens that differ."
     }
@@ -57,8 +58,27 @@ enum GraphFailureWording {
             + ". A nearer provider shadows the one expected: rename or remove it, or expect \(actual.shortType)."
     }
 
-    static func noHolder(_ holder: String) -> String {
-        "Expected a holder named \(holder), but there is none in the graph."
+    static func noHolder(_ holder: String, in snapshot: GraphSnapshot) -> String {
+        "Expected a holder named \(holder), but there is none in the graph." + didYouMean(holder, in: snapshot) + releasedHint(snapshot)
+    }
+
+    static func noNode(_ name: String, role: String, in snapshot: GraphSnapshot) -> String {
+        "\(role) \(name) names no node of the graph (a node is named by its type, module-qualified or not, or its key)."
+            + didYouMean(name, in: snapshot) + releasedHint(snapshot)
+    }
+
+    /// " Did you mean X?" for a name a few edits from one in the graph, else nothing.
+    static func didYouMean(_ name: String, in snapshot: GraphSnapshot) -> String {
+        let names = Set(snapshot.liveNodes.flatMap { [$0.shortType] + ($0.key.map { [$0] } ?? []) })
+        let similar = names.filter { NameDistance.isSimilar($0, to: name) }.sorted()
+        return similar.isEmpty ? "" : " Did you mean " + similar.joined(separator: " or ") + "?"
+    }
+
+    /// A hint when nothing in the graph is alive: the capture's closure let the app go.
+    static func releasedHint(_ snapshot: GraphSnapshot) -> String {
+        guard snapshot.liveNodes.isEmpty, !snapshot.nodes.isEmpty else { return "" }
+        return "\nEvery node of the graph (\(snapshot.nodes.count)) was released before the snapshot was taken:"
+            + " return the app's root from the `GraphCapture.capture` closure to keep it alive."
     }
 
     static func unreachable(_ key: String, from holder: GraphNode, searched: [GraphNode], in snapshot: GraphSnapshot) -> String {

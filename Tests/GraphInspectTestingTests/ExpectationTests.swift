@@ -89,6 +89,24 @@ import Testing
         try? FileManager.default.removeItem(at: GoldenActualOutput.folder.appendingPathComponent(folder.lastPathComponent))
     }
 
+    /// A misspelled name is called out as naming nothing, with what it probably meant.
+    @Test func aNameNamingNoNodeSaysSoWithDidYouMean() {
+        #expect(failure { expectResolves(Self.sample, "analytics", requestedBy: "HomeComponnet", from: "AppComponent") }
+            == "Expected HomeComponnet to resolve `analytics` from AppComponent, but the requester HomeComponnet names no node of the graph (a node is named by its type, module-qualified or not, or its key). Did you mean HomeComponent?")
+        #expect(failure { expectResolves(Self.sample, "analytics", requestedBy: "HomeComponent", from: "AppComponet") }
+            .hasSuffix("but the provider AppComponet names no node of the graph (a node is named by its type, module-qualified or not, or its key). Did you mean AppComponent?"))
+        #expect(failure { expectReachable(Self.sample, module: "settings", from: "ProfileHoldr") }
+            == "Expected a holder named ProfileHoldr, but there is none in the graph. Did you mean ProfileHolder?")
+    }
+
+    /// A capture whose closure let the app go says how to keep it.
+    @Test func aGraphWhollyReleasedSaysToReturnTheRoot() {
+        let released = GraphCapture.capture { _ = SampleApp.run() }
+        #expect(released.liveNodes.isEmpty && !released.nodes.isEmpty)
+        let message = failure { expectReachable(released, module: "settings", from: "RootHolder") }
+        #expect(message.hasSuffix("before the snapshot was taken: return the app's root from the `GraphCapture.capture` closure to keep it alive."), "\(message)")
+    }
+
     @Test func theEnvironmentNamesTheMode() {
         #expect(GoldenRecording.fromEnvironment([:]) == .missing)
         for (value, mode) in [("missing", GoldenRecording.missing), ("failed", .failed), ("all", .all), ("never", .never),

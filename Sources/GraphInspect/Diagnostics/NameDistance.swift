@@ -1,8 +1,8 @@
-/// How alike two names are, for "did you mean" suggestions.
-enum NameDistance {
+/// How alike two names are, for "did you mean" suggestions (the reports here and the test library's).
+public enum NameDistance {
     /// Whether `candidate` is close enough to `name` to be a likely typo: an edit distance
     /// (ignoring case) of at most 1 for names up to 4 characters, 2 up to 8, 3 beyond.
-    static func isSimilar(_ candidate: String, to name: String) -> Bool {
+    public static func isSimilar(_ candidate: String, to name: String) -> Bool {
         guard candidate != name else { return false }
         let limit = name.count <= 4 ? 1 : name.count <= 8 ? 2 : 3
         guard abs(candidate.count - name.count) <= limit else { return false }
