@@ -85,7 +85,7 @@ public func expectResolves(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    for (name, role) in [(requester, "The requester"), (provider, "The provider")] where snapshot.nodes(named: name).isEmpty {
+    for (name, role) in [(requester, "The requester"), (provider, "The provider")] where snapshot.nodes(named: name, includingReleased: true).isEmpty {
         FailureReporter.fail("Expected \(requester) to resolve `\(dependency)` from \(provider), but " + GraphFailureWording.noNode(name, role: role.lowercased(), in: snapshot), at: site)
         return
     }

@@ -69,7 +69,7 @@ enum GraphFailureWording {
 
     /// " Did you mean X?" for a name a few edits from one in the graph, else nothing.
     static func didYouMean(_ name: String, in snapshot: GraphSnapshot) -> String {
-        let names = Set(snapshot.liveNodes.flatMap { [$0.shortType] + ($0.key.map { [$0] } ?? []) })
+        let names = Set(snapshot.nodes.flatMap { [$0.shortType] + ($0.key.map { [$0] } ?? []) })
         let similar = names.filter { NameDistance.isSimilar($0, to: name) }.sorted()
         return similar.isEmpty ? "" : " Did you mean " + similar.joined(separator: " or ") + "?"
     }

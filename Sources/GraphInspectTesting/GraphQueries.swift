@@ -3,9 +3,10 @@ import GraphInspect
 /// Questions tests ask of a captured graph. Names match a node's short type (`HomeComponent`), its
 /// full type (`App.HomeComponent`) or its key (`"home"`).
 extension GraphSnapshot {
-    /// The live nodes `name` matches, in creation order.
-    public func nodes(named name: String) -> [GraphNode] {
-        liveNodes.filter { $0.shortType == name || $0.type == name || $0.key == name }
+    /// The live nodes `name` matches, in creation order; with `includingReleased`, the released
+    /// ones too (a lookup's requester may be gone, as the seed's module components are once built).
+    public func nodes(named name: String, includingReleased: Bool = false) -> [GraphNode] {
+        (includingReleased ? nodes : liveNodes).filter { $0.shortType == name || $0.type == name || $0.key == name }
     }
 
     /// The first live node `name` matches.
@@ -16,7 +17,7 @@ extension GraphSnapshot {
     /// The last lookup of `dependency` made by the component `requester` names (cache hits
     /// included), or nil if it never looked it up.
     public func lookup(of dependency: String, requestedBy requester: String) -> DependencyLookup? {
-        let requesters = Set(nodes(named: requester).map(\.id))
+        let requesters = Set(nodes(named: requester, includingReleased: true).map(\.id))
         return lookups.last { $0.name == dependency && requesters.contains($0.requester) }
     }
 
@@ -28,7 +29,7 @@ extension GraphSnapshot {
 
     /// The components `requester`'s first uncached lookup of `dependency` walked, in order.
     public func walk(of dependency: String, requestedBy requester: String) -> [GraphNode] {
-        let requesters = Set(nodes(named: requester).map(\.id))
+        let requesters = Set(nodes(named: requester, includingReleased: true).map(\.id))
         let lookup = lookups.first { $0.name == dependency && requesters.contains($0.requester) && !$0.cacheHit }
         return (lookup?.walk ?? []).compactMap(node)
     }

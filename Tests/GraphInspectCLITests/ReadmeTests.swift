@@ -49,7 +49,8 @@ import Testing
     }
 
     @Test func testingSectionIsTheCompiledReadmeTest() throws {
-        let file = try String(contentsOf: Golden.packageRoot.appendingPathComponent("Tests/GraphInspectTestingTests/ReadmeGraphTests.swift"), encoding: .utf8)
+        // The file is a test of Examples/Consumer, a user's own package that .ci/run builds and tests.
+        let file = try String(contentsOf: Golden.packageRoot.appendingPathComponent("Examples/Consumer/Tests/ShopTests/ReadmeGraphTests.swift"), encoding: .utf8)
         let shown = String(file.drop { $0 != "\n" }.dropFirst())
         #expect(Self.blocks(in: Self.readme, fence: "swift").dropFirst().first == shown)
         #expect(shown.split(separator: "\n").count <= 12)

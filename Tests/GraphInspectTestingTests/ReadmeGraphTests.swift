@@ -1,4 +1,5 @@
-// The README's third section shows this file from here to the end, compiled and run by the tests.
+// The bundled sample's graph, asserted as a user asserts their app's (the README shows the same in
+// Examples/Consumer, a package of its own).
 import GraphInspectSample
 import GraphInspectTesting
 import Testing
