@@ -91,7 +91,6 @@ let package = Package(
         ),
         .testTarget(name: "GraphInspectTextTests", dependencies: ["GraphInspectText", "GraphInspectSample"]),
         .testTarget(name: "GraphInspectSampleTests", dependencies: ["GraphInspectSample"]),
-        // Goldens/ is read by path (the tests compare against it and re-record it), not bundled.
         .testTarget(name: "GraphInspectTestingTests", dependencies: ["GraphInspectTesting", "GraphInspectSample"]),
         .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI", "GraphInspectGraphviz", "GraphInspectFuzzTargets"]),
     ]
