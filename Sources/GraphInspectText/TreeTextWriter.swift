@@ -10,16 +10,20 @@ import GraphInspect
 public struct TreeTextWriter: Sendable {
     /// Levels of indentation drawn before lines switch to a `[depth N]` prefix.
     public var maxIndentLevel: Int
+    /// Whether to print how often things happened (events, lookups, cache hits); without them the
+    /// text is the graph's shape alone, what a golden should pin.
+    public var counts: Bool
 
-    public init(maxIndentLevel: Int = 32) {
+    public init(maxIndentLevel: Int = 32, counts: Bool = true) {
         self.maxIndentLevel = maxIndentLevel
+        self.counts = counts
     }
 
     public func write(_ snapshot: GraphSnapshot) -> String {
         var out = TextLines(maxIndentLevel: maxIndentLevel)
         let live = snapshot.liveNodes
         let released = snapshot.nodes.filter(\.released)
-        out.line(0, "graphinspect: \(live.count) live nodes, \(released.count) released, \(snapshot.events.count) events")
+        out.line(0, "graphinspect: \(live.count) live nodes, \(released.count) released" + (counts ? ", \(snapshot.events.count) events" : ""))
         writeHolders(snapshot, into: &out)
         writeComponents(snapshot, into: &out)
         writeRecorded(snapshot, into: &out)
@@ -144,6 +148,7 @@ public struct TreeTextWriter: Sendable {
         } else {
             text += "MISSING"
         }
+        guard self.counts else { return text }
         var counts = ["\(resolved.lookups) \(resolved.lookups == 1 ? "lookup" : "lookups")"]
         if resolved.cacheHits > 0 { counts.append("\(resolved.cacheHits) cached") }
         if resolved.misses > 0 && resolved.provider != nil { counts.append("\(resolved.misses) missed") }
@@ -158,7 +163,7 @@ public struct TreeTextWriter: Sendable {
         } else {
             text += "MISSING"
         }
-        return text + ", \(found.lookups) \(found.lookups == 1 ? "lookup" : "lookups")"
+        return counts ? text + ", \(found.lookups) \(found.lookups == 1 ? "lookup" : "lookups")" : text
     }
 
     /// Nodes of kinds apps registered through `GraphRecord`, as a tree by owner.

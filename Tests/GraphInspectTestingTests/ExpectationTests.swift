@@ -42,18 +42,18 @@ import Testing
             (- golden, + actual, … unchanged lines collapsed)
               … 3 unchanged lines
                 RootHolder "root" #2  component AppComponent #1  router RootRouter #24
-                  finds module "profile" <- self, 1 lookup
+                  finds module "profile" <- self
             -     HomeModule "home" #6  component HomeComponent #6  router HomeRouter #8
             +     HomeModule "home" #6  component HomeComponent #5  router HomeRouter #8
                   SettingsModule "settings" #10  component SettingsComponent #9  router SettingsRouter #12
                   ProfileHolder "profile" #14  component ProfileComponent #13  router ProfileRouter #22
               … 8 unchanged lines
                   shares ImageCache
-                  resolves network: NetworkClient <- self, 1 lookup
+                  resolves network: NetworkClient <- self
             -     HomeComponent #6  (module HomeModule "home" #6)
             +     HomeComponent #5  (module HomeModule "home" #6)
                     provides feedTitle: String
-                    resolves analytics: Analytics <- AppComponent #1 (1 hop), 2 lookups, 1 cached
+                    resolves analytics: Analytics <- AppComponent #1 (1 hop)
               … 20 unchanged lines
             The actual output is in \(GoldenActualOutput.folder.path)/\(folder.lastPathComponent)/tree.txt.
             If the change is intended, run the tests with GRAPHINSPECT_RECORD=failed to rewrite the goldens that differ.
@@ -105,6 +105,27 @@ import Testing
         #expect(released.liveNodes.isEmpty && !released.nodes.isEmpty)
         let message = failure { expectReachable(released, module: "settings", from: "RootHolder") }
         #expect(message.hasSuffix("before the snapshot was taken: return the app's root from the `GraphCapture.capture` closure to keep it alive."), "\(message)")
+    }
+
+    /// A golden pins the graph's shape: one more lookup or cache hit does not break it; counts are
+    /// there for tests that ask for them.
+    @Test func goldensPinShapeNotCounts() throws {
+        let once = GraphCapture.capture { () -> Component in
+            let root = ShopRoot(parent: nil)
+            let leaf = Component(parent: root)
+            _ = try? leaf.resolve("payments", as: Int.self)
+            return leaf
+        }
+        let thrice = GraphCapture.capture { () -> Component in
+            let root = ShopRoot(parent: nil)
+            let leaf = Component(parent: root)
+            for _ in 0..<3 { _ = try? leaf.resolve("payments", as: Int.self) }
+            return leaf
+        }
+        #expect(GoldenFormat.text.render(once) == GoldenFormat.text.render(thrice))
+        #expect(GoldenFormat.textWithCounts.render(once) != GoldenFormat.textWithCounts.render(thrice))
+        #expect(GoldenFormat.text.render(once).hasPrefix("graphinspect: 2 live nodes, 0 released\n"))
+        #expect(GoldenFormat.textWithCounts.render(thrice).contains("resolves payments: Int <- MISSING, 3 lookups"))
     }
 
     @Test func theEnvironmentNamesTheMode() {
