@@ -282,17 +282,14 @@ enum ModuleTreeTracking {
             if entry.observers.isEmpty, table[entry.key] === entry { table.removeValue(forKey: entry.key) }
             return told
         }
-        guard !entry.selfReporting else { return }
-        for observer in told {
-            observer.record(.released(Released(id: entry.id)))
-            if let viewComponent = entry.valueViewComponent { observer.record(.released(Released(id: viewComponent))) }
-        }
+        reportReleased(entry, to: told)
     }
 
-    private static func reportReleased(_ entry: Entry) {
+    /// Reports `entry`'s object (and a value view component it carried) released to `observers`,
+    /// by default every observer it was reported to. Self-reporting objects said so in `deinit`.
+    private static func reportReleased(_ entry: Entry, to observers: [any GraphObserver]? = nil) {
         guard !entry.selfReporting else { return }
-        let observers = table.withLock { _ in entry.observers }
-        for observer in observers {
+        for observer in observers ?? table.withLock({ _ in entry.observers }) {
             observer.record(.released(Released(id: entry.id)))
             if let viewComponent = entry.valueViewComponent { observer.record(.released(Released(id: viewComponent))) }
         }

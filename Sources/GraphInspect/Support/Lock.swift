@@ -17,15 +17,11 @@ final class Locked<Value>: @unchecked Sendable {
 
     init(_ value: Value) {
         self.value = value
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        mutex = PThreadMutex.make()
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        PThreadMutex.free(mutex)
     }
 
     /// Runs `body` with exclusive access to the value.
@@ -33,5 +29,32 @@ final class Locked<Value>: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
+    }
+}
+
+/// Makes and frees the pthread mutexes the runtime's locks sit on (`Locked`, `OnceCell`,
+/// `RecursiveLock`), which differ only in the mutex type.
+enum PThreadMutex {
+    /// A heap-allocated mutex of `type` (`PTHREAD_MUTEX_ERRORCHECK`, `PTHREAD_MUTEX_RECURSIVE`), or
+    /// the default type.
+    static func make(type: Int32? = nil) -> UnsafeMutablePointer<pthread_mutex_t> {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        guard let type else {
+            pthread_mutex_init(mutex, nil)
+            return mutex
+        }
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, type)
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+        return mutex
+    }
+
+    static func free(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
     }
 }

@@ -15,19 +15,11 @@ final class OnceCell: @unchecked Sendable {
     private var value: Any?
 
     init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
+        mutex = PThreadMutex.make(type: Int32(PTHREAD_MUTEX_ERRORCHECK))
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        PThreadMutex.free(mutex)
     }
 
     /// Returns the value, building it with `build` if no caller has yet.
