@@ -55,9 +55,7 @@ public enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable 
             case .text:
                 return Array(TreeTextWriter().write(snapshot).utf8)
             case .json:
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                return Array(try encoder.encode(snapshot)) + Array("\n".utf8)
+                return Array(try SnapshotJSONWriter().write(snapshot).utf8)
             case .dot, .mermaid, .svg, .png, .pdf:
                 let built = try DiagramBuilder(options: diagram).build(snapshot)
                 if let summary = built.summary { FileHandle.standardError.write(Data("graphinspect: \(summary)\n".utf8)) }

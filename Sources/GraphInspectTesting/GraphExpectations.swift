@@ -2,28 +2,8 @@ import Foundation
 import GraphInspect
 import GraphInspectText
 
-/// The text a golden file holds.
-public enum GoldenFormat: Sendable {
-    /// `graphinspect dump`'s tree without counts: the graph's shape (who provides, who resolves
-    /// what from where, what holds what, what was released), so one more cache hit or event does
-    /// not break the golden.
-    case text
-    /// The tree with its counts (events, lookups, cache hits), for tests that pin them.
-    case textWithCounts
-    /// `graphinspect dump --format dot`.
-    case dot
-
-    func render(_ snapshot: GraphSnapshot) -> String {
-        switch self {
-        case .text: TreeTextWriter(counts: false).write(snapshot)
-        case .textWithCounts: TreeTextWriter().write(snapshot)
-        case .dot: (try? DOTWriter().write(snapshot)) ?? ""
-        }
-    }
-}
-
-/// Expects the graph to equal the golden file `golden` (a path relative to the calling test
-/// file's folder, or an absolute one) whole. On a mismatch the failure shows a line diff and where
+/// Expects the graph, as `projection` shows it (the tree without counts by default), to equal the
+/// golden file `golden` (a path relative to the calling test file's folder, or an absolute one) whole. On a mismatch the failure shows a line diff and where
 /// the golden is, and the actual output is written to a temporary file named in the message, so a
 /// diff tool can open both. `record` says when the golden is written instead
 /// (`GoldenRecording`; by default `GRAPHINSPECT_RECORD`, else `.missing`): a test that writes its
@@ -31,7 +11,7 @@ public enum GoldenFormat: Sendable {
 public func expectGraph(
     _ snapshot: GraphSnapshot,
     matchesGolden golden: String,
-    format: GoldenFormat = .text,
+    as projection: GraphProjection = .text,
     record: GoldenRecording? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
@@ -44,7 +24,7 @@ public func expectGraph(
     let url = golden.hasPrefix("/")
         ? URL(fileURLWithPath: golden)
         : URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appendingPathComponent(golden)
-    let actual = format.render(snapshot)
+    guard let actual = rendered(snapshot, as: projection, at: site) else { return }
     let expected = try? String(contentsOf: url, encoding: .utf8)
     func write(_ why: GraphFailureWording.RecordReason) {
         do {
@@ -71,6 +51,31 @@ public func expectGraph(
         FailureReporter.fail(GraphFailureWording.goldenMismatch(
             path: url.path, diff: LineDiff.render(expected: expected, actual: actual), actualPath: actualFile, snapshot: snapshot
         ), at: site)
+    }
+}
+
+/// Expects the graph, as `projection` shows it, to equal `expected` whole; the failure shows a
+/// line diff (`-` expected, `+` actual).
+public func expectGraph(
+    _ snapshot: GraphSnapshot,
+    as projection: GraphProjection = .text,
+    equals expected: String,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let actual = rendered(snapshot, as: projection, at: site), actual != expected else { return }
+    FailureReporter.fail(GraphFailureWording.mismatch(
+        projection: projection.name, diff: LineDiff.render(expected: expected, actual: actual, expectedName: "expected"), snapshot: snapshot
+    ), at: site)
+}
+
+/// `snapshot` as `projection` shows it, or nil after failing the test with why it could not be made.
+private func rendered(_ snapshot: GraphSnapshot, as projection: GraphProjection, at site: CallSite) -> String? {
+    do {
+        return try projection.render(snapshot)
+    } catch {
+        FailureReporter.fail(GraphFailureWording.cannotProject(projection.name, reason: "\(error)"), at: site)
+        return nil
     }
 }
 

@@ -13,6 +13,15 @@ enum GraphFailureWording {
             + "If the change is intended, run the tests with GRAPHINSPECT_RECORD=failed to rewrite the goldens that differ."
     }
 
+    static func mismatch(projection: String, diff: String, snapshot: GraphSnapshot) -> String {
+        "The graph's \(projection) differs from the expected text:\n\(diff)"
+            + (releasedHint(snapshot).isEmpty ? "" : "\n" + String(releasedHint(snapshot).dropFirst()))
+    }
+
+    static func cannotProject(_ projection: String, reason: String) -> String {
+        "Could not make the graph's \(projection) to compare: \(reason)"
+    }
+
     /// Why a golden was written.
     enum RecordReason {
         case missing, failed, all

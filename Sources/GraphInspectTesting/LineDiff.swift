@@ -1,14 +1,16 @@
-/// A readable line diff for failure messages: `-` for the golden, `+` for what the test produced,
+/// A readable line diff for failure messages: `-` for the golden or the expected text, `+` for
+/// what the test produced,
 /// runs of unchanged lines collapsed to a count, with a legend.
 enum LineDiff {
     /// Unchanged lines shown around each change.
     static let context = 2
 
-    static func render(expected: String, actual: String) -> String {
+    /// `expectedName` names the `-` side in the legend: "golden" or "expected".
+    static func render(expected: String, actual: String, expectedName: String = "golden") -> String {
         let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let operations = diff(old, new)
-        var lines = ["(- golden, + actual, … unchanged lines collapsed)"]
+        var lines = ["(- \(expectedName), + actual, … unchanged lines collapsed)"]
         var index = 0
         while index < operations.count {
             if case .same = operations[index] {

@@ -11,7 +11,7 @@ import Testing
           asked by CheckoutComponent at ^->AppComponent->CheckoutComponent
           walked 2 components, nearest first:
             1. CheckoutComponent  provides cartID: String
-            2. AppComponent (root)  provides analytics: Analytics, featureFlags: Optional<FeatureFlags>, network: NetworkClient, theme: Theme, settingsStore: SettingsStore (@Lazy)
+            2. AppComponent (root)  provides analytics: Analytics, featureFlags: FeatureFlags?, network: NetworkClient, theme: Theme, settingsStore: SettingsStore (@Lazy)
           elsewhere in the tree (not on the walk):
             `paymentService: PaymentService` at ^->AppComponent->ProfileComponent; nearest common ancestor: AppComponent
           fix: move `paymentService: PaymentService` from ProfileComponent up to AppComponent, which both reach

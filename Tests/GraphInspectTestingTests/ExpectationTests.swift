@@ -32,7 +32,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let golden = folder.appendingPathComponent("tree.txt")
-        let text = GoldenFormat.text.render(Self.sample)
+        let text = try GraphProjection.text.render(Self.sample)
         try Data(text.replacingOccurrences(of: "HomeComponent #5", with: "HomeComponent #6").utf8).write(to: golden)
         let message = failure {
             expectGraph(Self.sample, matchesGolden: golden.path, record: false)
@@ -69,7 +69,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("goldens-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let golden = folder.appendingPathComponent("app.txt").path
-        let text = GoldenFormat.text.render(Self.sample)
+        let text = try GraphProjection.text.render(Self.sample)
         // never: a missing golden fails and nothing is written.
         #expect(failure { expectGraph(Self.sample, matchesGolden: golden, record: .never) }.hasPrefix("No golden at \(golden), and GRAPHINSPECT_RECORD=never."))
         #expect(!FileManager.default.fileExists(atPath: golden))
@@ -122,10 +122,10 @@ import Testing
             for _ in 0..<3 { _ = try? leaf.resolve("payments", as: Int.self) }
             return leaf
         }
-        #expect(GoldenFormat.text.render(once) == GoldenFormat.text.render(thrice))
-        #expect(GoldenFormat.textWithCounts.render(once) != GoldenFormat.textWithCounts.render(thrice))
-        #expect(GoldenFormat.text.render(once).hasPrefix("graphinspect: 2 live nodes, 0 released\n"))
-        #expect(GoldenFormat.textWithCounts.render(thrice).contains("resolves payments: Int <- MISSING, 3 lookups"))
+        #expect(try GraphProjection.text.render(once) == GraphProjection.text.render(thrice))
+        #expect(try GraphProjection.textWithCounts.render(once) != GraphProjection.textWithCounts.render(thrice))
+        #expect(try GraphProjection.text.render(once).hasPrefix("graphinspect: 2 live nodes, 0 released\n"))
+        #expect(try GraphProjection.textWithCounts.render(thrice).contains("resolves payments: Int <- MISSING, 3 lookups"))
     }
 
     @Test func theEnvironmentNamesTheMode() {
@@ -143,12 +143,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let golden = folder.appendingPathComponent("Goldens/app.dot").path
         let message = failure {
-            expectGraph(Self.sample, matchesGolden: golden, format: .dot, record: true)
+            expectGraph(Self.sample, matchesGolden: golden, as: .dot, record: true)
         }
         #expect(message == "Recorded the golden \(golden) (GRAPHINSPECT_RECORD=all). Run the tests again without it; they pass if the graph is stable.")
         #expect(FileManager.default.fileExists(atPath: golden))
         // Now it passes: no issue recorded.
-        expectGraph(Self.sample, matchesGolden: golden, format: .dot, record: false)
+        expectGraph(Self.sample, matchesGolden: golden, as: .dot, record: false)
     }
 
     @Test func missingGoldenSaysHowToRecordIt() {

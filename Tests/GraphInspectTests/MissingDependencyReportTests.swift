@@ -140,8 +140,8 @@ final class ReparentableComponent: Component {
               asked by ReparentableComponent at ^->ReparentableComponent->ReparentableComponent (Shop/Cart.swift:12)
               the parent chain loops: ReparentableComponent -> ReparentableComponent -> ReparentableComponent; the walk stopped where it came back
               walked 2 components, nearest first:
-                1. ReparentableComponent  provides redirect: Optional<Component>
-                2. ReparentableComponent  provides redirect: Optional<Component>
+                1. ReparentableComponent  provides redirect: Component?
+                2. ReparentableComponent  provides redirect: Component?
               fix: the chain comes back to ReparentableComponent: make the overridden `parent` end at a root component
             """)
     }
@@ -203,6 +203,30 @@ final class ReparentableComponent: Component {
                 found `billing: Payments` at BillingComponent: the same type under another name
               fix: ask for `billing`, which BillingComponent provides as Payments
             """)
+    }
+
+    /// `let p: Payments? = try? c.resolve("payments")` infers `T == Payments?`: a plain `Payments`
+    /// satisfies it, so the report names the type as `Payments?` and the fix declares a `Payments`.
+    @Test func optionalRequestIsSatisfiedByThePlainType() throws {
+        let root = ShopRoot(parent: nil)
+        let cart = CartComponent(parent: root)
+        let absent: Payments? = try? cart.resolve("payments", fileID: "Shop/Cart.swift", line: 30)
+        #expect(absent == nil)
+        let error = try #require(throws: MissingDependency.self) {
+            let _: Payments? = try cart.resolve("payments", fileID: "Shop/Cart.swift", line: 30)
+        }
+        #expect(error.description == """
+            error: missing dependency `payments: Payments?`
+              asked by CartComponent at ^->ShopRoot->CartComponent (Shop/Cart.swift:30)
+              walked 2 components, nearest first:
+                1. CartComponent  provides cartID: String
+                2. ShopRoot (root)  provides analytics: Tracker
+              fix: declare `let payments: Payments` in CartComponent, or in ShopRoot to share it with every component below (a `Payments` or a `Payments?` satisfies a lookup into an Optional)
+              note: a computed `var payments: Payments { ... }` is invisible to lookups unless its class is marked `@Providers`
+            """)
+        let provided = WalletComponent(parent: root)
+        let found: Payments? = try? provided.resolve("payments")
+        #expect(found === provided.payments)
     }
 
     @Test func reportsUseColourOnlyWhenAsked() throws {

@@ -41,7 +41,13 @@ import Testing
 
     @Test func shortTypeNamesDropModulePrefixesEverywhere() {
         #expect(ShortTypeName.of("App.Foo") == "Foo")
-        #expect(ShortTypeName.of("Swift.Optional<App.Outer.Inner>") == "Optional<Outer.Inner>")
+        #expect(ShortTypeName.of("Swift.Optional<App.Outer.Inner>") == "Outer.Inner?")
+        #expect(ShortTypeName.of("Swift.Optional<Swift.Optional<App.X>>") == "X??")
+        #expect(ShortTypeName.of("Swift.Dictionary<Swift.String, Swift.Optional<App.X>>") == "Dictionary<String, X?>")
+        #expect(ShortTypeName.of("Swift.Optional<(App.A) -> App.B>") == "((A) -> B)?")
+        #expect(ShortTypeName.of("App.Optional<App.X>") == "Optional<X>")
+        #expect(ShortTypeName.optionalWrapped("Swift.Optional<Swift.Array<App.X>>") == "Swift.Array<App.X>")
+        #expect(ShortTypeName.optionalWrapped("Swift.Optional<App.A>.Type") == nil)
         #expect(ShortTypeName.of("Swift.Dictionary<Swift.String, Swift.Int>") == "Dictionary<String, Int>")
         #expect(ShortTypeName.of("Int") == "Int")
     }

@@ -49,7 +49,7 @@ public enum ReportWording {
         lines.append("  " + style.green("fix:") + " " + describe(report.fix, asked: report))
         if case .declare = report.fix {
             // Mirror cannot see computed properties, so "nothing provides it" may be wrong: say why.
-            let declared = "`var \(Quoted.name(report.name)): \(short(report.type)) { ... }`"
+            let declared = "`var \(Quoted.name(report.name)): \(short(ShortTypeName.optionalWrapped(report.type) ?? report.type)) { ... }`"
             lines.append("  note: a computed \(declared) is invisible to lookups unless its class is marked `@Providers`")
         }
         return lines.joined(separator: "\n")
@@ -97,7 +97,10 @@ public enum ReportWording {
         case .declare(let requester, let root):
             let whereTo = root.map { "in \(short(requester.type)), or in \(short($0.type)) to share it with every component below" }
                 ?? "in \(short(requester.type))"
-            return "declare `let \(name): \(type)` \(whereTo)"
+            guard let wrapped = ShortTypeName.optionalWrapped(report.type).map(short) else {
+                return "declare `let \(name): \(type)` \(whereTo)"
+            }
+            return "declare `let \(name): \(wrapped)` \(whereTo) (a `\(wrapped)` or a `\(wrapped)?` satisfies a lookup into an Optional)"
         }
     }
 

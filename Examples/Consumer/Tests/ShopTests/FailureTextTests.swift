@@ -53,3 +53,33 @@ final class ShopXCTests: XCTestCase {
         XCTAssertTrue(failures.first?.contains("but ShopComponent #1 answered it first") == true, "\(failures)")
     }
 }
+
+/// `try?` into an Optional asks for `Int?`; the fix names the plain type, which satisfies it.
+@Test func aLookupIntoAnOptionalIsFixedWithThePlainType() {
+    let graph = GraphCapture.capture { () -> Component in
+        let root = ShopComponent(parent: nil)
+        let coupons: Int? = try? CartComponent(parent: root).resolve("coupons")
+        #expect(coupons == nil)
+        return root
+    }
+    withKnownIssue {
+        expectNoMissingDependencies(graph)
+    } matching: { issue in
+        let text = issue.comments.map(\.rawValue).joined()
+        return text.contains("error: missing dependency `coupons: Int?`") && text.contains("fix: declare `let coupons: Int` in CartComponent")
+    }
+}
+
+/// docs/testing.md's projections, as the page shows them.
+@Test func projectionsFromTheTestingGuide() {
+    let graph = GraphCapture.capture { ShopApp.launch() }
+    // What each node provides, one line each, pinned in a golden.
+    let providers = GraphProjection("providers") { graph in
+        graph.nodes.map { "\($0.shortType): " + ($0.providers ?? []).map(\.name).joined(separator: ", ") }
+            .joined(separator: "\n")
+    }
+    expectGraph(graph, matchesGolden: "Goldens/providers.txt", as: providers)
+    expectGraph(graph, as: .mermaid.lines { $0.contains("-.->") }, equals: """
+          c2 -.->|"payments<br/>1 hop"| c1
+        """)
+}
