@@ -43,9 +43,9 @@ final class BacktraceFilter: @unchecked Sendable {
         let text = String(decoding: line, as: UTF8.self)
         if markers.contains(where: text.hasPrefix) {
             dropping = true
-            FileHandle.standardError.write(Data("graphinspect: the app's crash backtrace is hidden (--backtrace shows it)\n".utf8))
+            Output.say("graphinspect: the app's crash backtrace is hidden (--backtrace shows it)")
             return
         }
-        FileHandle.standardError.write(line)
+        Output.passThrough(line)
     }
 }

@@ -11,7 +11,46 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
         case folderMissing(String)
         case folderNotWritable(String)
         case isFolder
-        case system(String)
+        /// The folder exists but refuses new files for another reason (`/proc`, `/sys`).
+        case cannotCreateIn(String, code: Int32)
+        /// A system call failed with `code` (an errno; 0 when only `detail` is known).
+        case system(code: Int32, detail: String)
+
+        static func system(_ code: Int32) -> WriteFailure {
+            .system(code: code, detail: String(cString: strerror(code)))
+        }
+
+        /// The errno under a Foundation error when there is one, else its description.
+        static func from(_ error: any Error) -> WriteFailure {
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            if let posix = [error as NSError, underlying].compactMap({ $0 }).first(where: { $0.domain == NSPOSIXErrorDomain }) {
+                return system(Int32(posix.code))
+            }
+            return .system(code: 0, detail: error.localizedDescription)
+        }
+
+        /// What the failure means for the user, and what to do.
+        var explanation: String {
+            switch self {
+            case .folderMissing(let folder): "the folder \(folder) does not exist. Create it, or write somewhere else."
+            case .folderNotWritable(let folder): "the folder \(folder) is not writable. Fix its permissions, or write somewhere else."
+            case .isFolder: "it is a folder."
+            case .cannotCreateIn(let folder, let code):
+                "the folder \(folder) does not let a new file be made in it (\(String(cString: strerror(code)))); graphinspect writes a whole file beside the target and renames it. Write somewhere else."
+            case .system(let code, let detail):
+                switch code {
+                case ENOSPC, EDQUOT: "the device is full (\(detail)). Free some space, or write somewhere else."
+                case EACCES, EPERM: "permission denied (\(detail)). Fix its permissions, or write somewhere else."
+                case EROFS: "it is on a read-only file system. Write somewhere else."
+                case ENOENT, ENOTDIR: "a folder on the way to it does not exist (\(detail))."
+                case ENXIO: "nothing is reading from it (\(detail))."
+                case EPIPE: "the reader closed it before everything was written (\(detail))."
+                case ELOOP: "its symbolic links loop (\(detail))."
+                case 0: detail
+                default: detail + "."
+                }
+            }
+        }
     }
 
     case cannotWrite(path: String, reason: WriteFailure)
@@ -37,14 +76,10 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
 
     var description: String {
         switch self {
-        case .cannotWrite(let path, .folderMissing(let folder)):
-            "cannot write \(path): the folder \(folder) does not exist. Create it, or write somewhere else."
-        case .cannotWrite(let path, .folderNotWritable(let folder)):
-            "cannot write \(path): the folder \(folder) is not writable. Fix its permissions, or write somewhere else."
         case .cannotWrite(let path, .isFolder):
             "cannot write \(path): it is a folder. Name a file in it, e.g. \(path.hasSuffix("/") ? path : path + "/")graph.svg."
-        case .cannotWrite(let path, .system(let message)):
-            "cannot write \(path): \(message) Nothing was written."
+        case .cannotWrite(let path, let failure):
+            "cannot write \(path): \(failure.explanation)"
         case .noSuchInput(let path, let isFolder):
             isFolder
                 ? "cannot read \(path): it is a folder. Give a trace file (GRAPHINSPECT_TRACE) or JSON from `dump --format json`."
@@ -85,7 +120,7 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
         do {
             try body()
         } catch let error as CLIError {
-            FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            Output.say("Error: \(error)")
             throw error.exitCode
         }
     }

@@ -66,7 +66,7 @@ extension GraphInspectCommand {
                     }
                 }
             } catch let error as CLIError {
-                FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+                Output.say("Error: \(error)")
                 throw ExitCode(2)
             }
             if differ { throw ExitCode(1) }

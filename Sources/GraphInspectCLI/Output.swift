@@ -1,8 +1,16 @@
 import Foundation
 
-/// Where a command's result goes: standard output (no `-o`, or `-o -`), or a file written whole or
-/// not at all (a temporary file beside the target, then renamed over it), so a failure never leaves
-/// half a file.
+/// Where a command's result goes, written the way `cp`, `tee` and shell redirection write:
+///
+/// - standard output (no `-o`, or `-o -`);
+/// - a regular file, or nothing there yet: written whole or not at all (a temporary file beside the
+///   target, then renamed over it), keeping an existing file's permissions and owner, so a failure
+///   never leaves half a file;
+/// - a symbolic link: the same, at the file it points to (the link stays a link);
+/// - a FIFO, a device, anything else that is not a folder: opened and written in place, as
+///   `> path` would (`/dev/null` stays a device; `/dev/full` is a full-disk error).
+///
+/// Every failure is a `CLIError.cannotWrite` in our words, never a crash.
 enum Output {
     /// Whether `path` means standard output.
     static func isStandardOutput(_ path: String?) -> Bool { path == nil || path == "-" }
@@ -20,25 +28,117 @@ enum Output {
 
     static func write(_ bytes: [UInt8], to path: String?) throws(CLIError) {
         guard let path, path != "-" else {
-            FileHandle.standardOutput.write(Data(bytes))
+            if let failure = writeAll(bytes, to: STDOUT_FILENO) { throw .cannotWrite(path: "standard output", reason: failure) }
             return
         }
-        var isTargetFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isTargetFolder), isTargetFolder.boolValue {
-            throw .cannotWrite(path: path, reason: .isFolder)
+        var info = stat()
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: throw .cannotWrite(path: path, reason: .isFolder)
+            case S_IFREG: try replace(resolvingLinks(path), with: bytes, keeping: info, shownAs: path)
+            default: try writeInPlace(path, bytes)
+            }
+            return
         }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        let looked = errno
+        guard looked == ENOENT else { throw .cannotWrite(path: path, reason: failure(looked)) }
+        // Nothing there, or a link to nothing: the file is made where the link points.
+        try replace(resolvingLinks(path), with: bytes, keeping: nil, shownAs: path)
+    }
+
+    /// A line for the user on standard error; a standard error that cannot be written is ignored.
+    static func say(_ text: String) {
+        _ = writeAll(Array((text.hasSuffix("\n") ? text : text + "\n").utf8), to: STDERR_FILENO)
+    }
+
+    /// Raw bytes to standard error (a child's output passed through), errors ignored.
+    static func passThrough(_ bytes: Data) {
+        _ = writeAll(Array(bytes), to: STDERR_FILENO)
+    }
+
+    // MARK: Writing
+
+    /// `path` with every symbolic link along its last component followed (relative targets are
+    /// relative to the link's folder), so the file is replaced and the links stay.
+    private static func resolvingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length > 0 else { return current }
+            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let folder = (current as NSString).deletingLastPathComponent
+            current = target.hasPrefix("/") || folder.isEmpty ? target : folder + "/" + target
+        }
+        return current
+    }
+
+    /// Writes `bytes` to a temporary file beside `target` and renames it over `target`.
+    private static func replace(_ target: String, with bytes: [UInt8], keeping existing: stat?, shownAs path: String) throws(CLIError) {
+        let folder = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
+        var folderInfo = stat()
+        guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
             throw .cannotWrite(path: path, reason: .folderMissing(folder))
         }
-        guard FileManager.default.isWritableFile(atPath: folder) else {
-            throw .cannotWrite(path: path, reason: .folderNotWritable(folder))
+        var template = Array((folder + "/." + (target as NSString).lastPathComponent + ".graphinspect-XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw .cannotWrite(path: path, reason: [EACCES, EPERM, EROFS].contains(code) ? .folderNotWritable(folder) : .cannotCreateIn(folder, code: code))
         }
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw .cannotWrite(path: path, reason: .system(error.localizedDescription))
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var succeeded = false
+        defer {
+            if !succeeded { unlink(temporary) }
+        }
+        if let existing {
+            fchmod(descriptor, existing.st_mode & 0o7777)
+            // As cp does: keep the owner when allowed to (root), else the file becomes the writer's.
+            _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            fchmod(descriptor, 0o666 & ~mask)
+        }
+        if let failed = writeAll(bytes, to: descriptor) {
+            close(descriptor)
+            throw .cannotWrite(path: path, reason: failed)
+        }
+        guard close(descriptor) == 0 else { throw .cannotWrite(path: path, reason: failure(errno)) }
+        guard rename(temporary, target) == 0 else { throw .cannotWrite(path: path, reason: failure(errno)) }
+        succeeded = true
+    }
+
+    /// Opens what is at `path` (a FIFO, a device) and writes `bytes` into it, as `> path` would.
+    private static func writeInPlace(_ path: String, _ bytes: [UInt8]) throws(CLIError) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: failure(errno)) }
+        defer { close(descriptor) }
+        if let failed = writeAll(bytes, to: descriptor) { throw .cannotWrite(path: path, reason: failed) }
+    }
+
+    /// Writes every byte, retrying short writes and interruptions; the failure, if any.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> CLIError.WriteFailure? {
+        bytes.withUnsafeBytes { buffer -> CLIError.WriteFailure? in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return failure(errno)
+                }
+                offset += written
+            }
+            return nil
         }
     }
+
+    private static func failure(_ code: Int32) -> CLIError.WriteFailure {
+        .system(code)
+    }
+}
+
+/// `write(2)` under a name that does not clash with `Output.write`.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

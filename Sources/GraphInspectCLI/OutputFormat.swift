@@ -58,11 +58,11 @@ public enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable 
                 return Array(try SnapshotJSONWriter().write(snapshot).utf8)
             case .dot, .mermaid, .svg, .png, .pdf:
                 let built = try DiagramBuilder(options: diagram).build(snapshot)
-                if let summary = built.summary { FileHandle.standardError.write(Data("graphinspect: \(summary)\n".utf8)) }
+                if let summary = built.summary { Output.say("graphinspect: \(summary)") }
                 if self == .mermaid { return Array(MermaidWriter().write(built).utf8) }
                 let ranked = layout == .dot || self == .dot
                 if !ranked && diagram.legend {
-                    FileHandle.standardError.write(Data("graphinspect: the legend is drawn with --layout dot only (\(layout.rawValue) does not keep it together)\n".utf8))
+                    Output.say("graphinspect: the legend is drawn with --layout dot only (\(layout.rawValue) does not keep it together)")
                 }
                 let dot = DOTWriter().write(built, legend: diagram.legend, ranked: ranked)
                 if self == .dot { return Array(dot.utf8) }

@@ -8,7 +8,7 @@ enum Picture {
     static func render(_ dot: String, nodes: Int, format: GraphvizFormat = .svg, layout: GraphvizLayout = .dot) throws(GraphvizError) -> [UInt8] {
         let rendered = try GraphvizRenderer.renderReporting(dot: dot, format: format, layout: layout, packWidth: GraphvizRenderer.packWidth(forNodes: nodes))
         for warning in rendered.warnings {
-            FileHandle.standardError.write(Data((say(warning, format: format) + "\n").utf8))
+            Output.say(say(warning, format: format))
         }
         return rendered.bytes
     }

@@ -11,13 +11,13 @@ struct RenderProgress {
     init(nodes: Int, edges: Int, layout: GraphvizLayout) {
         shown = nodes >= Self.threshold && isatty(2) == 1
         if shown {
-            FileHandle.standardError.write(Data("graphinspect: laying out \(nodes) nodes and \(edges) edges with \(layout.rawValue)…\n".utf8))
+            Output.say("graphinspect: laying out \(nodes) nodes and \(edges) edges with \(layout.rawValue)…")
         }
     }
 
     func finish() {
         guard shown else { return }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(start))
-        FileHandle.standardError.write(Data("graphinspect: rendered in \(seconds) s\n".utf8))
+        Output.say("graphinspect: rendered in \(seconds) s")
     }
 }

@@ -115,7 +115,7 @@ enum ReplayFrames {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw .cannotWrite(path: folder, reason: .system(error.localizedDescription))
+            throw .cannotWrite(path: folder, reason: .from(error))
         }
         var index = "<!doctype html>\n<meta charset=\"utf-8\">\n<title>graphinspect replay: \(replay.kind.title)</title>\n<ol>\n"
         for (offset, step) in replay.steps.enumerated() {

@@ -22,7 +22,7 @@ enum SnapshotSource {
 
         /// Writes the notes to standard error.
         func printNotes() {
-            for note in notes { FileHandle.standardError.write(Data((note + "\n").utf8)) }
+            for note in notes { Output.say(note) }
         }
     }
 
@@ -55,39 +55,61 @@ enum SnapshotSource {
     }
 
     /// A recording named on the command line: a trace (by its first line) or the snapshot JSON
-    /// that `dump --format json` writes; `-` reads standard input.
+    /// that `dump --format json` writes; `-` reads standard input. Streams are read as they come
+    /// (a trace line by line, never more than `TraceReader.maxLineBytes` of a line), so an endless
+    /// or binary input (`/dev/zero`) stops with an error instead of filling memory.
     static func readRecording(_ path: String) throws(CLIError) -> Loaded {
         if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("graphinspect-stdin-\(UUID().uuidString)").path
-            defer { try? FileManager.default.removeItem(atPath: copy) }
-            do { try data.write(to: URL(fileURLWithPath: copy)) } catch {
-                throw .cannotWrite(path: copy, reason: .system(error.localizedDescription))
+            guard let input = fdopen(dup(STDIN_FILENO), "r") else {
+                throw .badTrace(TraceError(path: "standard input", line: 0, problem: .unreadable(String(cString: strerror(errno)))))
             }
-            return try readFile(copy, shownAs: "standard input")
+            defer { fclose(input) }
+            return try readStream(input, shownAs: "standard input")
         }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
             throw .noSuchInput(path: path, isFolder: isFolder.boolValue)
         }
-        return try readFile(path, shownAs: path)
+        guard let file = fopen(path, "r") else {
+            throw .badTrace(TraceError(path: path, line: 0, problem: .unreadable(String(cString: strerror(errno)))))
+        }
+        defer { fclose(file) }
+        return try readStream(file, shownAs: path)
     }
 
-    private static func readFile(_ path: String, shownAs name: String) throws(CLIError) -> Loaded {
-        let handle = FileHandle(forReadingAtPath: path)
-        let head = handle.map { $0.readData(ofLength: 200) } ?? Data()
-        try? handle?.close()
+    /// Snapshot JSON longer than this (2 GiB) is refused: it is read whole to be decoded.
+    static let maxSnapshotBytes = 2 << 30
+
+    private static func readStream(_ file: UnsafeMutablePointer<FILE>, shownAs name: String) throws(CLIError) -> Loaded {
+        var head = [UInt8](repeating: 0, count: 200)
+        head.removeLast(200 - head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 200, file) })
         // A trace says so on its first line; anything else is read as a snapshot, whose decoder
-        // names both kinds when it is neither.
-        let isTrace = String(decoding: head, as: UTF8.self).contains("\"graphinspect-trace\"")
-        if !isTrace, let data = FileManager.default.contents(atPath: path) {
+        // names both kinds when it is neither. A snapshot is a JSON object without NUL bytes:
+        // other input is decoded no further than its head, which is enough for the error.
+        if String(decoding: head, as: UTF8.self).contains("\"graphinspect-trace\"") {
             do {
-                return Loaded(snapshot: try SnapshotDecoder().decode(data, name: name), notes: [])
+                let result = try TraceReader().read(file: file, name: name, prefix: head)
+                return Loaded(snapshot: result.snapshot, notes: result.warnings.map { "graphinspect: \($0)" })
             } catch {
-                throw .badSnapshot(error)
+                throw .badTrace(error)
             }
         }
-        return try read(path)
+        var data = Data(head)
+        let opensAnObject = head.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } == UInt8(ascii: "{")
+        if opensAnObject, !head.contains(0) {
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+                if count == 0 { break }
+                data.append(contentsOf: chunk[..<count])
+                if data.count > maxSnapshotBytes { throw .badValue("\(name) is longer than \(maxSnapshotBytes >> 30) GiB without being a trace; a snapshot that large is not read. Record a trace instead (GRAPHINSPECT_TRACE), which is read line by line.") }
+            }
+        }
+        do {
+            return Loaded(snapshot: try SnapshotDecoder().decode(data, name: name), notes: [])
+        } catch {
+            throw .badSnapshot(error)
+        }
     }
 
     private static func read(_ path: String) throws(CLIError) -> Loaded {

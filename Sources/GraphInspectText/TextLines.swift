@@ -1,5 +1,8 @@
+import GraphInspect
+
 /// Accumulates indented lines, capping indentation so very deep trees stay readable and linear
-/// in size.
+/// in size. Every line's control characters are shown escaped (`Quoted.visible`): text output
+/// goes to terminals, and a recorded name must not be able to repaint one.
 struct TextLines {
     let maxIndentLevel: Int
     private(set) var text = ""
@@ -14,7 +17,7 @@ struct TextLines {
         } else {
             text += String(repeating: "  ", count: maxIndentLevel) + "[depth \(level)] "
         }
-        text += content
+        text += Quoted.visible(content)
         text += "\n"
     }
 

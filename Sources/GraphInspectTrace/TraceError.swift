@@ -26,6 +26,8 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
         case nulBytes
         /// A `repeated` line whose `line` is not an earlier cache-hit lookup line.
         case badRepeat(String)
+        /// A line longer than the reader's limit (`TraceReader.maxLineBytes`).
+        case lineTooLong(Int)
     }
 
     /// The file read.
@@ -69,6 +71,8 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
             return "builderFinished event: run \(run) was never started by a builderStarted line"
         case .badRepeat(let line):
             return "repeated event: \"line\" \(line) is not an earlier line holding a cache-hit lookup; a repeat names the line of the hit it repeats"
+        case .lineTooLong(let limit):
+            return "the line is longer than \(limit) bytes (\(limit >> 20) MiB) and reading stopped there; a trace line is a few hundred bytes, so this is not a trace (or it is damaged)"
         case .nulBytes:
             return "NUL bytes followed by more lines; only the end of a trace may be NUL bytes (left by a process that died while recording), so the file was damaged after it was written"
         }

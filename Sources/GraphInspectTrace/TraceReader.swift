@@ -24,56 +24,51 @@ public struct TraceReader {
 
     public init() {}
 
+    /// The longest line read, in bytes (16 MiB). A real line is a few hundred bytes (a component
+    /// with thousands of providers, some hundred kilobytes); a longer one means the input is not a
+    /// trace (`/dev/zero`, an endless stream without newlines), and reading stops there instead of
+    /// holding it all.
+    public static let maxLineBytes = 16 << 20
+
     /// Reads the trace at `path`.
     public func read(path: String) throws(TraceError) -> Result {
         guard let file = fopen(path, "r") else {
             throw TraceError(path: path, line: 0, problem: .unreadable(String(cString: strerror(errno))))
         }
         defer { fclose(file) }
-        var parser = TraceParser(path: path)
-        var buffer: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(buffer) }
-        var lineNumber = 0
+        return try read(file: file, name: path)
+    }
+
+    /// Reads a trace from an open stream (standard input, a pipe), after `prefix`, bytes already
+    /// read from it; `name` stands for the path in errors and warnings.
+    public func read(file: UnsafeMutablePointer<FILE>, name: String, prefix: [UInt8] = []) throws(TraceError) -> Result {
+        var parser = TraceParser(path: name)
+        var lines = LineSplitter()
+        try lines.feed(prefix, to: &parser)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { chunk.deallocate() }
         while true {
-            let length = getline(&buffer, &capacity, file)
-            if length < 0 {
+            let count = fread(chunk.baseAddress, 1, chunk.count, file)
+            if count == 0 {
                 if ferror(file) != 0 {
-                    throw TraceError(path: path, line: lineNumber, problem: .unreadable(String(cString: strerror(errno))))
+                    throw TraceError(path: name, line: lines.lineNumber, problem: .unreadable(String(cString: strerror(errno))))
                 }
                 break
             }
-            lineNumber += 1
-            let bytes = UnsafeRawBufferPointer(start: buffer, count: length)
-            let complete = length > 0 && bytes[length - 1] == UInt8(ascii: "\n")
-            try parser.consume(line: complete ? UnsafeRawBufferPointer(rebasing: bytes.dropLast()) : bytes,
-                               number: lineNumber, complete: complete)
+            try lines.feed(UnsafeRawBufferPointer(rebasing: chunk[..<count]), to: &parser)
         }
-        return try parser.finish(lineCount: lineNumber)
+        try lines.finish(&parser)
+        return try parser.finish(lineCount: lines.lineNumber)
     }
 
     /// Reads a trace held in memory (received over a network, say); `name` stands for the path
     /// in errors and warnings.
     public func read(bytes: [UInt8], name: String) throws(TraceError) -> Result {
         var parser = TraceParser(path: name)
-        var lineNumber = 0
-        let failure: TraceError? = bytes.withUnsafeBytes { all in
-            var start = 0
-            while start < all.count {
-                lineNumber += 1
-                let newline = all[start...].firstIndex(of: UInt8(ascii: "\n"))
-                let end = newline ?? all.count
-                do throws(TraceError) {
-                    try parser.consume(line: UnsafeRawBufferPointer(rebasing: all[start..<end]), number: lineNumber, complete: newline != nil)
-                } catch {
-                    return error
-                }
-                start = end + 1
-            }
-            return nil
-        }
-        if let failure { throw failure }
-        return try parser.finish(lineCount: lineNumber)
+        var lines = LineSplitter()
+        try lines.feed(bytes, to: &parser)
+        try lines.finish(&parser)
+        return try parser.finish(lineCount: lines.lineNumber)
     }
 }
 
@@ -153,13 +148,16 @@ struct TraceParser {
     /// writer writes it is read without a JSON decoder; any other spelling through one.
     private func repeatedLine(_ bytes: UnsafeRawBufferPointer, _ data: () -> Data) -> Int?? {
         let prefix = #"{"event":"repeated","line":"#.utf8
-        if bytes.starts(with: prefix), bytes.last == UInt8(ascii: "}") {
-            var number = 0
+        if bytes.starts(with: prefix), bytes.last == UInt8(ascii: "}"), bytes.count > prefix.count + 1 {
+            var number: Int? = 0
             for byte in bytes.dropFirst(prefix.count).dropLast() {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), number < Int.max / 10 - 10 else { return .some(nil) }
-                number = number * 10 + Int(byte - UInt8(ascii: "0"))
+                guard let sofar = number, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), sofar < Int.max / 10 - 10 else {
+                    number = nil // another spelling (an extra field, spaces): the decoder below reads it
+                    break
+                }
+                number = sofar * 10 + Int(byte - UInt8(ascii: "0"))
             }
-            return number
+            if let number { return number }
         }
         guard Self.contains(bytes, Self.repeatedName),
               let repeated = try? decoder.decode(RepeatedLine.self, from: data()), repeated.event == "repeated" else { return nil }
@@ -222,11 +220,11 @@ struct TraceParser {
         guard let name = probe.event else { return .missingEventName }
         guard GraphEvent.Name(rawValue: name) != nil else { return .unknownEvent(name) }
         guard let error = error as? DecodingError else { return .notJSON }
-        return Self.problem(error, event: name)
+        return Self.problem(error, event: name, data: data)
     }
 
     /// Turns a decoding error into "which field, and what it should have been".
-    private static func problem(_ error: DecodingError, event: String) -> TraceError.Problem {
+    private static func problem(_ error: DecodingError, event: String, data: Data) -> TraceError.Problem {
         func path(_ context: DecodingError.Context, _ key: (any CodingKey)? = nil) -> String {
             (context.codingPath + [key].compactMap { $0 }).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
                 .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
@@ -238,6 +236,10 @@ struct TraceParser {
             return .badField(event: event, field: path(context), expected: "is null; expected \(Self.jsonType(type))")
         case .typeMismatch(let type, let context):
             return .badField(event: event, field: path(context), expected: "is not \(Self.jsonType(type))")
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            // Foundation's decoder reads values lazily and throws these without a path: find the field.
+            guard let bad = FieldLocator.firstBadField(in: data) else { return .notJSON }
+            return .badField(event: event, field: bad.field, expected: bad.why)
         case .dataCorrupted(let context):
             return .badField(event: event, field: path(context), expected: "has an unexpected value")
         @unknown default:

@@ -36,6 +36,27 @@ import Testing
         #expect(read + refused == whole.count + 1)
     }
 
+    /// Endless or binary input stops at once with the line it is on, holding no more than a line.
+    @Test func endlessInputStopsWithAClearErrorWithoutFillingMemory() throws {
+        let zero = try Executable.run("graphinspect", ["dump", "--trace", "/dev/zero"])
+        #expect(zero.status == 65)
+        #expect(zero.stderr == "Error: /dev/zero: not a graphinspect snapshot (not JSON); expected the JSON of `graphinspect dump --format json`, or a trace\n")
+        // A trace whose second line never ends (17 MiB of it here).
+        let long = FileManager.default.temporaryDirectory.appendingPathComponent("long-\(UUID().uuidString).ndjson").path
+        defer { try? FileManager.default.removeItem(atPath: long) }
+        var bytes = Array(#"{"format":"graphinspect-trace","version":2}"#.utf8) + [0x0A]
+        bytes += [UInt8](repeating: UInt8(ascii: "a"), count: TraceReader.maxLineBytes + 1_000_000)
+        try Data(bytes).write(to: URL(fileURLWithPath: long))
+        let cut = try Executable.run("graphinspect", ["dump", "--trace", long])
+        #expect(cut.status == 65)
+        #expect(cut.stderr == "Error: \(long):2: the line is longer than 16777216 bytes (16 MiB) and reading stopped there; a trace line is a few hundred bytes, so this is not a trace (or it is damaged)\n")
+        // The same trace on standard input, and text that is neither kind.
+        let piped = try Executable.run("graphinspect", ["dump", "--trace", "-"], input: Data(bytes))
+        #expect(piped.stderr == "Error: standard input:2: the line is longer than 16777216 bytes (16 MiB) and reading stopped there; a trace line is a few hundred bytes, so this is not a trace (or it is damaged)\n")
+        let text = try Executable.run("graphinspect", ["dump", "--trace", "-"], input: Data(String(repeating: "y\n", count: 100_000).utf8))
+        #expect(text.stderr == "Error: standard input: not a graphinspect snapshot (not JSON); expected the JSON of `graphinspect dump --format json`, or a trace\n")
+    }
+
     @Test func hundredThousandNodeTreeDumpsAsTextAndDOT() throws {
         var events: [GraphEvent] = []
         for index in 1...100_000 {

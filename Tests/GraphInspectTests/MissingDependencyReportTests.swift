@@ -237,6 +237,32 @@ final class ReparentableComponent: Component {
         #expect(error.report(style: .ansi).hasPrefix("\u{1B}[1;31merror:\u{1B}[0m missing dependency \u{1B}[1m`payments: Payments`\u{1B}[0m"))
     }
 
+    /// The banded distance agrees with the whole table wherever either is within the limit.
+    @Test func bandedDistanceAgreesWithTheWholeTable() {
+        func whole(_ a: [Character], _ b: [Character]) -> Int {
+            var previous = Array(0...b.count)
+            for i in 1...max(a.count, 1) where !a.isEmpty {
+                var current = [i] + [Int](repeating: 0, count: b.count)
+                for j in 1...max(b.count, 1) where !b.isEmpty {
+                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                }
+                previous = current
+            }
+            return a.isEmpty ? b.count : previous[b.count]
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let a = (0..<Int.random(in: 0...9, using: &generator)).map { _ in "abc".randomElement(using: &generator)! }
+            let b = (0..<Int.random(in: 0...9, using: &generator)).map { _ in "abc".randomElement(using: &generator)! }
+            for limit in 0...3 {
+                #expect(NameDistance.distance(a, b, limit: limit) == min(whole(a, b), limit + 1), "\(String(a)) \(String(b)) \(limit)")
+            }
+        }
+        // Long names cost a band, not a table: 20,000 characters each, one edit apart.
+        let long = Array(String(repeating: "L", count: 20_000))
+        #expect(NameDistance.distance(long, long.dropLast() + ["M"], limit: 3) == 1)
+    }
+
     @Test func nameDistanceFindsTyposNotStrangers() {
         #expect(NameDistance.isSimilar("payments", to: "paymentz"))
         #expect(NameDistance.isSimilar("Analytics", to: "analytics"))

@@ -78,6 +78,42 @@ let hit = #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2,
         #expect(try failure([header, root, child, #"{"event":"lookup","requester":2,"name":"a","type":"A","walk":[2,"x"],"cacheHit":false}"#].joined(separator: "\n") + "\n") == #"T:4: lookup event: field "walk[1]" is not a non-negative integer"#)
     }
 
+    /// Values Foundation's decoder refuses without a path are named by their field too.
+    @Test func unreadableValuesNameTheirField() throws {
+        func failure(bytes line: [UInt8]) throws -> String {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).ndjson").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try Data(Array(header.utf8) + [0x0A] + line + [0x0A]).write(to: URL(fileURLWithPath: path))
+            do {
+                _ = try TraceReader().read(path: path)
+                return "no error"
+            } catch {
+                return error.description.replacingOccurrences(of: path, with: "T")
+            }
+        }
+        let created = { (id: String, type: [UInt8]) in Array(#"{"event":"created","id":\#(id),"kind":"component","type":"A"#.utf8) + type + Array(#""}"#.utf8) }
+        let number = #"T:2: created event: field "id" is not a non-negative integer below 2^64"#
+        #expect(try failure(bytes: created("-1", [])) == number)
+        #expect(try failure(bytes: created("99999999999999999999999", [])) == number)
+        #expect(try failure(bytes: created("1.5", [])) == number)
+        #expect(try failure(bytes: created("1", [0xFF])) == #"T:2: created event: field "type" is not valid UTF-8"#)
+        #expect(try failure(bytes: created("1", Array(#"\ud800"#.utf8))) == #"T:2: created event: field "type" holds an escape that is not a character (a lone UTF-16 surrogate such as \ud800)"#)
+        #expect(try failure(bytes: created("1", [0x1B])) == #"T:2: created event: field "type" holds a raw control character; JSON writes it escaped (\u0001)"#)
+        #expect(try failure(bytes: Array(#"{"event":"lookup","requester":1,"name":"x","type":"T","walk":[1,-2],"cacheHit":true}"#.utf8))
+            == #"T:2: lookup event: field "walk[1]" is not a non-negative integer below 2^64"#)
+    }
+
+    /// An extra field is accepted on every line, `repeated` ones included.
+    @Test func repeatedLineWithAnExtraFieldIsRead() throws {
+        let v2 = #"{"format":"graphinspect-trace","version":2}"#
+        let cached = #"{"event":"lookup","requester":1,"name":"a","type":"App.A","walk":[1],"provider":1,"cacheHit":true}"#
+        let path = try temporaryTrace([v2, root, cached, #"{"event":"repeated","line":3,"note":"x"}"#, #"{"line":3, "event":"repeated"}"#].joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try TraceReader().read(path: path)
+        #expect(result.eventCount == 4)
+        #expect(result.snapshot.events.count == 2)
+    }
+
     @Test func eventNamingAnUncreatedIDIsAnError() throws {
         #expect(try failure([header, root, hit].joined(separator: "\n") + "\n") == #"T:3: lookup event: "requester" names id 2, which no earlier line created"#)
         #expect(try failure([header, child].joined(separator: "\n") + "\n") == #"T:2: created event: "parent" names id 1, which no earlier line created"#)

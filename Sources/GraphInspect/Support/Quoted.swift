@@ -14,17 +14,29 @@ public enum Quoted {
         return plain ? name : string(name)
     }
 
-    private static func escaped(_ text: String) -> String {
+    /// `text` with its control and format characters (escape sequences, BEL, CR, NUL, bidi
+    /// overrides) written as visible escapes, everything else as is: what may reach a terminal.
+    /// Text that is already visible comes back unchanged.
+    public static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isInvisible) else { return text }
+        return escaped(text, quotes: false)
+    }
+
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+    }
+
+    private static func escaped(_ text: String, quotes: Bool = true) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
+            case "\"" where quotes: result += "\\\""
+            case "\\" where quotes: result += "\\\\"
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
+                if isInvisible(scalar) {
                     result += "\\u{" + String(scalar.value, radix: 16) + "}"
                 } else {
                     result.unicodeScalars.append(scalar)

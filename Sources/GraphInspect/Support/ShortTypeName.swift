@@ -2,9 +2,10 @@
 /// `App.Outer.Inner` becomes `Outer.Inner`, `Swift.Optional<App.Foo>` becomes `Foo?`.
 public enum ShortTypeName {
     /// Drops the module prefix (the first segment of each dotted path) from `name`, including
-    /// inside generic arguments, and writes `Swift.Optional<T>` as Swift code does, `T?`.
+    /// inside generic arguments, and writes `Swift.Optional<T>` as Swift code does, `T?`. Control
+    /// characters (only a crafted trace has them) are shown escaped, as `Quoted.visible` does.
     public static func of(_ name: String) -> String {
-        shortened(optionalSugared(name))
+        Quoted.visible(shortened(optionalSugared(name)))
     }
 
     /// The type `Swift.Optional<T>` wraps (`T`, module-qualified), or nil for any other name.

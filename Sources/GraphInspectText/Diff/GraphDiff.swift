@@ -43,17 +43,17 @@ public struct GraphDiff: Sendable, Equatable {
         self.changes = changes
     }
 
-    /// `-`/`+`/`~` lines, one per change, in a stable order.
+    /// `-`/`+`/`~` lines, one per change, in a stable order; control characters shown escaped.
     public func text() -> String {
         guard !changes.isEmpty else { return "graphinspect diff: no changes\n" }
         var out = "graphinspect diff: \(changes.count) \(changes.count == 1 ? "change" : "changes")\n"
         for change in changes {
             switch change {
-            case .removed(let path): out += "- \(path)\n"
-            case .added(let path): out += "+ \(path)\n"
-            case .moved(let path, let from, let to): out += "~ \(path): moved from under \(from) to under \(to)\n"
+            case .removed(let path): out += "- \(Quoted.visible(path))\n"
+            case .added(let path): out += "+ \(Quoted.visible(path))\n"
+            case .moved(let path, let from, let to): out += Quoted.visible("~ \(path): moved from under \(from) to under \(to)") + "\n"
             case .lookup(let requester, let name, let type, let before, let after):
-                out += "~ lookup \(Quoted.name(name)): \(ShortTypeName.of(type)) by \(requester): \(before) -> \(after)\n"
+                out += Quoted.visible("~ lookup \(Quoted.name(name)): \(ShortTypeName.of(type)) by \(requester): \(before) -> \(after)") + "\n"
             }
         }
         return out

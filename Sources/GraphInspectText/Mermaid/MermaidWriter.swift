@@ -75,16 +75,28 @@ public struct MermaidWriter: Sendable {
     }
 
     /// Mermaid entity codes for everything that could end a label or start markup or syntax.
+    /// Lines longer than the DOT writer's `DOTLabel.maxLineCharacters` end in `…` here too (Mermaid
+    /// refuses diagrams over 50,000 characters); control and format characters (newlines, escape
+    /// sequences, bidi overrides) show as visible `\n`, `\u{1b}`, as in every other output.
     static func escape(_ text: String) -> String {
         var out = ""
+        var count = 0
         for scalar in text.unicodeScalars {
+            if count == DOTLabel.maxLineCharacters {
+                out += "…"
+                break
+            }
+            count += 1
             switch scalar {
             case "\"", "#", "<", ">", "&", "|", "`", "\\":
                 out += "#\(scalar.value);"
-            case "\n": out += "<br/>"
+            case "\n": out += "#92;n"
+            case "\r": out += "#92;r"
+            case "\t": out += "#92;t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                let category = scalar.properties.generalCategory
+                if category == .control || category == .format {
+                    out += "#92;u{" + String(scalar.value, radix: 16) + "}"
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -1,4 +1,6 @@
-/// A replay as numbered lines, one per step.
+import GraphInspect
+
+/// A replay as numbered lines, one per step; control characters in names shown escaped.
 public struct ReplayTextWriter: Sendable {
     public init() {}
 
@@ -8,7 +10,7 @@ public struct ReplayTextWriter: Sendable {
         var out = "graphinspect replay: \(replay.kind.title), \(shown.count) of \(replay.steps.count) steps\n\n"
         for (index, step) in shown.enumerated() {
             let newest = count != nil && index == shown.count - 1 ? "  <- newest" : ""
-            out += "  \(index + 1). \(step.words)\(newest)\n"
+            out += "  \(index + 1). \(Quoted.visible(step.words))\(newest)\n"
         }
         return out
     }
