@@ -34,6 +34,9 @@ let groups: [Group] = [
     Group(name: "app", summary: "a generated app of 10,000 components and 1,000 modules, built and dumped") {
         try AppBenchmark.run(quick: $0)
     },
+    Group(name: "scale", summary: "commands on a generated trace of 10,000 components and on 1,000,000 events") {
+        try ScaleBenchmarks.run(quick: $0, folder: scratch)
+    },
     Group(name: "pictures", summary: "DOT writing; SVG in process against a `dot -Tsvg` subprocess") {
         try PictureBenchmarks.run(sizes: $0 ? [100, 300] : [100, 1_000, 5_000], repeats: $0 ? 3 : 5, dotBinary: dotBinary, folder: scratch)
     },

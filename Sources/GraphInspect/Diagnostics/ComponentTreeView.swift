@@ -19,9 +19,18 @@ public struct ComponentTreeView: Sendable, Equatable {
     /// Ids in creation order, so reports list things deterministically.
     public var order: [ObjectID]
 
+    /// Which components provide each name, in `order`: a report finds "elsewhere in the tree"
+    /// among those, not among every component.
+    let providing: [String: [ObjectID]]
+
     public init(entries: [ObjectID: Entry], order: [ObjectID]) {
         self.entries = entries
         self.order = order
+        var providing: [String: [ObjectID]] = [:]
+        for id in order {
+            for name in Set(entries[id]?.providers.map(\.name) ?? []) { providing[name, default: []].append(id) }
+        }
+        self.providing = providing
     }
 
     /// The components of a snapshot, or those of them in `alive` (the ones alive when a lookup

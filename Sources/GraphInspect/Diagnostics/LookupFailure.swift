@@ -33,6 +33,10 @@ extension GraphSnapshot {
     public func failures() -> [LookupFailure] {
         var failures: [LookupFailure] = []
         var replay = SnapshotBuilder()
+        // The trees a report is made against, rebuilt only after an event that changes them: a
+        // run's failures mostly come after its components are made, so this is linear in events.
+        var components: ComponentTreeView?
+        var holders: HolderTreeView?
         for (index, event) in events.enumerated() {
             // Snapshot events are already numbered in order, so replaying them keeps their ids.
             replay.apply(event)
@@ -41,14 +45,21 @@ extension GraphSnapshot {
                 let request = MissingDependency.Request(
                     name: lookup.name, type: lookup.type, requester: lookup.requester, location: lookup.location
                 )
-                let tree = ComponentTreeView(snapshot: replay.snapshot)
+                let tree = components ?? ComponentTreeView(snapshot: replay.snapshot)
+                components = tree
                 failures.append(.dependency(MissingDependency(request: request, walk: lookup.walk, tree: tree), event: index))
             case .moduleLookup(let lookup) where lookup.module == nil:
                 let request = MissingModule.Request(key: lookup.key, target: lookup.target, requester: lookup.requester)
-                let tree = HolderTreeView(snapshot: replay.snapshot)
+                let tree = holders ?? HolderTreeView(snapshot: replay.snapshot)
+                holders = tree
                 failures.append(.module(MissingModule(request: request, walk: lookup.walk, tree: tree), event: index))
-            default:
+            case .lookup, .moduleLookup, .sharedCreated:
                 break
+            case .created(let created) where created.kind != .component:
+                holders = nil
+            default:
+                components = nil
+                holders = nil
             }
         }
         return failures

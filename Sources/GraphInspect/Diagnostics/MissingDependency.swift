@@ -144,7 +144,7 @@ public struct MissingDependency: Error, Sendable, Equatable, Codable, CustomStri
     ) -> [Elsewhere] {
         let onWalk = Set(walk)
         var found: [Elsewhere] = []
-        for id in tree.order where !onWalk.contains(id) {
+        for id in tree.providing[name] ?? [] where !onWalk.contains(id) {
             guard let entry = tree.entries[id],
                   entry.providers.contains(where: { $0.name == name && $0.type == type && $0.form != .lazyVar })
             else { continue }

@@ -18,7 +18,13 @@ public enum Quoted {
     /// overrides) written as visible escapes, everything else as is: what may reach a terminal.
     /// Text that is already visible comes back unchanged.
     public static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isInvisible) else { return text }
+        // Printable ASCII (most text) is decided from its bytes, without Unicode property lookups.
+        var ascii = true
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F { return escaped(text, quotes: false) }
+            if byte >= 0x80 { ascii = false }
+        }
+        guard !ascii, text.unicodeScalars.contains(where: isInvisible) else { return text }
         return escaped(text, quotes: false)
     }
 

@@ -22,7 +22,8 @@ public enum ShortTypeName {
     /// `Swift.Optional<X>` rewritten as `X?` everywhere in `name`, innermost first; a wrapped
     /// function type or composition gets parentheses, `(A & B)?`.
     private static func optionalSugared(_ name: String) -> String {
-        guard let found = name.firstRange(of: "Swift.Optional<") else { return name }
+        // Most names have no generic arguments: decided from their bytes, with no search.
+        guard name.utf8.contains(UInt8(ascii: "<")), let found = name.firstRange(of: "Swift.Optional<") else { return name }
         let open = name.index(before: found.upperBound)
         guard let close = closingBracket(of: name, openingAt: open) else { return name }
         var wrapped = optionalSugared(String(name[found.upperBound..<close]))

@@ -13,8 +13,11 @@ struct BasicFlowBuilder {
     /// The holder cluster each drawn node sits in.
     private var clusterOf: [ObjectID: String] = [:]
 
+    private let indexed: ReplayIndex
+
     init(_ snapshot: GraphSnapshot) {
         self.snapshot = snapshot
+        indexed = ReplayIndex(snapshot)
         for (index, event) in snapshot.events.enumerated() { apply(event, at: index) }
     }
 
@@ -127,8 +130,8 @@ struct BasicFlowBuilder {
         guard !nodes.isEmpty || !edges.isEmpty else { return }
         for node in nodes {
             drawn.insert(node.id)
-            if let graphNode = snapshot.nodes.first(where: { DiagramBuilder.nodeID($0) == node.id }) {
-                replay.details[node.id] = ReplayNames.details(graphNode, in: snapshot)
+            if let graphNode = indexed.node(diagramID: node.id) {
+                replay.details[node.id] = ReplayNames.details(graphNode, in: snapshot, lookups: indexed.lookups(by: graphNode.id))
             } else {
                 replay.details[node.id] = ["kind: \(node.kind.rawValue)", "type: \(node.title)"] + node.details
             }

@@ -7,8 +7,11 @@ struct DependencyFlowBuilder {
     let snapshot: GraphSnapshot
     private(set) var replay = Replay(kind: .dependencyFlow, steps: [], clusters: [], details: [:])
 
+    private let indexed: ReplayIndex
+
     init(_ snapshot: GraphSnapshot) {
         self.snapshot = snapshot
+        indexed = ReplayIndex(snapshot)
         for (index, event) in snapshot.events.enumerated() { apply(event, at: index) }
     }
 
@@ -19,7 +22,7 @@ struct DependencyFlowBuilder {
         switch event {
         case .created(let created) where created.kind == .component:
             guard let node = snapshot.node(created.id) else { return }
-            replay.details[id(node.id)] = ReplayNames.details(node, in: snapshot)
+            replay.details[id(node.id)] = ReplayNames.details(node, in: snapshot, lookups: indexed.lookups(by: node.id))
             var edges: [Diagram.Edge] = []
             var words = "\(ReplayNames.label(node)) is created"
             if let parent = node.parent.flatMap(snapshot.node) {

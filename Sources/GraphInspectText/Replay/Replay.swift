@@ -83,8 +83,8 @@ enum ReplayNames {
         return DiagramBuilder.keyed(node) + " \(node.id)"
     }
 
-    /// Lines for the details panel.
-    static func details(_ node: GraphNode, in snapshot: GraphSnapshot) -> [String] {
+    /// Lines for the details panel; `lookups` are `node`'s own (`ReplayIndex.lookups(by:)`).
+    static func details(_ node: GraphNode, in snapshot: GraphSnapshot, lookups: [DependencyLookup]) -> [String] {
         var lines = ["kind: \(node.kind.rawValue)", "type: \(node.type)"]
         if let key = node.key { lines.append("key: \(Quoted.string(key))") }
         if let parent = node.parent.flatMap(snapshot.node) { lines.append("parent: \(label(parent))") }
@@ -92,11 +92,27 @@ enum ReplayNames {
         for provider in node.providers ?? [] {
             lines.append("provides: \(Quoted.name(provider.name)): \(ShortTypeName.of(provider.type))")
         }
-        for resolved in ResolvedDependency.summarize(snapshot.lookups.filter { $0.requester == node.id }) {
+        for resolved in ResolvedDependency.summarize(lookups) {
             let from = resolved.provider.map { label(snapshot.node($0)) } ?? "MISSING"
             lines.append("looked up: \(Quoted.name(resolved.name)): \(ShortTypeName.of(resolved.type)) <- \(from)")
         }
         if node.released { lines.append("released") }
         return lines
     }
+}
+
+/// What the replay builders look up per node, indexed once per build so a replay is linear in
+/// the events: a node by its diagram id, a component's lookups by requester.
+struct ReplayIndex {
+    private let nodesByDiagramID: [String: GraphNode]
+    private let lookupsByRequester: [ObjectID: [DependencyLookup]]
+
+    init(_ snapshot: GraphSnapshot) {
+        nodesByDiagramID = Dictionary(snapshot.nodes.map { (DiagramBuilder.nodeID($0), $0) }) { first, _ in first }
+        lookupsByRequester = Dictionary(grouping: snapshot.lookups, by: \.requester)
+    }
+
+    func node(diagramID: String) -> GraphNode? { nodesByDiagramID[diagramID] }
+
+    func lookups(by requester: ObjectID) -> [DependencyLookup] { lookupsByRequester[requester] ?? [] }
 }
