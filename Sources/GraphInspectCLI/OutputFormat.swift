@@ -16,6 +16,9 @@ public enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable 
     case svg, png, pdf
     /// A Mermaid flowchart.
     case mermaid
+    /// A self-contained page to explore the graph in a browser: the pictures drawn in this
+    /// process, pan and zoom, search, a panel per node, the failed lookups (`ExplorerPage`).
+    case html
 
     /// Whether the format is bytes a terminal cannot show.
     var isBinary: Bool { self == .png || self == .pdf }
@@ -31,6 +34,7 @@ public enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable 
         case "png": return .png
         case "pdf": return .pdf
         case "mmd", "mermaid": return .mermaid
+        case "html", "htm": return .html
         default: return nil
         }
     }
@@ -48,6 +52,25 @@ public enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable 
     /// Whether the diagram filters (`--focus`, `--depth`, ...) apply.
     var isPicture: Bool { ![.text, .json].contains(self) }
 
+    /// The explorer page: the chosen view first, then the others the graph has, each drawn with
+    /// the same filters.
+    private static func explorer(_ snapshot: GraphSnapshot, diagram: DiagramOptions, layout: GraphvizLayout) throws -> String {
+        let chosen = diagram.view(for: snapshot)
+        let names: [(DiagramOptions.View, String)] = [(.dependencies, "dependency graph"), (.modules, "module tree"), (.all, "both trees")]
+        var views: [ExplorerData.View] = []
+        for (view, name) in names.sorted(by: { a, _ in a.0 == chosen }) where view == chosen || view != .all {
+            var options = diagram
+            options.view = view
+            let built = try DiagramBuilder(options: options).build(snapshot)
+            guard !built.nodes.isEmpty else { continue }
+            let dot = DOTWriter().write(built, legend: options.legend, ranked: layout == .dot, edgeIDs: ExplorerData.edgeID)
+            let svg = try Picture.render(dot, nodes: built.nodes.count, format: .svg, layout: layout)
+            views.append(ExplorerData.View(name: name, svg: String(decoding: svg, as: UTF8.self), diagram: built))
+        }
+        let title = "graphinspect: \(snapshot.nodes.count) nodes, \(snapshot.events.count) events"
+        return ExplorerPage().html(ExplorerData(snapshot: snapshot, views: views, title: title), title: title)
+    }
+
     /// `snapshot` written in this format.
     func write(_ snapshot: GraphSnapshot, diagram: DiagramOptions = DiagramOptions(), layout: GraphvizLayout = .dot) throws(CLIError) -> [UInt8] {
         do {
@@ -56,6 +79,8 @@ public enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable 
                 return Array(TreeTextWriter().write(snapshot).utf8)
             case .json:
                 return Array(try SnapshotJSONWriter().write(snapshot).utf8)
+            case .html:
+                return Array(try Self.explorer(snapshot, diagram: diagram, layout: layout).utf8)
             case .dot, .mermaid, .svg, .png, .pdf:
                 let built = try DiagramBuilder(options: diagram).build(snapshot)
                 if let summary = built.summary { Output.say("graphinspect: \(summary)") }

@@ -86,10 +86,16 @@ extension GraphInspectCommand {
             case .svg, .png, .pdf:
                 return try ReplayFrames.svg(replay, frame: count, format: GraphvizFormat(rawValue: format.rawValue)!)
             case .html:
-                let frames = try (1...max(1, replay.steps.count)).filter { $0 <= replay.steps.count }.map { frame throws(CLIError) in
-                    (svg: String(decoding: try ReplayFrames.svg(replay, frame: frame), as: UTF8.self), words: replay.steps[frame - 1].words)
+                // One layout for every step: the page reveals, nothing moves.
+                let player = ReplayPlayer(replay)
+                let dot = DOTWriter().write(player.diagram, legend: false, ranked: true, edgeIDs: player.edgeID)
+                let svg: [UInt8]
+                do {
+                    svg = try Picture.render(dot, nodes: player.diagram.nodes.count)
+                } catch {
+                    throw .graphviz(error)
                 }
-                return Array(ReplayPage().html(title: "graphinspect replay: \(replay.kind.title)", frames: frames, details: replay.details).utf8)
+                return Array(ReplayPage().html(title: "graphinspect replay: \(replay.kind.title)", svg: String(decoding: svg, as: UTF8.self), player: player).utf8)
             }
         }
     }

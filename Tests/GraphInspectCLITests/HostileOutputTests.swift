@@ -72,7 +72,7 @@ import Testing
     @Test func textOutputsShowControlCharactersEscapedAndKeepTheirShape() throws {
         let (bad, good) = (try Self.trace(Self.hostile), try Self.trace(Self.benign))
         defer { for file in [bad, good] { try? FileManager.default.removeItem(atPath: file) } }
-        for arguments in [["dump"], ["why"], ["replay"], ["replay", "--diagram", "dependency-flow"]] {
+        for arguments in [["dump"], ["why"], ["replay", "--diagram", "basic-flow"], ["replay", "--diagram", "dependency-flow"]] {
             let run = { (trace: String) in try Executable.run("graphinspect", arguments + ["--trace", trace]) }
             let (hostile, benign) = (try run(bad), try run(good))
             #expect(hostile.status == benign.status, "\(arguments): \(hostile.stderr)")
@@ -142,10 +142,11 @@ import Testing
         for line in mermaid[0].split(separator: "\n") {
             #expect(line.filter { $0 == "\"" }.count % 2 == 0, "\(line.prefix(200))")
         }
-        for diagram in ["basic-flow", "dependency-flow"] {
+        for command in [["replay", "--diagram", "basic-flow"], ["replay", "--diagram", "dependency-flow"], ["dump"]] {
             let pages = try [bad, good].map {
-                String(decoding: try Self.output(["replay", "--format", "html", "--diagram", diagram], trace: $0, extension: "html"), as: UTF8.self)
+                String(decoding: try Self.output(command + ["--format", "html"], trace: $0, extension: "html"), as: UTF8.self)
             }
+            let diagram = command.joined(separator: " ")
             // Names are data in the page's script-safe JSON and text in its SVG: no tag comes of them.
             for tag in ["<script", "</script", "<svg", "</svg", "<a ", "<b>"] {
                 #expect(pages[0].components(separatedBy: tag).count == pages[1].components(separatedBy: tag).count, "\(diagram): \(tag)")

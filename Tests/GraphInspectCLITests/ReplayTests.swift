@@ -119,12 +119,8 @@ import Testing
 }
 
 @Suite struct ReplayPageTests {
-    /// Writes the HTML replay of `arguments` to a temporary file and returns its URL.
     static func page(_ arguments: [String]) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString).html").path
-        let result = try Executable.run("graphinspect", ["replay", "--format", "html", "--output", file] + arguments)
-        #expect(result.status == 0, "\(result.stderr)")
-        return "file://" + file
+        try Browser.page(["replay", "--format", "html"] + arguments)
     }
 
     @Test func pageLoadsWithoutConsoleErrorsAndStepsForward() throws {
@@ -137,7 +133,8 @@ import Testing
         let next = try Chromium.load(url + "#step=1&press=next")
         #expect(next.console == [])
         #expect(Chromium.element("words", in: next.dom) == "2. OnboardingComponent #3 is created below AppComponent #1")
-        #expect(first.dom.components(separatedBy: "<g id=\"node").count < next.dom.components(separatedBy: "<g id=\"node").count)
+        // One picture: the next step reveals more of it.
+        #expect(first.dom.components(separatedBy: " future\"").count > next.dom.components(separatedBy: " future\"").count)
         // So does the right arrow key.
         let key = try Chromium.load(url + "#step=5&press=ArrowRight")
         #expect(Chromium.element("counter", in: key.dom) == "step 6 of 19")
@@ -147,9 +144,51 @@ import Testing
         let url = try Self.page(["--diagram", "dependency-flow"])
         let page = try Chromium.load(url + "#step=19&press=node:c17")
         #expect(page.console == [])
+        #expect(Chromium.element("details-title", in: page.dom) == "AvatarComponent #17")
         #expect(page.dom.contains("<li>kind: component</li>"))
         #expect(page.dom.contains("<li>type: GraphInspectSample.AvatarComponent</li>"))
         #expect(page.dom.contains("<li>looked up: profileStore: ProfileStore &lt;- ProfileComponent #13</li>"))
+    }
+
+    /// In a real browser: the picture is laid out once (every node where it was at step 1), fills
+    /// the window with the newest step in view, and the controls are clicked and pressed.
+    @Test func nodesHoldStillAcrossStepsAndTheControlsWork() throws {
+        for diagram in ["dependency-flow", "basic-flow"] {
+            let url = try Self.page(["--diagram", diagram])
+            let position = "var g = Array.from(document.querySelectorAll('g.node')).find(function (n) { return n.querySelector('title').textContent === 'c1'; }); var b = g.getBoundingClientRect(); return [Math.round(b.x), Math.round(b.y), g.classList.contains('future')];"
+            let newestInView = "var c = Array.from(document.querySelectorAll('g.current')); return c.length > 0 && c.every(function (g) { var b = g.getBoundingClientRect(); return b.top >= 0 && b.left >= 0 && b.bottom <= window.innerHeight && b.right <= window.innerWidth; });"
+            let session = try Browser.run([
+                ["open": url],
+                ["js": position],
+                ["click": "#next"], ["click": "#next"],
+                ["text": "#counter"],
+                ["js": position],
+                ["key": ["body", "END"]],
+                ["text": "#counter"],
+                ["js": position],
+                ["js": newestInView],
+                ["js": "return document.getElementById('picture').getBoundingClientRect().height / window.innerHeight"],
+                ["count": "header button svg"],
+                ["key": ["body", "LEFT"]],
+                ["text": "#counter"],
+                ["clickNode": "c1"],
+                ["text": "#details-title"],
+            ])
+            #expect(session.error == nil, "\(diagram): \(session.error ?? "") (screenshot: \(session.screenshot))")
+            guard session.results.count == 16 else { continue }
+            let atStart = session.results[1] as? [Any], afterTwo = session.results[5] as? [Any], atEnd = session.results[8] as? [Any]
+            #expect(atStart?.prefix(2).map { "\($0)" } == afterTwo?.prefix(2).map { "\($0)" }, "\(diagram): AppComponent moved")
+            #expect(atStart?.prefix(2).map { "\($0)" } == atEnd?.prefix(2).map { "\($0)" }, "\(diagram): AppComponent moved")
+            #expect((session.results[4] as? String)?.hasPrefix("step 3 of ") == true)
+            let total = (session.results[7] as? String)?.split(separator: " ").last.map(String.init) ?? ""
+            #expect(session.results[7] as? String == "step \(total) of \(total)")
+            #expect(session.results[9] as? Bool == true, "\(diagram): the newest step is out of view")
+            #expect((session.results[10] as? Double ?? 0) > 0.75, "\(diagram): the picture does not fill the window")
+            #expect(session.results[11] as? Int == 4, "step buttons are inline SVG icons")
+            #expect(session.results[13] as? String == "step \((Int(total) ?? 0) - 1) of \(total)")
+            #expect(session.results[15] as? String == "AppComponent #1")
+            #expect(session.console == [], "\(diagram): \(session.console)")
+        }
     }
 
     @Test func firstAndLastStepsLookDifferent() throws {

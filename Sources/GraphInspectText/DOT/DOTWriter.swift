@@ -23,7 +23,9 @@ public struct DOTWriter: Sendable {
     ///   - ranked: for dot, which ranks nodes; false for the force and radial layouts (neato, fdp,
     ///     sfdp, circo, twopi), which place labels where they collide: there every edge label
     ///     becomes a small node on its edge, and Graphviz moves nodes until none overlap.
-    public func write(_ diagram: Diagram, legend: Bool = true, ranked: Bool = true) -> String {
+    ///   - edgeIDs: an `id` for each edge (given its index in `diagram.edges`), which Graphviz
+    ///     puts on the edge's `<g>` in SVG, for pages that script the picture.
+    public func write(_ diagram: Diagram, legend: Bool = true, ranked: Bool = true, edgeIDs: (@Sendable (Int, Diagram.Edge) -> String)? = nil) -> String {
         guard ranked else { return writeUnranked(diagram) }
         var out = "digraph graphinspect {\n"
         var graph = ["charset": "UTF-8", "compound": "true", "fontname": "Helvetica", "fontsize": "11", "newrank": "true", "nodesep": "0.25", "ranksep": "0.3"]
@@ -34,7 +36,12 @@ public struct DOTWriter: Sendable {
 
         var widths: [String: Int] = [:]
         for node in diagram.nodes { widths[node.id] = ([node.title] + node.details).map(\.count).max().map { $0 * 6 + 20 } ?? 0 }
-        let placed = DOTEdgePlacement(diagram.edges.map(edgeLine), width: { widths[$0] ?? 0 }, labelsOnNodes: diagram.edges.filter { !$0.label.isEmpty }.count > Self.labelNodesUpTo)
+        let lines = diagram.edges.enumerated().map { index, edge in
+            var line = edgeLine(edge)
+            if let edgeIDs { line.attributes["id"] = edgeIDs(index, edge) }
+            return line
+        }
+        let placed = DOTEdgePlacement(lines, width: { widths[$0] ?? 0 }, labelsOnNodes: diagram.edges.filter { !$0.label.isEmpty }.count > Self.labelNodesUpTo)
         diagram.walkClusters(enter: { cluster, level, nodes in
             let indent = String(repeating: "  ", count: level)
             out += indent + "subgraph " + quoted(cluster.id) + " {\n"

@@ -1,0 +1,50 @@
+import GraphInspect
+
+/// A replay drawn as one picture that steps reveal: the whole diagram (every step's nodes and
+/// edges, laid out once, so nothing moves between steps) and, for the page, the step that first
+/// shows each node, edge and holder cluster, each step's words, and each node's name and details.
+public struct ReplayPlayer: Sendable {
+    /// Every step's nodes and edges, none highlighted.
+    public var diagram: Diagram
+    /// Node id to the 1-based step that adds it.
+    public var nodeStep: [String: Int] = [:]
+    /// Cluster id to the first step that adds a node inside it (or inside a cluster within it).
+    public var clusterStep: [String: Int] = [:]
+    /// The 1-based step that adds each of `diagram.edges`, by index.
+    public var edgeStep: [Int] = []
+    public var words: [String]
+    /// Node id to its name and number, the heading of its details.
+    public var labels: [String: String] = [:]
+    public var details: [String: [String]]
+
+    /// The `id` each edge gets in the picture: `s12-40` (step 12), which the page reads.
+    public var edgeID: @Sendable (Int, Diagram.Edge) -> String {
+        let steps = edgeStep
+        return { index, _ in "s\(steps[index])-\(index)" }
+    }
+
+    public init(_ replay: Replay) {
+        var whole = replay.frame(replay.steps.count)
+        for index in whole.nodes.indices { whole.nodes[index].highlighted = false }
+        for index in whole.edges.indices { whole.edges[index].highlighted = false }
+        diagram = whole
+        words = replay.steps.map(\.words)
+        details = replay.details
+        let parents = Dictionary(replay.clusters.map { ($0.id, $0.parent) }) { first, _ in first }
+        for (offset, step) in replay.steps.enumerated() {
+            let number = offset + 1
+            for node in step.nodes {
+                if nodeStep[node.id] == nil { nodeStep[node.id] = number }
+                labels[node.id] = node.title + " " + (node.details.last { $0.hasPrefix("#") } ?? node.details.first ?? "")
+                var cluster = node.cluster
+                var seen: Set<String> = []
+                while let id = cluster, seen.insert(id).inserted {
+                    if clusterStep[id] == nil { clusterStep[id] = number }
+                    cluster = parents[id] ?? nil
+                }
+            }
+            edgeStep += Array(repeating: number, count: step.edges.count)
+        }
+        for id in labels.keys { labels[id] = labels[id].map { $0.hasSuffix(" ") ? String($0.dropLast()) : $0 } }
+    }
+}
