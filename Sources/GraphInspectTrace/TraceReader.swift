@@ -206,7 +206,7 @@ struct TraceParser {
 
     private func decode(_ data: Data, number: Int) throws(TraceError) -> GraphEvent {
         // The fast path; whatever it does not take, JSONDecoder decides (and words the error).
-        if let event = data.withUnsafeBytes({ try? LineDecoder().decode(GraphEvent.self, from: $0) }) { return event }
+        if let event = data.withUnsafeBytes({ try? LineDecoder().decodeEvent(from: $0) }) { return event }
         do {
             return try decoder.decode(GraphEvent.self, from: data)
         } catch {

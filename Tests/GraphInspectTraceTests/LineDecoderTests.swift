@@ -1,7 +1,7 @@
 import Foundation
 import GraphInspect
 import Testing
-@testable import GraphInspectTrace
+@_spi(Fuzzing) @testable import GraphInspectTrace
 
 /// The reader's fast line decoder: it takes every line the runtime writes, decodes each to what
 /// JSONDecoder makes of it, and gives up (leaving JSONDecoder to decide) on anything else.
@@ -10,7 +10,7 @@ import Testing
         .appendingPathComponent("../../fixtures/fuzz").standardized
 
     func fast(_ text: String) -> GraphEvent? {
-        Array(text.utf8).withUnsafeBytes { try? LineDecoder().decode(GraphEvent.self, from: $0) }
+        Array(text.utf8).withUnsafeBytes { try? LineDecoder().decodeEvent(from: $0) }
     }
 
     func slow(_ text: String) -> GraphEvent? {
@@ -31,6 +31,33 @@ import Testing
             }
         }
         #expect(lines > 150)
+    }
+
+    /// Lookup lines are built without the generic decoder: every spelling means what it means
+    /// to JSONDecoder, and what JSONDecoder refuses is left to it.
+    @Test func lookupLinesDecodeDirectlyToWhatJSONDecoderMakes() throws {
+        let taken = [
+            #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2,1],"provider":1,"cacheHit":false}"#,
+            #"{"cacheHit":true,"walk":[2],"type":"App.A","name":"a","requester":2,"event":"lookup"}"#,
+            #"{"event":"lookup","requester":2,"name":"a\n\u00e9","type":"App.A","walk":[],"provider":null,"cacheHit":false,"location":null}"#,
+            #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2],"cacheHit":false,"location":{"file":"A.swift","line":3,"column":9},"repeats":4,"extra":[1,{"x":null}]}"#,
+        ]
+        for line in taken {
+            let decoded = try #require(fast(line), "\(line)")
+            #expect(decoded == slow(line), "\(line)")
+        }
+        let refused = [
+            #"{"event":"lookup","requester":-2,"name":"a","type":"App.A","walk":[2],"cacheHit":false}"#,
+            #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2,null],"cacheHit":false}"#,
+            #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2],"cacheHit":"no"}"#,
+            #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2]}"#,
+            #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2],"cacheHit":false,"location":{"file":"A.swift"}}"#,
+            #"{"event":"lookup","event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2],"cacheHit":false}"#,
+        ]
+        for line in refused {
+            #expect(fast(line) == nil, "\(line)")
+            #expect(lineDecodersAgree(on: Array(line.utf8)))
+        }
     }
 
     @Test func everyEscapeDecodesLikeJSONDecoder() throws {

@@ -39,7 +39,12 @@ extension GraphSnapshot {
         var holders: HolderTreeView?
         for (index, event) in events.enumerated() {
             // Snapshot events are already numbered in order, so replaying them keeps their ids.
-            replay.apply(event)
+            // Only events that change nodes are replayed: the trees read nodes, and a run's
+            // lookups (most of its events) would only be copied.
+            switch event {
+            case .lookup, .moduleLookup, .sharedCreated: break
+            default: replay.apply(event)
+            }
             switch event {
             case .lookup(let lookup) where lookup.provider == nil:
                 let request = MissingDependency.Request(
