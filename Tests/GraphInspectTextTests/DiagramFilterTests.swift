@@ -54,6 +54,21 @@ import Testing
         #expect(try DiagramBuilder(options: DiagramOptions(summarizeAbove: 50)).build(Self.snapshot).summary == nil)
     }
 
+    /// A focus too big to read keeps the focused node and its ancestors, and the levels below it
+    /// that fit (a hub with 300 children: none).
+    @Test func aFocusTooLargeToReadDrawsTheLevelsBelowThatFit() throws {
+        var events: [GraphEvent] = [
+            .created(NodeCreated(id: ObjectID(1), kind: .component, type: "App.Root")),
+            .created(NodeCreated(id: ObjectID(2), kind: .component, type: "App.Hub", parent: ObjectID(1))),
+        ]
+        for index in 0..<300 {
+            events.append(.created(NodeCreated(id: ObjectID(UInt64(3 + index)), kind: .component, type: "App.Leaf", parent: ObjectID(2))))
+        }
+        let diagram = try DiagramBuilder(options: DiagramOptions(focus: "Hub", summarizeAbove: 150)).build(GraphSnapshot(events: events))
+        #expect(diagram.nodes.map(\.title) == ["Root", "Hub"])
+        #expect(diagram.summary == "302 nodes are too many to read in one picture: drew Hub with its ancestors and no levels below (2 nodes); --depth N draws N levels below it, --full everything")
+    }
+
     @Test func withoutFiltersEveryNodeButViewComponentsIsDrawn() throws {
         let diagram = try DiagramBuilder(options: Self.combined()).build(Self.snapshot)
         #expect(diagram.nodes.count == Self.snapshot.nodes.filter { $0.kind != .viewComponent }.count)
