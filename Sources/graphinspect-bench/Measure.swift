@@ -48,7 +48,7 @@ struct Sample: Codable {
 /// target the figure is held to, if any.
 struct Row: Encodable {
     enum Unit: String, Encodable {
-        case nanoseconds, seconds, bytes, eventsPerSecond
+        case nanoseconds, seconds, bytes, eventsPerSecond, instructions
 
         /// Whether a bigger number is better (a rate) or worse (a time, a size).
         var higherIsBetter: Bool { self == .eventsPerSecond }
@@ -59,6 +59,7 @@ struct Row: Encodable {
             case .seconds: formatSeconds(value)
             case .bytes: grouped(value / 1024, decimals: 0) + " KB"
             case .eventsPerSecond: grouped(value, decimals: 0) + "/s"
+            case .instructions: grouped(value, decimals: value < 100 ? 1 : 0) + " instr"
             }
         }
     }
@@ -174,8 +175,9 @@ func grouped(_ value: Double, decimals: Int) -> String {
     return (negative ? "-" : "") + String(out) + (parts.count > 1 ? "." + parts[1] : "")
 }
 
-/// Keeps a value alive and opaque to the optimiser.
-@inline(never)
+/// Keeps a value alive and opaque to the optimiser: never inlined and never optimised itself, so
+/// callers cannot learn it does nothing and drop the work that made `value`.
+@inline(never) @_optimize(none)
 func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }

@@ -16,6 +16,11 @@ func value(after option: String) -> String? {
     return arguments[index + 1]
 }
 let quick = arguments.contains("--quick")
+// The child of the `instructions` group: one operation, counted under callgrind.
+if let operation = value(after: "--op") {
+    try InstructionCounts.perform(operation, count: Int(value(after: "--count") ?? "0") ?? 0)
+    exit(0)
+}
 let jsonPath = value(after: "--json")
 let dotBinary = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) }
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("graphinspect-bench-\(ProcessInfo.processInfo.processIdentifier)")
@@ -23,7 +28,7 @@ try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories
 defer { try? FileManager.default.removeItem(at: scratch) }
 
 let groups: [Group] = [
-    Group(name: "lookups", summary: "component lookups against Mirror and direct access; with each observer") {
+    Group(name: "lookups", summary: "component lookups against Mirror and a stored property read; with each observer") {
         try LookupBenchmarks.run(quick: $0, trace: scratch.appendingPathComponent("lookups.ndjson").path)
     },
     Group(name: "threads", summary: "cached lookups on 8 threads against 1") { LookupBenchmarks.runThreads(quick: $0) },
@@ -42,6 +47,9 @@ let groups: [Group] = [
     },
     Group(name: "render-memory", summary: "resident memory growth over repeated in-process renders") {
         try RenderMemoryBenchmark.run(quick: $0)
+    },
+    Group(name: "instructions", summary: "the key operations in instructions (callgrind), against their floors; not with --quick") {
+        try InstructionCounts.run(quick: $0)
     },
 ]
 
