@@ -1,5 +1,7 @@
 import Foundation
 @_spi(Benchmarks) import GraphInspect
+import GraphInspectGraphviz
+import GraphInspectText
 
 /// The key operations counted in instructions under valgrind's callgrind, which a busy machine does
 /// not change: each operation runs in a child process (`--op NAME --count N`) under callgrind twice,
@@ -45,6 +47,10 @@ enum InstructionCounts {
             for _ in 0..<count { blackHole(try? leaf.resolve("service", as: LookupBenchmarks.Service.self)) }
             withExtendedLifetime(root) {}
             withExtendedLifetime(writer) {}
+        },
+        "render-1000": { count in
+            let dot = try DOTWriter().write(PictureBenchmarks.tree(1_000), options: DiagramOptions(legend: false))
+            for _ in 0..<count { blackHole(try GraphvizRenderer.render(dot: dot)) }
         },
         "plain-walk": { count in
             let plain = ModuleBenchmarks.plainTree()

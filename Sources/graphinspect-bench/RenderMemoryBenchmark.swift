@@ -1,5 +1,6 @@
 import Foundation
 import GraphInspectGraphviz
+import GraphInspectText
 
 /// Resident memory growth over repeated in-process renders, after a warm-up: a leak in the wrapper
 /// (of the graph, the layout or the SVG) would grow it by about the SVG's size per render.
@@ -25,7 +26,19 @@ enum RenderMemoryBenchmark {
         let before = residentBytes()
         for _ in 0..<renders { _ = try GraphvizRenderer.render(dot: dot) }
         let growth = Double(residentBytes() - before)
+        // Time: the same picture rendered ten times in one process (issue #20 saw a 5,000-node
+        // picture take 6.5, 7.6 and 8.2 s): the tenth render against the first.
+        let big = try DOTWriter().write(PictureBenchmarks.tree(quick ? 200 : 2_000), options: DiagramOptions(legend: false))
+        var times: [Double] = []
+        for _ in 0..<(quick ? 3 : 10) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try GraphvizRenderer.render(dot: big)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        print("render-memory: render times " + times.map(formatSeconds).joined(separator: ", "))
         return [
+            Row("render-memory", "render \(times.count) of the same \(quick ? 200 : 2_000)-node picture in one process", .seconds, Sample(times.last!),
+                baseline: ("render 1", Sample(times[0])), target: quick ? nil : .slowerThanBaselineAtMost(1.1)),
             Row("render-memory", "resident growth over \(renders) renders after \(renders) (SVG \(first.count / 1024) KB each)", .bytes, Sample(growth),
                 // 1 MB of allocator slack (measured: 200-280 KB, the same after 50 renders as
                 // after 200), plus 2 KB a render: a leak of the SVG (~130 KB) or the graph shows at
