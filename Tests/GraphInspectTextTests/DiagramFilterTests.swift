@@ -69,6 +69,26 @@ import Testing
         #expect(diagram.summary == "302 nodes are too many to read in one picture: drew Hub with its ancestors and no levels below (2 nodes); --depth N draws N levels below it, --full everything")
     }
 
+    /// More lookup edges than Graphviz lays out in reasonable time: each requester lists its
+    /// lookups as lines, and the picture says so.
+    @Test func manyLookupEdgesBecomeLinesOfTheirRequesters() throws {
+        var events: [GraphEvent] = [.created(NodeCreated(id: ObjectID(1), kind: .component, type: "App.Root",
+                                                        providers: [Provider(name: "clock", type: "App.Clock", form: .stored)]))]
+        for index in 0..<250 {
+            let id = ObjectID(UInt64(2 + index))
+            events.append(.created(NodeCreated(id: id, kind: .component, type: "App.Leaf", parent: ObjectID(1))))
+            events.append(.lookup(DependencyLookup(requester: id, name: "clock", type: "App.Clock", walk: [id, ObjectID(1)], provider: ObjectID(1), cacheHit: false)))
+        }
+        let diagram = try DiagramBuilder(options: DiagramOptions()).build(GraphSnapshot(events: events))
+        #expect(!diagram.edges.contains { $0.kind == .lookup })
+        #expect(diagram.edges.filter { $0.kind == .parent }.count == 250)
+        #expect(diagram.nodes.first { $0.id == "c2" }?.details.last == "\u{2191} clock, 1 hop <- Root #1")
+        #expect(diagram.summary == "250 lookup edges are too many to lay out: each requester lists its lookups (\u{2191} name, hops <- provider) instead; --focus or --dependency draws a part with its lookup edges")
+        // A part of it keeps its edges.
+        let part = try DiagramBuilder(options: DiagramOptions(dependency: "clock")).build(GraphSnapshot(events: Array(events.prefix(21))))
+        #expect(part.edges.filter { $0.kind == .lookup }.count == 10)
+    }
+
     @Test func withoutFiltersEveryNodeButViewComponentsIsDrawn() throws {
         let diagram = try DiagramBuilder(options: Self.combined()).build(Self.snapshot)
         #expect(diagram.nodes.count == Self.snapshot.nodes.filter { $0.kind != .viewComponent }.count)
