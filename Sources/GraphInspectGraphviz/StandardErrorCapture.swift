@@ -12,7 +12,7 @@ enum StandardErrorCapture {
         var template = Array("/tmp/graphinspect-stderr-XXXXXX".utf8CString)
         let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard file >= 0 else { return (body(), []) }
-        unlink(String(cString: template))
+        unlink(template)
         fflush(nil)
         let saved = dup(STDERR_FILENO)
         dup2(file, STDERR_FILENO)
