@@ -41,7 +41,7 @@ enum Output {
             return
         }
         let looked = errno
-        guard looked == ENOENT else { throw .cannotWrite(path: path, reason: failure(looked)) }
+        guard looked == ENOENT else { throw .cannotWrite(path: path, reason: .system(looked)) }
         // Nothing there, or a link to nothing: the file is made where the link points.
         try replace(resolvingLinks(path), with: bytes, keeping: nil, shownAs: path)
     }
@@ -104,15 +104,15 @@ enum Output {
             close(descriptor)
             throw .cannotWrite(path: path, reason: failed)
         }
-        guard close(descriptor) == 0 else { throw .cannotWrite(path: path, reason: failure(errno)) }
-        guard rename(temporary, target) == 0 else { throw .cannotWrite(path: path, reason: failure(errno)) }
+        guard close(descriptor) == 0 else { throw .cannotWrite(path: path, reason: .system(errno)) }
+        guard rename(temporary, target) == 0 else { throw .cannotWrite(path: path, reason: .system(errno)) }
         succeeded = true
     }
 
     /// Opens what is at `path` (a FIFO, a device) and writes `bytes` into it, as `> path` would.
     private static func writeInPlace(_ path: String, _ bytes: [UInt8]) throws(CLIError) {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: failure(errno)) }
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: .system(errno)) }
         defer { close(descriptor) }
         if let failed = writeAll(bytes, to: descriptor) { throw .cannotWrite(path: path, reason: failed) }
     }
@@ -125,16 +125,12 @@ enum Output {
                 let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return failure(errno)
+                    return .system(errno)
                 }
                 offset += written
             }
             return nil
         }
-    }
-
-    private static func failure(_ code: Int32) -> CLIError.WriteFailure {
-        .system(code)
     }
 }
 

@@ -52,20 +52,10 @@ public enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable 
     /// Whether the diagram filters (`--focus`, `--depth`, ...) apply.
     var isPicture: Bool { ![.text, .json].contains(self) }
 
-    /// The explorer page: the chosen view first, then the others the graph has, each drawn with
-    /// the same filters.
+    /// The explorer page: every view the graph has, drawn here with the same filters.
     private static func explorer(_ snapshot: GraphSnapshot, diagram: DiagramOptions, layout: GraphvizLayout) throws -> String {
-        let chosen = diagram.view(for: snapshot)
-        let names: [(DiagramOptions.View, String)] = [(.dependencies, "dependency graph"), (.modules, "module tree"), (.all, "both trees")]
-        var views: [ExplorerData.View] = []
-        for (view, name) in names.sorted(by: { a, _ in a.0 == chosen }) where view == chosen || view != .all {
-            var options = diagram
-            options.view = view
-            let built = try DiagramBuilder(options: options).build(snapshot)
-            guard !built.nodes.isEmpty else { continue }
-            let dot = DOTWriter().write(built, legend: options.legend, ranked: layout == .dot, edgeIDs: ExplorerData.edgeID)
-            let svg = try Picture.render(dot, nodes: built.nodes.count, format: .svg, layout: layout)
-            views.append(ExplorerData.View(name: name, svg: String(decoding: svg, as: UTF8.self), diagram: built))
+        let views = try ExplorerData.views(of: snapshot, options: diagram, ranked: layout == .dot) { dot, built in
+            String(decoding: try Picture.render(dot, nodes: built.nodes.count, format: .svg, layout: layout), as: UTF8.self)
         }
         let title = "graphinspect: \(snapshot.nodes.count) nodes, \(snapshot.events.count) events"
         return ExplorerPage().html(ExplorerData(snapshot: snapshot, views: views, title: title), title: title)

@@ -46,7 +46,7 @@ enum FieldLocator {
     /// A JSON value, read strictly enough that a bad string or number fails where it is.
     private enum Value: Decodable {
         case scalar
-        case number(isID: Bool, text: String)
+        case number(isID: Bool)
         case array([Value])
         case object([(String, Value)])
 
@@ -65,8 +65,8 @@ enum FieldLocator {
             let container = try decoder.singleValueContainer()
             if container.decodeNil() || (try? container.decode(Bool.self)) != nil || (try? container.decode(String.self)) != nil {
                 self = .scalar
-            } else if let number = try? container.decode(Double.self) {
-                self = .number(isID: (try? container.decode(UInt64.self)) != nil, text: "\(number)")
+            } else if (try? container.decode(Double.self)) != nil {
+                self = .number(isID: (try? container.decode(UInt64.self)) != nil)
             } else {
                 throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unreadable value"))
             }
@@ -75,7 +75,7 @@ enum FieldLocator {
         func firstBadNumber(at keys: [String]) -> Finding? {
             switch self {
             case .scalar: return nil
-            case .number(let isID, _):
+            case .number(let isID):
                 return isID ? nil : Finding(field: keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "["), why: FieldLocator.notAnID)
             case .array(let values):
                 for (index, value) in values.enumerated() {

@@ -27,16 +27,14 @@ struct LineSplitter {
 
     /// `feed` for bytes held in an array.
     mutating func feed(_ bytes: [UInt8], to parser: inout TraceParser) throws(TraceError) {
-        var splitter = self
         let failure: TraceError? = bytes.withUnsafeBytes { all in
             do throws(TraceError) {
-                try splitter.feed(all, to: &parser)
+                try feed(all, to: &parser)
                 return nil
             } catch {
                 return error
             }
         }
-        self = splitter
         if let failure { throw failure }
     }
 

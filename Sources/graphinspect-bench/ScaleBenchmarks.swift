@@ -138,11 +138,9 @@ enum ScaleBenchmarks {
             return []
         }
         func page(_ snapshot: GraphSnapshot, name: String) throws -> String {
-            var views: [ExplorerData.View] = []
-            for (view, title) in [(DiagramOptions.View.dependencies, "dependency graph"), (.modules, "module tree")] {
-                let diagram = try DiagramBuilder(options: DiagramOptions(view: view, summarizeAbove: 150)).build(snapshot)
-                let svg = try GraphvizRenderer.render(dot: DOTWriter().write(diagram, edgeIDs: ExplorerData.edgeID))
-                views.append(ExplorerData.View(name: title, svg: String(decoding: svg, as: UTF8.self), diagram: diagram))
+            // As `dump --format html` makes it, with the CLI's default summary.
+            let views = try ExplorerData.views(of: snapshot, options: DiagramOptions(summarizeAbove: 150)) { dot, _ in
+                String(decoding: try GraphvizRenderer.render(dot: dot), as: UTF8.self)
             }
             let path = folder.appendingPathComponent(name).path
             try Data(ExplorerPage().html(ExplorerData(snapshot: snapshot, views: views, title: name), title: name).utf8).write(to: URL(fileURLWithPath: path))

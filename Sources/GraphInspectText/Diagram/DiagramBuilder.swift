@@ -36,12 +36,12 @@ public struct DiagramBuilder: Sendable {
         return folded
     }
 
+    /// Too many nodes to read in one picture: the most levels that fit in `limit` nodes. Levels
+    /// below the roots, or under `--focus` below the focused nodes (which keep their ancestors).
     private func buildSummarised(_ snapshot: GraphSnapshot) throws(DiagramError) -> Diagram {
         let whole = try buildSelected(snapshot)
         guard let limit = options.summarizeAbove, whole.nodes.count > limit, options.depth == nil, options.dependency == nil else { return whole }
-        if let focus = options.focus { return try focusSummary(snapshot, whole: whole, focus: focus, limit: limit) }
-        // Too many nodes to read in one picture: the most top levels that fit (the node count
-        // grows with the depth, so a binary search over it).
+        // The node count grows with the depth, so a binary search over it.
         func drawn(depth: Int) throws(DiagramError) -> Diagram {
             var shallower = self
             shallower.options.depth = depth
@@ -49,34 +49,7 @@ public struct DiagramBuilder: Sendable {
             return try shallower.buildSelected(snapshot)
         }
         var summary = try drawn(depth: 0)
-        var lowest = 0, highest = whole.nodes.count
-        var levels = 0
-        while lowest < highest {
-            let middle = (lowest + highest + 1) / 2
-            let candidate = try drawn(depth: middle)
-            if candidate.nodes.count <= limit {
-                summary = candidate
-                levels = middle
-                lowest = middle
-            } else {
-                highest = middle - 1
-            }
-        }
-        summary.summary = "\(whole.nodes.count) nodes are too many to read in one picture: drew the roots and \(levels == 1 ? "1 level" : "\(levels) levels") below them (\(summary.nodes.count) nodes); --depth, --focus or --dependency draws another part, --full draws everything"
-        return summary
-    }
-
-    /// A focus too big to read: the focused nodes with their ancestors and as many levels below
-    /// them as fit (`--depth` under `--focus` counts levels below the focused nodes).
-    private func focusSummary(_ snapshot: GraphSnapshot, whole: Diagram, focus: String, limit: Int) throws(DiagramError) -> Diagram {
-        func drawn(depth: Int) throws(DiagramError) -> Diagram {
-            var shallower = self
-            shallower.options.depth = depth
-            shallower.options.summarizeAbove = nil
-            return try shallower.buildSelected(snapshot)
-        }
-        var summary = try drawn(depth: 0)
-        var lowest = 0, highest = 64, levels = 0
+        var lowest = 0, highest = whole.nodes.count, levels = 0
         while lowest < highest {
             let middle = (lowest + highest + 1) / 2
             let candidate = try drawn(depth: middle)
@@ -86,8 +59,13 @@ public struct DiagramBuilder: Sendable {
                 highest = middle - 1
             }
         }
-        let below = levels == 0 ? "no levels" : levels == 1 ? "1 level" : "\(levels) levels"
-        summary.summary = "\(whole.nodes.count) nodes are too many to read in one picture: drew \(focus) with its ancestors and \(below) below (\(summary.nodes.count) nodes); --depth N draws N levels below it, --full everything"
+        let tooMany = "\(whole.nodes.count) nodes are too many to read in one picture: "
+        if let focus = options.focus {
+            let below = levels == 0 ? "no levels" : levels == 1 ? "1 level" : "\(levels) levels"
+            summary.summary = tooMany + "drew \(focus) with its ancestors and \(below) below (\(summary.nodes.count) nodes); --depth N draws N levels below it, --full everything"
+        } else {
+            summary.summary = tooMany + "drew the roots and \(levels == 1 ? "1 level" : "\(levels) levels") below them (\(summary.nodes.count) nodes); --depth, --focus or --dependency draws another part, --full draws everything"
+        }
         return summary
     }
 

@@ -20,6 +20,28 @@ public struct ExplorerData: Sendable {
 
     public var json: String
 
+    /// The views a page shows: the one `options` chooses first, then the other tree the graph
+    /// has (both trees in one picture only when chosen), each drawn with `options`' filters, its
+    /// edges given `edgeID`s, and turned into SVG by `render` (DOT and its diagram in, SVG out).
+    public static func views(
+        of snapshot: GraphSnapshot, options: DiagramOptions, ranked: Bool = true,
+        render: (_ dot: String, _ diagram: Diagram) throws -> String
+    ) throws -> [View] {
+        let chosen = options.view(for: snapshot)
+        let others: [(DiagramOptions.View, String)] = [(.dependencies, "dependency graph"), (.modules, "module tree")]
+        let names = [(chosen, chosen == .all ? "both trees" : chosen == .modules ? "module tree" : "dependency graph")] + others.filter { $0.0 != chosen }
+        var views: [View] = []
+        for (view, name) in names {
+            var drawn = options
+            drawn.view = view
+            let diagram = try DiagramBuilder(options: drawn).build(snapshot)
+            guard !diagram.nodes.isEmpty else { continue }
+            let dot = DOTWriter().write(diagram, legend: drawn.legend, ranked: ranked, edgeIDs: edgeID)
+            views.append(View(name: name, svg: try render(dot, diagram), diagram: diagram))
+        }
+        return views
+    }
+
     /// The `id` the explorer's pictures give each edge: `e3-lookup`, its kind after the dash.
     public static let edgeID: @Sendable (Int, Diagram.Edge) -> String = { index, edge in "e\(index)-\(edge.kind.rawValue)" }
 
@@ -100,7 +122,7 @@ public struct ExplorerData: Sendable {
                 if resolved.cacheHits > 0 { text += ", \(resolved.cacheHits) cache \(resolved.cacheHits == 1 ? "hit" : "hits")" }
                 return text
             })),
-            ("resolvedFromIt", list(ResolvedDependency.summarize(index.lookupsFrom[node.id] ?? []).isEmpty ? [] : requesters(of: node.id, index))),
+            ("resolvedFromIt", list(requesters(of: node.id, index))),
         ]
         var related: [String] = []
         if let module = index.moduleOf[node.id] { related.append("module: " + index.label(module)) }

@@ -35,7 +35,7 @@ public struct ReplayPlayer: Sendable {
             let number = offset + 1
             for node in step.nodes {
                 if nodeStep[node.id] == nil { nodeStep[node.id] = number }
-                labels[node.id] = node.title + " " + (node.details.last { $0.hasPrefix("#") } ?? node.details.first ?? "")
+                labels[node.id] = ([node.title] + [node.details.last { $0.hasPrefix("#") } ?? node.details.first].compactMap { $0 }).joined(separator: " ")
                 var cluster = node.cluster
                 var seen: Set<String> = []
                 while let id = cluster, seen.insert(id).inserted {
@@ -45,6 +45,5 @@ public struct ReplayPlayer: Sendable {
             }
             edgeStep += Array(repeating: number, count: step.edges.count)
         }
-        for id in labels.keys { labels[id] = labels[id].map { $0.hasSuffix(" ") ? String($0.dropLast()) : $0 } }
     }
 }
