@@ -121,5 +121,21 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
         ),
         // The seed's shapes: apps' own conformances and @Providers.
         .testTarget(name: "GraphInspectSeedShapeTests", dependencies: ["GraphInspect", "GraphInspectMacros"]),
+        // `graphinspect check`: the dependency graph read from the app's sources (parsed, not
+        // type-checked), so a lookup on a path no run took is caught before the app ships.
+        .target(
+            name: "GraphInspectStatic",
+            dependencies: [
+                "GraphInspect", "GraphInspectText",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .executableTarget(name: "graphinspect-check", dependencies: ["GraphInspectCLI", "GraphInspectStatic"]),
+        .testTarget(
+            name: "GraphInspectStaticTests",
+            dependencies: ["GraphInspectStatic", "GraphInspectSample"],
+            exclude: ["Fixtures"]
+        ),
     ]
 }

@@ -73,6 +73,10 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
     case graphviz(GraphvizError)
     case cannotEncode(String)
     case badSnapshot(SnapshotError)
+    /// `check` runs in `graphinspect-check` (it links swift-syntax), which is not beside this graphinspect.
+    case checkNotBuilt(folder: String)
+    /// `check` could not read the sources it was given (the reader's own words).
+    case cannotReadSources(String)
 
     var description: String {
         switch self {
@@ -110,6 +114,10 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
             "\(error)"
         case .cannotEncode(let reason):
             "cannot encode the snapshot: \(reason)"
+        case .checkNotBuilt(let folder):
+            "check reads Swift sources with swift-syntax, so it is a tool of its own (graphinspect builds in a minute without it), and graphinspect-check is not in \(folder). Build it (swift build --product graphinspect-check, about two minutes the first time), or run `swift package graphinspect-check` in your package."
+        case .cannotReadSources(let reason):
+            reason
         case .nothingRecorded(let command, let ending):
             "\(command) \(Self.describe(ending)) and recorded nothing: does it link the GraphInspect runtime and create a Component? (It records when GRAPHINSPECT_TRACE is set.)"
         }
@@ -135,7 +143,8 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
             return ExitCode(65)
         case .badSnapshot: return ExitCode(65)
         case .noSuchInput: return ExitCode(66)
-        case .executableNotFound, .notExecutable, .cannotLaunch, .sampleNotBuilt: return ExitCode(69)
+        case .executableNotFound, .notExecutable, .cannotLaunch, .sampleNotBuilt, .checkNotBuilt: return ExitCode(69)
+        case .cannotReadSources: return ExitCode(66)
         case .cannotWrite: return ExitCode(73)
         case .nothingRecorded, .graphviz, .cannotEncode: return .failure
         }
@@ -147,7 +156,7 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
 
         Exit codes:
           0   done
-          1   nothing recorded; Graphviz failed; `why` found failed lookups
+          1   nothing recorded; Graphviz failed; `why` found failed lookups; `check` found errors
           64  bad arguments (a flag, a value, a filter matching nothing)
           65  a malformed trace or snapshot file
           66  an input file missing, or a folder

@@ -14,10 +14,11 @@ public struct GraphInspectCommand: ParsableCommand {
               graphinspect dump                               the bundled sample
               graphinspect dump -o g.svg -- .build/debug/App  your app, drawn
               graphinspect why -- .build/debug/App            why a lookup failed
+              graphinspect check Sources                      missing dependencies, from source
 
             """ + CLIError.exitCodes,
         version: "0.1.0",
-        subcommands: [Dump.self, Render.self, Why.self, ReplayCommand.self, Diff.self, Samples.self]
+        subcommands: [Dump.self, Render.self, Why.self, ReplayCommand.self, Diff.self, Check.self, Samples.self]
     )
 
     public init() {}

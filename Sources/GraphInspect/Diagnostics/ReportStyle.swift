@@ -23,11 +23,11 @@ public enum ReportStyle: Sendable, Equatable {
         return .ansi
     }
 
-    func bold(_ text: String) -> String { wrap(text, "1") }
-    func red(_ text: String) -> String { wrap(text, "1;31") }
-    func green(_ text: String) -> String { wrap(text, "32") }
-    func yellow(_ text: String) -> String { wrap(text, "33") }
-    func dim(_ text: String) -> String { wrap(text, "2") }
+    public func bold(_ text: String) -> String { wrap(text, "1") }
+    public func red(_ text: String) -> String { wrap(text, "1;31") }
+    public func green(_ text: String) -> String { wrap(text, "32") }
+    public func yellow(_ text: String) -> String { wrap(text, "33") }
+    public func dim(_ text: String) -> String { wrap(text, "2") }
 
     private func wrap(_ text: String, _ code: String) -> String {
         self == .ansi ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import GraphInspect
+import GraphInspectText
+
+extension GraphInspectCommand {
+    /// `graphinspect check`: the dependency graph read from source, its missing dependencies
+    /// reported before the app runs, optionally held against a run.
+    public struct Check: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Read the app's Swift sources and report lookups some parent chain cannot satisfy.",
+            discussion: """
+                Parses the sources (no build, no type checking), finds every component, holder, \
+                module and builder, where each component is made and below which parents, and \
+                every lookup the code makes. A lookup that some chain reaching its component \
+                cannot answer is an error, reported in the runtime's words at the line that makes \
+                it (path:line:column, as compilers print). What the reader cannot decide is a \
+                note, never a guess. See docs/check.md.
+
+                Standard output is the findings; with --format (or -o) it is the static graph \
+                instead, drawn like `dump`, and the findings go to standard error.
+
+                Examples:
+                  graphinspect check
+                  graphinspect check Sources/App Sources/Features
+                  graphinspect check -o static.svg
+                  graphinspect dump --format json -o run.json -- .build/debug/App
+                  graphinspect check --against run.json
+
+                Exit codes: 0 no errors, 1 errors found, 64 bad arguments, 65 a malformed \
+                recording, 66 sources or recording unreadable, 69 graphinspect-check not built, \
+                73 the output cannot be written.
+                """
+        )
+
+        @Argument(help: ArgumentHelp("Swift files or folders to read (default: Sources).", valueName: "path"), completion: .directory)
+        public var paths: [String] = []
+
+        @Option(name: .shortAndLong, help: "Write the static graph in this format: \(OutputFormat.allValueStrings.joined(separator: ", ")). Default: the findings only, or the --output file's extension.")
+        public var format: OutputFormat?
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write the static graph to this file (- for standard output); its extension picks the format.", valueName: "file"), completion: .file())
+        public var output: String?
+
+        @Option(help: ArgumentHelp("Hold the static graph against this run: a trace, or JSON from `dump --format json`. Reports lookups the run never made, providers it never used, and anything it did that the reading does not explain.", valueName: "file"), completion: .file())
+        public var against: String?
+
+        @Flag(help: "Leave out the notes about what could not be checked.")
+        public var noNotes = false
+
+        @OptionGroup(title: "Pictures") var diagram: DiagramFlags
+
+        public init() {}
+
+        /// The format the graph is written in, or nil when only the findings are wanted.
+        var graphFormat: OutputFormat? {
+            guard format != nil || output != nil else { return nil }
+            return (try? OutputFormat.resolve(format, output: output, fallback: .text)) ?? .text
+        }
+
+        public func validate() throws {
+            do {
+                _ = try OutputFormat.resolve(format, output: output, fallback: .text)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+            if let graphFormat { try diagram.validate(for: graphFormat) }
+        }
+
+        public func run() throws {
+            guard let read = StaticReaderHook.read else {
+                try CLIError.reported { try Self.handOver() }
+                return
+            }
+            var errors = 0
+            try CLIError.reported {
+                let reading: StaticReading
+                do {
+                    reading = try read(paths.isEmpty ? ["Sources"] : paths)
+                } catch {
+                    throw CLIError.cannotReadSources("\(error)".replacingOccurrences(of: "error: ", with: "", options: .anchored))
+                }
+                let findings = reading.diagnostics.filter { !noNotes || $0.severity != .note }
+                errors = findings.filter { $0.severity == .error }.count
+                let findingsText = findings.map { $0.formatted(style: graphFormat == nil ? .forStandardOutput : .forStandardError) }
+                var coverage: String?
+                if let against {
+                    let loaded = try SnapshotSource.trace(path: against).load()
+                    loaded.printNotes()
+                    coverage = CoverageReport(static: reading.facts, live: GraphFacts(snapshot: loaded.snapshot)).text
+                }
+                if let graphFormat {
+                    for text in findingsText { Output.say(text) }
+                    if let coverage { Output.say(coverage) }
+                    try Output.checkBinary(graphFormat, to: output)
+                    try Output.write(try graphFormat.write(reading.snapshot, diagram: diagram.options, layout: diagram.layout), to: output)
+                } else {
+                    let body = (findingsText + (coverage.map { [$0] } ?? [])).joined(separator: "\n")
+                    if !body.isEmpty { try Output.write(body + "\n", to: nil) }
+                }
+                let counts = [StaticDiagnostic.Severity.error, .warning, .note].map { severity in
+                    let count = reading.diagnostics.filter { $0.severity == severity }.count
+                    let word = severity == .note ? "not checked" : "\(severity.rawValue)\(count == 1 ? "" : "s")"
+                    return "\(count) \(word)"
+                }
+                Output.say("graphinspect check: \(reading.summary): \(counts.joined(separator: ", "))")
+            }
+            if errors > 0 { throw ExitCode(1) }
+        }
+
+        /// In `graphinspect` itself: runs `graphinspect-check` from the same folder with this
+        /// command's arguments, replacing this process.
+        static func handOver() throws(CLIError) {
+            let folder = SampleCatalog.executableFolder
+            let tool = folder.appendingPathComponent("graphinspect-check").path
+            guard FileManager.default.isExecutableFile(atPath: tool) else { throw .checkNotBuilt(folder: folder.path) }
+            let arguments = Array(CommandLine.arguments.drop { $0 != "check" }.dropFirst())
+            var argv: [UnsafeMutablePointer<CChar>?] = ([tool] + arguments).map { strdup($0) }
+            argv.append(nil)
+            execv(tool, &argv)
+            throw .cannotLaunch(path: tool, reason: String(cString: strerror(errno)))
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import GraphInspect
+import GraphInspectText
+
+/// What `check` gets from reading an app's sources: the static graph as a snapshot (so every
+/// writer draws it), the findings at source positions, the facts a run is held against, and the
+/// summary line.
+public struct StaticReading: Sendable {
+    public var snapshot: GraphSnapshot
+    public var diagnostics: [StaticDiagnostic]
+    public var facts: GraphFacts
+    public var summary: String
+
+    public init(snapshot: GraphSnapshot, diagnostics: [StaticDiagnostic], facts: GraphFacts, summary: String) {
+        self.snapshot = snapshot
+        self.diagnostics = diagnostics
+        self.facts = facts
+        self.summary = summary
+    }
+}
+
+/// The static reader `check` uses, installed by the `graphinspect-check` executable (which links
+/// swift-syntax) before it parses its arguments. In `graphinspect` itself there is none, and
+/// `check` hands its arguments to `graphinspect-check`, so graphinspect's own first build stays
+/// free of swift-syntax.
+public enum StaticReaderHook {
+    /// Reads the sources under the given paths. Set once, at start-up, before any command runs.
+    nonisolated(unsafe) public static var read: (@Sendable (_ paths: [String]) throws -> StaticReading)?
+}

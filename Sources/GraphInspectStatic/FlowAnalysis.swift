@@ -1,0 +1,608 @@
+import GraphInspectText
+
+/// Where values can go: a points-to analysis over the reduced sources.
+///
+/// A value is an *allocation site*: a `T(...)` call in the source (or a string, for keys). Every
+/// variable, parameter, return and field holds the set of sites it may hold; statements add to
+/// those sets (flow-insensitive: every branch, any order) until nothing changes. Initialisers run
+/// once per site they build, and instance methods once per site of their type (the receiver as
+/// context), so a builder's `build` sees only the holders that attach that builder, and a
+/// component's `parent` only what was passed when that component was made.
+///
+/// Then one more pass records what the code looks up: `x.name` where the compiler would find no
+/// member `name` on x's declared type (a dynamic-member lookup), `resolve("name")`, and holders'
+/// `module(for:)`, `router(for:)` and `holder.key` lookups, each with the sites it starts from.
+final class FlowAnalysis {
+    struct Site: Hashable {
+        /// The type built, or `Self.stringType` for a string value.
+        var type: String
+        var position: SourcePosition?
+        var text: String?
+    }
+
+    static let stringType = "#string"
+    /// Site 0 is `nil`.
+    static let nilSite = 0
+
+    enum Slot: Hashable {
+        case parameter(function: Int, context: Int, name: String)
+        case local(function: Int, context: Int, name: String)
+        case field(site: Int, name: String)
+        case result(function: Int, context: Int)
+    }
+
+    /// A dependency lookup the code makes, from one site.
+    struct DependencyLookup: Hashable {
+        var requester: Int
+        var name: String
+        var type: WrittenType?
+        var position: SourcePosition
+    }
+
+    /// A module or router lookup the code makes, from one holder site.
+    struct ModuleLookup: Hashable {
+        var holder: Int
+        var key: String
+        var target: Target
+        var position: SourcePosition
+
+        enum Target: Hashable { case module, router }
+    }
+
+    /// Something the reader saw but cannot decide, reported rather than guessed.
+    struct Unresolved: Hashable {
+        var position: SourcePosition
+        var message: String
+    }
+
+    let index: TypeIndex
+    private let functions: [FunctionIR]
+    private let topLevel: [FunctionIR]
+    private let freeFunctions: [String: [FunctionIR]]
+    private(set) var sites: [Site] = [Site(type: "nil")]
+    private var siteIDs: [Site: Int] = [:]
+    private var slots: [Slot: Set<Int>] = [:]
+    private var initializerContexts: [Int: Set<Int>] = [:]
+    private var sitesByType: [String: [Int]] = [:]
+    private var changed = false
+    private var recording = false
+    private(set) var lookups: Set<DependencyLookup> = []
+    private(set) var moduleLookups: Set<ModuleLookup> = []
+    /// Notes about expressions whose receiver held nothing, kept only if no context reached them.
+    private var pendingNotes: Set<Unresolved> = []
+    /// Member positions some context evaluated with a receiver.
+    private var reached: Set<SourcePosition> = []
+    /// What was not checked: expressions no context of their function gave a value to work on.
+    var unresolved: Set<Unresolved> { pendingNotes.filter { !reached.contains($0.position) }.union(definiteNotes) }
+    /// Notes that hold whatever the receiver (a name built at run time).
+    private var definiteNotes: Set<Unresolved> = []
+    /// Passes until nothing changed (for the docs and the benchmark).
+    private(set) var passes = 0
+
+    init(reader: SourceReader) {
+        index = TypeIndex(types: reader.types)
+        topLevel = reader.topLevel
+        freeFunctions = reader.freeFunctions
+        var all: [FunctionIR] = []
+        for type in reader.types.values.sorted(by: { $0.name < $1.name }) {
+            all += type.initializers
+            for name in type.methods.keys.sorted() { all += type.methods[name] ?? [] }
+            for name in type.propertyOrder { if let getter = type.properties[name]?.getter { all.append(getter) } }
+        }
+        functions = all
+    }
+
+    /// Runs to a fixed point, then records lookups. Bounded: sites and slots only grow, and both
+    /// are finite (sites are source positions), so the loop ends; the bound is a guard.
+    func run(maxPasses: Int = 200) {
+        repeat {
+            changed = false
+            pass()
+            passes += 1
+        } while changed && passes < maxPasses
+        recording = true
+        pass()
+    }
+
+    /// What a slot holds.
+    func values(_ slot: Slot) -> Set<Int> { slots[slot] ?? [] }
+
+    /// Every site built of a type that reaches `name` (itself or a subtype).
+    func sites(reaching name: String) -> [Int] {
+        sites.indices.filter { $0 != Self.nilSite && sites[$0].type != Self.stringType && index.reaches(sites[$0].type, name) }
+    }
+
+    /// The strings a slot may hold (keys).
+    func strings(_ slot: Slot) -> Set<String> {
+        Set(values(slot).compactMap { sites[$0].text })
+    }
+
+    // MARK: Passes
+
+    private func pass() {
+        for function in topLevel { run(function, context: -1, selfSites: []) }
+        for list in freeFunctions.values { for function in list { run(function, context: -1, selfSites: []) } }
+        for function in functions {
+            switch function.kind {
+            case .initializer:
+                let contexts = initializerContexts[function.id] ?? []
+                if contexts.isEmpty, recording, let owner = function.owner, index.isAppType(owner) {
+                    // Nothing in the sources builds it: its lookups start from values nobody passes.
+                    run(function, context: -2, selfSites: [])
+                }
+                for site in contexts.sorted() { run(function, context: site, selfSites: [site]) }
+            case .method, .getter:
+                guard let owner = function.owner else { continue }
+                if function.isStatic {
+                    run(function, context: -1, selfSites: [])
+                    continue
+                }
+                let receivers = receiverSites(of: owner)
+                if receivers.isEmpty, recording, index.isAppType(owner) {
+                    run(function, context: -2, selfSites: [])
+                }
+                for site in receivers { run(function, context: site, selfSites: [site]) }
+            case .topLevel, .free:
+                break
+            }
+        }
+        // Stored properties' initial values, for every site of a type that declares them.
+        var site = 1
+        while site < sites.count {
+            initializeProperties(of: site)
+            site += 1
+        }
+    }
+
+    private func receiverSites(of owner: String) -> [Int] {
+        if let cached = sitesByType[owner] { return cached }
+        return []
+    }
+
+    private func initializeProperties(of site: Int) {
+        let type = sites[site].type
+        guard type != Self.stringType else { return }
+        for owner in index.supertypes(of: type) {
+            guard let decl = index.types[owner] else { continue }
+            for name in decl.propertyOrder {
+                guard let property = decl.properties[name], !property.isStatic, property.form != .computed,
+                      let value = property.initializer else { continue }
+                let context = Context(function: nil, id: site, selfSites: [site], owner: owner)
+                add(.field(site: site, name: name), evaluate(value, in: context, expecting: property.type))
+            }
+        }
+    }
+
+    // MARK: Statements
+
+    /// Where an expression is evaluated: the function, its context id and `self`'s sites.
+    private struct Context {
+        var function: FunctionIR?
+        var id: Int
+        var selfSites: Set<Int>
+        var owner: String?
+    }
+
+    private func run(_ function: FunctionIR, context id: Int, selfSites: Set<Int>) {
+        let context = Context(function: function, id: id, selfSites: selfSites, owner: function.owner)
+        for statement in function.body {
+            switch statement {
+            case .bind(let name, let type, let value):
+                guard let value else { continue }
+                let result = evaluate(value, in: context, expecting: type)
+                if name != "_" { add(.local(function: function.id, context: id, name: name), result) }
+            case .assign(let target, let value):
+                let result = evaluate(value, in: context, expecting: staticType(target, in: context))
+                assign(result, to: target, in: context)
+            case .evaluate(let value):
+                _ = evaluate(value, in: context, expecting: nil)
+            case .returns(let value):
+                add(.result(function: function.id, context: id), evaluate(value, in: context, expecting: function.returnType))
+            }
+        }
+    }
+
+    private func assign(_ result: Set<Int>, to target: Expr, in context: Context) {
+        switch target {
+        case .name(let name, _):
+            if let function = context.function, isLocal(name, in: function) {
+                let slot: Slot = function.parameters.contains(where: { $0.name == name })
+                    ? .parameter(function: function.id, context: context.id, name: name)
+                    : .local(function: function.id, context: context.id, name: name)
+                add(slot, result)
+            } else {
+                for site in context.selfSites { add(.field(site: site, name: name), result) }
+            }
+        case .member(let base, let name, _):
+            for site in evaluate(base, in: context, expecting: nil) where isObject(site) {
+                add(.field(site: site, name: name), result)
+            }
+        default:
+            break
+        }
+    }
+
+    private func isLocal(_ name: String, in function: FunctionIR) -> Bool {
+        function.parameters.contains { $0.name == name } || function.locals[name] != nil
+    }
+
+    private func isObject(_ site: Int) -> Bool {
+        site != Self.nilSite && sites[site].type != Self.stringType
+    }
+
+    // MARK: Expressions
+
+    private func evaluate(_ expr: Expr, in context: Context, expecting: WrittenType?) -> Set<Int> {
+        switch expr {
+        case .nilLiteral:
+            return [Self.nilSite]
+        case .literal(_, let text):
+            guard let text else { return [] }
+            return [site(Site(type: Self.stringType, position: nil, text: text))]
+        case .selfRef:
+            return context.selfSites
+        case .superRef, .typeRef, .dynamicString, .unknown:
+            return []
+        case .name(let name, _):
+            return evaluateName(name, in: context)
+        case .implicitMember(let name):
+            return [site(Site(type: Self.stringType, position: nil, text: index.keyString(name, expecting: expecting?.name)))]
+        case .member(let base, let name, let position):
+            return evaluateMember(base: base, name: name, position: position, in: context, expecting: expecting)
+        case .call(let callee, let arguments, let position):
+            return evaluateCall(callee, arguments, position: position, in: context, expecting: expecting)
+        case .cast(let value, let type):
+            let result = evaluate(value, in: context, expecting: nil)
+            guard index.types[type.name] != nil else { return result }
+            return result.filter { isObject($0) && index.reaches(sites[$0].type, type.name) }
+        case .anyOf(let list):
+            return list.reduce(into: Set<Int>()) { $0.formUnion(evaluate($1, in: context, expecting: expecting)) }
+        case .effects(let list):
+            for item in list { _ = evaluate(item, in: context, expecting: nil) }
+            return []
+        }
+    }
+
+    private func evaluateName(_ name: String, in context: Context) -> Set<Int> {
+        if let function = context.function, isLocal(name, in: function) {
+            return values(.parameter(function: function.id, context: context.id, name: name))
+                .union(values(.local(function: function.id, context: context.id, name: name)))
+        }
+        var result: Set<Int> = []
+        for site in context.selfSites where index.property(name, in: sites[site].type) != nil {
+            result.formUnion(readProperty(name, of: site))
+        }
+        return result
+    }
+
+    /// A property's value on a site: a stored field, or what its getter returns.
+    private func readProperty(_ name: String, of site: Int) -> Set<Int> {
+        guard let (_, decl) = index.property(name, in: sites[site].type) else { return [] }
+        if let getter = decl.getter { return values(.result(function: getter.id, context: site)) }
+        return values(.field(site: site, name: name))
+    }
+
+    private func evaluateMember(base: Expr, name: String, position: SourcePosition, in context: Context, expecting: WrittenType?) -> Set<Int> {
+        if let typeName = staticTypeReference(base) {
+            // `ModuleKey.home`, `ShopModules.cart`: a key; other static members carry no site.
+            return [site(Site(type: Self.stringType, position: nil, text: index.keyString(name, expecting: typeName)))]
+        }
+        let receivers = evaluate(base, in: context, expecting: nil)
+        let declared = staticType(base, in: context)
+        var result: Set<Int> = []
+        var objects = 0
+        for receiver in receivers where isObject(receiver) {
+            objects += 1
+            let type = sites[receiver].type
+            if !isDynamic(name, declared: declared, actual: type) {
+                result.formUnion(readProperty(name, of: receiver))
+            } else {
+                if index.isComponent(type) {
+                    record(DependencyLookup(requester: receiver, name: name, type: expecting, position: position))
+                } else if index.isHolder(type) {
+                    result.formUnion(moduleLookup(from: receiver, key: name, target: .module, position: position))
+                }
+            }
+        }
+        if objects > 0 { reached.insert(position) }
+        if objects == 0, let declared, isDynamic(name, declared: declared, actual: nil) {
+            if index.isComponent(declared.name) {
+                note(position, "cannot tell which component `\(describe(base))` is, so the lookup of `\(name)` is not checked: nothing in the sources read passes one here")
+            } else if index.isHolder(declared.name) {
+                note(position, "cannot tell which holder `\(describe(base))` is, so the lookup of module `\(name)` is not checked: nothing in the sources read passes one here")
+            }
+        }
+        return result
+    }
+
+    /// Whether `x.name` is a dynamic-member lookup: the declared type (else the value's type) has
+    /// no member `name`, and it is a component or a holder.
+    private func isDynamic(_ name: String, declared: WrittenType?, actual: String?) -> Bool {
+        if let declared, index.types[declared.name] != nil {
+            guard index.isComponent(declared.name) || index.isHolder(declared.name) else { return false }
+            return !index.declares(name, in: declared.name)
+        }
+        guard let actual else { return false }
+        return !index.declares(name, in: actual)
+    }
+
+    private func evaluateCall(_ callee: Expr, _ arguments: [Expr.Argument], position: SourcePosition, in context: Context, expecting: WrittenType?) -> Set<Int> {
+        let labels = arguments.map(\.label)
+        let expected: [WrittenType?] = arguments.map { _ in nil }
+        // `T(...)` and `T.init(...)`: a new site.
+        if case .name(let name, _) = callee, index.types[name] != nil, !isVariable(name, in: context) {
+            return construct(name, arguments, position: position, in: context)
+        }
+        if case .member(.name(let name, _), "init", _) = callee, index.types[name] != nil {
+            return construct(name, arguments, position: position, in: context)
+        }
+        if case .member(.superRef, "init", _) = callee {
+            guard let owner = context.owner, let superclass = index.types[owner]?.superclassName,
+                  let initializer = index.initializer(of: superclass, labels: labels) else {
+                evaluateArguments(arguments, in: context)
+                return []
+            }
+            for site in context.selfSites { enter(initializer, at: site) }
+            bind(arguments, to: initializer, contexts: context.selfSites, in: context)
+            return []
+        }
+        if case .member(.selfRef, "init", _) = callee {
+            guard let owner = context.owner, let initializer = index.initializer(of: owner, labels: labels) else { return [] }
+            for site in context.selfSites { enter(initializer, at: site) }
+            bind(arguments, to: initializer, contexts: context.selfSites, in: context)
+            return []
+        }
+        if case .member(let base, let method, let memberPosition) = callee {
+            if let typeName = staticTypeReference(base) {
+                // A static method: `SampleApp.run()`.
+                let found = index.methods(method, in: typeName).filter { $0.isStatic && $0.accepts(labels: labels) }
+                bind(arguments, to: found, contexts: [-1], in: context)
+                return found.reduce(into: Set<Int>()) { $0.formUnion(values(.result(function: $1.id, context: -1))) }
+            }
+            let receivers = evaluate(base, in: context, expecting: nil)
+            return call(method, on: receivers, arguments, expected: expected, position: memberPosition, declared: staticType(base, in: context), base: base, in: context, expecting: expecting)
+        }
+        if case .name(let name, let namePosition) = callee {
+            if !context.selfSites.isEmpty, let owner = context.owner, index.declares(name, in: owner) || name == "resolve" {
+                return call(name, on: context.selfSites, arguments, expected: expected, position: namePosition, declared: WrittenType(name: owner, isOptional: false, spelling: owner), base: .selfRef, in: context, expecting: expecting)
+            }
+            if let found = freeFunctions[name]?.filter({ $0.accepts(labels: labels) }), !found.isEmpty {
+                bind(arguments, to: found, contexts: [-1], in: context)
+                return found.reduce(into: Set<Int>()) { $0.formUnion(values(.result(function: $1.id, context: -1))) }
+            }
+        }
+        evaluateArguments(arguments, in: context)
+        return []
+    }
+
+    private func isVariable(_ name: String, in context: Context) -> Bool {
+        guard let function = context.function else { return false }
+        return isLocal(name, in: function)
+    }
+
+    private func evaluateArguments(_ arguments: [Expr.Argument], in context: Context) {
+        for argument in arguments { _ = evaluate(argument.value, in: context, expecting: nil) }
+    }
+
+    /// `receiver.method(arguments)` for every receiver site: the runtime's lookups by name, or the
+    /// method's body with the receiver as its context.
+    private func call(
+        _ method: String, on receivers: Set<Int>, _ arguments: [Expr.Argument], expected: [WrittenType?], position: SourcePosition,
+        declared: WrittenType?, base: Expr, in context: Context, expecting: WrittenType?
+    ) -> Set<Int> {
+        let labels = arguments.map(\.label)
+        var result: Set<Int> = []
+        let objects = receivers.filter(isObject)
+        switch method {
+        case "resolve" where objects.contains(where: { index.isComponent(sites[$0].type) }):
+            let type = arguments.first(where: { $0.label == "as" }).flatMap { argument -> WrittenType? in
+                if case .typeRef(let type) = argument.value { return type }
+                return nil
+            } ?? expecting
+            guard case .literal(_, let text?)? = arguments.first?.value else {
+                evaluateArguments(arguments, in: context)
+                if recording { definiteNotes.insert(Unresolved(position: position, message: "`resolve` is given a name built at run time: the lookup is not checked")) }
+                return []
+            }
+            reached.insert(position)
+            for receiver in objects where index.isComponent(sites[receiver].type) {
+                record(DependencyLookup(requester: receiver, name: text, type: type, position: position))
+            }
+            return []
+        case "module" where labels.first == "for" && objects.contains(where: { index.isHolder(sites[$0].type) }),
+             "router" where labels.first == "for" && objects.contains(where: { index.isHolder(sites[$0].type) }):
+            let keys = arguments.first.map { evaluate($0.value, in: context, expecting: nil) } ?? []
+            let target: ModuleLookup.Target = method == "module" ? .module : .router
+            reached.insert(position)
+            for receiver in objects where index.isHolder(sites[receiver].type) {
+                for key in keys.compactMap({ sites[$0].text }) {
+                    result.formUnion(moduleLookup(from: receiver, key: key, target: target, position: position))
+                }
+            }
+            if keys.isEmpty, recording {
+                definiteNotes.insert(Unresolved(position: position, message: "the key of this \(method) lookup is not a constant the reader can name"))
+            }
+            return result
+        default:
+            break
+        }
+        var argumentValues: [Set<Int>]?
+        for receiver in objects {
+            let found = index.methods(method, in: sites[receiver].type).filter { $0.accepts(labels: labels) && !$0.isStatic }
+            guard !found.isEmpty else { continue }
+            let values = argumentValues ?? arguments.map { evaluate($0.value, in: context, expecting: nil) }
+            argumentValues = values
+            for function in found {
+                bindValues(values, labels: labels, to: function, context: receiver)
+                result.formUnion(self.values(.result(function: function.id, context: receiver)))
+            }
+        }
+        if argumentValues == nil { evaluateArguments(arguments, in: context) }
+        if !objects.isEmpty { reached.insert(position) }
+        if objects.isEmpty, let declared, index.isComponent(declared.name), method == "resolve" {
+            note(position, "cannot tell which component `\(describe(base))` is, so this `resolve` is not checked: nothing in the sources read passes one here")
+        }
+        return result
+    }
+
+    /// `T(arguments)`: the site, its initialiser entered with the arguments, or (a struct
+    /// without one) its memberwise fields set.
+    private func construct(_ type: String, _ arguments: [Expr.Argument], position: SourcePosition, in context: Context) -> Set<Int> {
+        let built = site(Site(type: type, position: position, text: nil))
+        let labels = arguments.map(\.label)
+        if let initializer = index.initializer(of: type, labels: labels) {
+            enter(initializer, at: built)
+            bind(arguments, to: initializer, contexts: [built], in: context)
+        } else {
+            for argument in arguments {
+                let value = evaluate(argument.value, in: context, expecting: nil)
+                if let label = argument.label { add(.field(site: built, name: label), value) }
+            }
+        }
+        return [built]
+    }
+
+    private func enter(_ initializer: FunctionIR, at site: Int) {
+        if initializerContexts[initializer.id, default: []].insert(site).inserted { changed = true }
+    }
+
+    private func bind(_ arguments: [Expr.Argument], to function: FunctionIR, contexts: Set<Int>, in context: Context) {
+        bind(arguments, to: [function], contexts: contexts, in: context)
+    }
+
+    private func bind(_ arguments: [Expr.Argument], to functions: [FunctionIR], contexts: Set<Int>, in context: Context) {
+        let values = arguments.enumerated().map { offset, argument -> Set<Int> in
+            let parameterType = functions.first.flatMap { parameter(of: $0, for: offset, labels: arguments.map(\.label))?.type }
+            return evaluate(argument.value, in: context, expecting: parameterType)
+        }
+        for function in functions {
+            for target in contexts { bindValues(values, labels: arguments.map(\.label), to: function, context: target) }
+        }
+    }
+
+    private func parameter(of function: FunctionIR, for argument: Int, labels: [String?]) -> ParameterDecl? {
+        var index = 0
+        for parameter in function.parameters {
+            if index < labels.count, labels[index] == parameter.label {
+                if index == argument { return parameter }
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    private func bindValues(_ values: [Set<Int>], labels: [String?], to function: FunctionIR, context: Int) {
+        var index = 0
+        for parameter in function.parameters where index < labels.count {
+            if labels[index] == parameter.label {
+                add(.parameter(function: function.id, context: context, name: parameter.name), values[index])
+                index += 1
+            }
+        }
+    }
+
+    // MARK: Module lookups
+
+    /// The modules (or routers) a lookup of `key` from `holder` finds now; recorded on the last pass.
+    private func moduleLookup(from holder: Int, key: String, target: ModuleLookup.Target, position: SourcePosition) -> Set<Int> {
+        if recording { moduleLookups.insert(ModuleLookup(holder: holder, key: key, target: target, position: position)) }
+        var found: Set<Int> = []
+        var seen: Set<Int> = []
+        var current: Set<Int> = [holder]
+        while !current.isEmpty {
+            var next: Set<Int> = []
+            for holder in current where seen.insert(holder).inserted && isObject(holder) {
+                for module in values(.field(site: holder, name: "supportedModules")) where isObject(module) {
+                    guard strings(.field(site: module, name: "key")).contains(key) else { continue }
+                    found.formUnion(target == .module ? [module] : values(.field(site: module, name: "router")))
+                }
+                next.formUnion(values(.field(site: holder, name: "holder")))
+            }
+            current = next
+        }
+        return found
+    }
+
+    // MARK: Static types
+
+    /// `Foo` in `Foo.bar` when Foo names a type, not a variable.
+    private func staticTypeReference(_ expr: Expr) -> String? {
+        switch expr {
+        case .typeRef(let type): return type.name
+        case .name(let name, _) where index.types[name] != nil && name.first?.isUppercase == true: return name
+        default: return nil
+        }
+    }
+
+    /// The type the compiler gives an expression, as far as the source writes it.
+    private func staticType(_ expr: Expr, in context: Context) -> WrittenType? {
+        switch expr {
+        case .selfRef:
+            return context.owner.map { WrittenType(name: $0, isOptional: false, spelling: $0) }
+        case .name(let name, _):
+            if let function = context.function {
+                if let parameter = function.parameters.first(where: { $0.name == name }) { return parameter.type }
+                if let local = function.locals[name] { return local }
+            }
+            if let owner = context.owner, let (_, decl) = index.property(name, in: owner) { return decl.type }
+            return nil
+        case .member(let base, let name, _):
+            guard let baseType = staticType(base, in: context), let (_, decl) = index.property(name, in: baseType.name) else { return nil }
+            return decl.type
+        case .call(.name(let name, _), _, _) where index.types[name] != nil:
+            return WrittenType(name: name, isOptional: false, spelling: name)
+        case .call(.member(let base, let method, _), _, _):
+            guard let baseType = staticType(base, in: context) else { return nil }
+            return index.methods(method, in: baseType.name).first?.returnType
+        case .cast(_, let type):
+            return type
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Recording
+
+    private func record(_ lookup: DependencyLookup) {
+        if recording { lookups.insert(lookup) }
+    }
+
+    private func note(_ position: SourcePosition, _ message: String) {
+        if recording { pendingNotes.insert(Unresolved(position: position, message: message)) }
+    }
+
+    private func describe(_ expr: Expr) -> String {
+        switch expr {
+        case .name(let name, _): name
+        case .selfRef: "self"
+        case .member(let base, let name, _): "\(describe(base)).\(name)"
+        case .call(let callee, _, _): "\(describe(callee))(...)"
+        default: "the value"
+        }
+    }
+
+    // MARK: Storage
+
+    private func site(_ site: Site) -> Int {
+        if let id = siteIDs[site] { return id }
+        let id = sites.count
+        sites.append(site)
+        siteIDs[site] = id
+        changed = true
+        if site.type != Self.stringType {
+            for type in index.supertypes(of: site.type) { sitesByType[type, default: []].append(id) }
+        }
+        return id
+    }
+
+    private func add(_ slot: Slot, _ values: Set<Int>) {
+        guard !values.isEmpty else { return }
+        if let existing = slots[slot] {
+            guard !values.isSubset(of: existing) else { return }
+            slots[slot] = existing.union(values)
+        } else {
+            slots[slot] = values
+        }
+        changed = true
+    }
+}

@@ -1,0 +1,163 @@
+import GraphInspectText
+
+/// What the static reader keeps of an app's Swift sources: its types, their members, and every
+/// function body reduced to the few statement and expression shapes the flow analysis reads.
+///
+/// The model is deliberately small. Control flow is dropped (every branch is taken, in any order),
+/// closures' bodies join the function they are written in, and what the reader does not model
+/// becomes `.unknown`, which the analysis never treats as a value it knows.
+
+/// A type as written, reduced to what matching needs: its name and whether it is optional.
+/// `Optional<X>`, `X?`, `X!`, `any X` and `(any X)?` all read as `X` (optional or not).
+struct WrittenType: Hashable, Sendable {
+    /// The name without generic arguments or module prefix (`Array<Int>` is `Array`).
+    var name: String
+    var isOptional: Bool
+    /// The spelling with generic arguments kept (for messages): `[String: Int]`, `Payments`.
+    var spelling: String
+}
+
+/// One property a type declares.
+struct PropertyDecl: Sendable {
+    enum Form: Sendable, Equatable {
+        case stored
+        /// `@Lazy var`: a provider built on first use.
+        case lazyWrapper
+        /// Swift's `lazy var`: invisible to lookup.
+        case lazyVar
+        /// A getter: a provider only in classes marked `@Providers`.
+        case computed
+    }
+
+    var name: String
+    var type: WrittenType?
+    var form: Form
+    var isStatic: Bool
+    var initializer: Expr?
+    /// For computed properties: the getter, as a function of the type.
+    var getter: FunctionIR?
+    var position: SourcePosition
+}
+
+/// One parameter of a function or initialiser.
+struct ParameterDecl: Sendable {
+    /// The argument label (nil for `_`).
+    var label: String?
+    var name: String
+    var type: WrittenType?
+    var hasDefault: Bool
+}
+
+/// A function, initialiser, getter or a file's top-level code, reduced to statements.
+final class FunctionIR: @unchecked Sendable {
+    enum Kind: Sendable, Equatable { case initializer, method, getter, topLevel, free }
+
+    let id: Int
+    let name: String
+    let kind: Kind
+    /// The type it belongs to (nil for top-level code and free functions).
+    let owner: String?
+    let isStatic: Bool
+    let parameters: [ParameterDecl]
+    let returnType: WrittenType?
+    let position: SourcePosition
+    var body: [Statement] = []
+    /// Names bound by `let`/`var`/`if let`/`guard let` anywhere in the body, with their written types.
+    var locals: [String: WrittenType?] = [:]
+
+    init(
+        id: Int, name: String, kind: Kind, owner: String?, isStatic: Bool, parameters: [ParameterDecl],
+        returnType: WrittenType?, position: SourcePosition
+    ) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.owner = owner
+        self.isStatic = isStatic
+        self.parameters = parameters
+        self.returnType = returnType
+        self.position = position
+    }
+
+    /// Whether arguments with these labels can call it (defaulted parameters may be left out).
+    func accepts(labels: [String?]) -> Bool {
+        var index = 0
+        for parameter in parameters {
+            if index < labels.count, labels[index] == parameter.label {
+                index += 1
+            } else if !parameter.hasDefault {
+                return false
+            }
+        }
+        return index == labels.count
+    }
+}
+
+/// A statement, as far as values flow through it.
+enum Statement: Sendable {
+    /// `let name: Type = value` (also `if let`, `guard let`; `value` nil when none is given).
+    case bind(name: String, type: WrittenType?, value: Expr?)
+    /// `target = value`.
+    case assign(target: Expr, value: Expr)
+    /// An expression evaluated for its effects: calls, lookups.
+    case evaluate(Expr)
+    /// `return value` (and a single-expression body's implicit return).
+    case returns(Expr)
+}
+
+/// An expression, as far as the analysis reads it.
+indirect enum Expr: Sendable {
+    case nilLiteral
+    /// A literal of a standard type (`"a"` is `String`, `1` is `Int`...).
+    case literal(WrittenType, text: String?)
+    case selfRef
+    case superRef
+    case name(String, SourcePosition)
+    /// `.home`: a member of the type the context expects.
+    case implicitMember(String)
+    case member(Expr, String, SourcePosition)
+    case call(Expr, [Argument], SourcePosition)
+    /// `value as? T`, `as!`, `as`.
+    case cast(Expr, WrittenType)
+    /// `T.self`.
+    case typeRef(WrittenType)
+    /// Any of these (`a ?? b`, `c ? a : b`, array literals).
+    case anyOf([Expr])
+    /// Evaluated for what happens inside (`a == b.c`), with no value of its own.
+    case effects([Expr])
+    /// A string built at run time (interpolation): a name the reader cannot know.
+    case dynamicString(SourcePosition)
+    case unknown
+
+    struct Argument: Sendable {
+        var label: String?
+        var value: Expr
+    }
+}
+
+/// A class, struct, enum, actor or protocol, with what its extensions add.
+struct TypeDecl: Sendable {
+    enum Kind: Sendable { case `class`, `struct`, `enum`, `protocol`, actor }
+
+    var name: String
+    var kind: Kind
+    /// The module it is declared in (the target's folder name), or "GraphInspect" for the runtime's.
+    var module: String
+    var inherited: [WrittenType] = []
+    var attributes: Set<String> = []
+    var properties: [String: PropertyDecl] = [:]
+    /// Property names in declaration order (what the runtime's `Mirror` sees first comes first).
+    var propertyOrder: [String] = []
+    var initializers: [FunctionIR] = []
+    var methods: [String: [FunctionIR]] = [:]
+    /// Enum cases with their raw values (`case a = "x"`; nil when the case name is the value).
+    var cases: [String: String?] = [:]
+    /// `static let home: ModuleKey = "home"`: constants whose value is a string literal.
+    var stringConstants: [String: String] = [:]
+    var position: SourcePosition?
+    /// Declared in the runtime library (a stand-in the reader carries), not in the app.
+    var isLibrary: Bool
+
+    /// The class it inherits from, when the first inherited name is a class (decided by the index).
+    var superclassName: String?
+}

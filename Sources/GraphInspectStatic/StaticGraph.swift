@@ -1,0 +1,340 @@
+import GraphInspect
+import GraphInspectText
+
+/// The dependency graph read from source: every component the code can make, below every parent
+/// it can be given, with the holders and modules, and every lookup the code makes, checked
+/// against each parent chain that reaches it.
+///
+/// It is a `GraphSnapshot` (so every writer draws it, and `failures()` words its misses as the
+/// runtime does) plus what only a static reading has: diagnostics at source positions.
+public struct StaticGraph: Sendable {
+    /// The graph as a snapshot: components, holders and modules as nodes (ids in source order),
+    /// then one lookup event per lookup and requesting component.
+    public var snapshot: GraphSnapshot
+    /// Errors (lookups some chain cannot satisfy, components made below themselves), warnings
+    /// and what was not checked, sorted by position.
+    public var diagnostics: [StaticDiagnostic]
+    /// Where each lookup event of `snapshot` is written, by event index.
+    public var lookupPositions: [Int: SourcePosition]
+    /// The facts the fidelity and coverage comparisons use.
+    public var facts: GraphFacts
+    /// Counts for the summary line.
+    public var summary: Summary
+
+    public struct Summary: Sendable, Equatable {
+        public var files: Int
+        public var componentTypes: Int
+        public var components: Int
+        public var holders: Int
+        public var modules: Int
+        public var lookups: Int
+        public var moduleLookups: Int
+    }
+
+    public var errors: [StaticDiagnostic] { diagnostics.filter { $0.severity == .error } }
+
+    /// The most component nodes expanded; past it, chains are reported and not drawn.
+    public static let nodeLimit = 200_000
+}
+
+/// Turns the flow analysis into nodes and events.
+struct StaticGraphBuilder {
+    let analysis: FlowAnalysis
+    private var index: TypeIndex { analysis.index }
+    private var events: [GraphEvent] = []
+    private var nextID: UInt64 = 0
+    private var diagnostics: Set<StaticDiagnostic> = []
+    /// The component nodes made for each site, and each node's site and parent node.
+    private var componentNodes: [Int: [ObjectID]] = [:]
+    private var nodeSite: [ObjectID: Int] = [:]
+    private var nodeParent: [ObjectID: ObjectID] = [:]
+    private var holderNodes: [Int: [ObjectID]] = [:]
+    private var holderParent: [ObjectID: ObjectID] = [:]
+    private var heldModules: [ObjectID: [(site: Int, node: ObjectID)]] = [:]
+    private var lookupPositions: [Int: SourcePosition] = [:]
+    private var facts = GraphFacts()
+
+    init(analysis: FlowAnalysis) {
+        self.analysis = analysis
+    }
+
+    mutating func build(files: Int) -> StaticGraph {
+        let sites = analysis.sites
+        let componentSites = sites.indices.filter { site in
+            site != FlowAnalysis.nilSite && sites[site].type != FlowAnalysis.stringType
+                && index.isAppType(sites[site].type) && index.isComponent(sites[site].type)
+        }
+        expandComponents(componentSites)
+        expandHolders()
+        recordLookups()
+        recordModuleLookups()
+        for note in analysis.unresolved { diagnostics.insert(StaticWording.unresolved(note.message, at: note.position)) }
+
+        let snapshot = GraphSnapshot(nodes: [], events: [])
+        var built = GraphSnapshot(events: events)
+        built.events = events  // ids are already 1...n in order; keep every event as made
+        _ = snapshot
+        // Missing dependencies and modules, worded by the runtime's reports.
+        for failure in built.failures() {
+            guard let position = lookupPositions[failure.eventIndex] else { continue }
+            diagnostics.insert(StaticWording.diagnostic(fromReport: failure.report(style: .plain), at: position))
+        }
+        let summary = StaticGraph.Summary(
+            files: files, componentTypes: Set(componentSites.map { sites[$0].type }).count,
+            components: built.nodes.filter { $0.kind == .component }.count,
+            holders: built.nodes.filter { $0.kind == .holder }.count,
+            modules: built.nodes.filter { $0.kind == .module }.count,
+            lookups: analysis.lookups.count, moduleLookups: analysis.moduleLookups.count
+        )
+        return StaticGraph(
+            snapshot: built, diagnostics: diagnostics.sorted(), lookupPositions: lookupPositions, facts: facts,
+            summary: summary
+        )
+    }
+
+    private mutating func newID() -> ObjectID {
+        nextID += 1
+        return ObjectID(nextID)
+    }
+
+    private func qualified(_ type: String) -> String {
+        index.recordedName(WrittenType(name: type, isOptional: false, spelling: type))
+    }
+
+    private func position(of site: Int) -> SourcePosition {
+        analysis.sites[site].position ?? SourcePosition(file: "?", line: 0, column: 0)
+    }
+
+    // MARK: Components
+
+    /// The providers the runtime's index would list for a component class.
+    private func providers(of type: String) -> [Provider] {
+        let marked = Set(index.providers(of: type).map(\.owner).filter { index.types[$0]?.attributes.contains("Providers") == true })
+        return index.providers(of: type).compactMap { owner, decl in
+            let form: Provider.Form
+            switch decl.form {
+            case .stored: form = .stored
+            case .lazyWrapper: form = .lazy
+            case .lazyVar: form = .lazyVar
+            case .computed:
+                guard marked.contains(owner), decl.type != nil else { return nil }
+                form = .computed
+            }
+            return Provider(name: decl.name, type: index.recordedName(decl.type), form: form)
+        }
+    }
+
+    /// One node per site and parent chain, depth first from the roots (sites given `nil`), in
+    /// source order. Iterative, so a 10,000-deep chain does not exhaust the stack.
+    private mutating func expandComponents(_ componentSites: [Int]) {
+        let sites = analysis.sites
+        var children: [Int: [Int]] = [:]
+        var roots: [Int] = []
+        for site in componentSites {
+            let parents = analysis.values(.field(site: site, name: "parent"))
+            if parents.isEmpty { diagnostics.insert(StaticWording.unplaced(type: sites[site].type, at: position(of: site))) }
+            if parents.contains(FlowAnalysis.nilSite) { roots.append(site) }
+            for parent in parents where parent != FlowAnalysis.nilSite { children[parent, default: []].append(site) }
+        }
+        let byPosition: (Int, Int) -> Bool = { self.position(of: $0) < self.position(of: $1) }
+        roots.sort(by: byPosition)
+        for key in children.keys { children[key]?.sort(by: byPosition) }
+        var providerCache: [String: [Provider]] = [:]
+        var count = 0
+        // (site, parent node, the sites on the way down)
+        var stack: [(site: Int, parent: ObjectID?, path: [Int])] = roots.reversed().map { ($0, nil, []) }
+        while let (site, parent, path) = stack.popLast() {
+            if let loopStart = path.firstIndex(of: site) {
+                let chain = (path[loopStart...] + [site]).map { sites[$0].type }
+                diagnostics.insert(StaticWording.cycle(type: sites[site].type, chain: chain, at: position(of: site), kind: "component"))
+                continue
+            }
+            guard count < StaticGraph.nodeLimit else {
+                diagnostics.insert(StaticWording.tooLarge(limit: StaticGraph.nodeLimit, at: position(of: site)))
+                continue
+            }
+            count += 1
+            let type = sites[site].type
+            let provided = providerCache[type] ?? providers(of: type)
+            providerCache[type] = provided
+            let id = newID()
+            events.append(.created(NodeCreated(id: id, kind: .component, type: qualified(type), parent: parent, providers: provided)))
+            componentNodes[site, default: []].append(id)
+            nodeSite[id] = site
+            if let parent { nodeParent[id] = parent }
+            facts.components.insert(type)
+            facts.parents.insert(GraphFacts.Edge(child: type, parent: parent.flatMap { nodeSite[$0] }.map { sites[$0].type }))
+            for provider in provided { facts.providers.insert(GraphFacts.Named(owner: type, name: provider.name)) }
+            for child in (children[site] ?? []).reversed() { stack.append((child, id, path + [site])) }
+        }
+    }
+
+    // MARK: Holders and modules
+
+    private mutating func expandHolders() {
+        let sites = analysis.sites
+        let holderSites = sites.indices.filter { isAppObject($0) && index.isHolder(sites[$0].type) }
+        let moduleSites = Set(sites.indices.filter { isAppObject($0) && index.isModule(sites[$0].type) })
+        var heldBy: [Int: [Int]] = [:]
+        for holder in holderSites {
+            let modules = analysis.values(.field(site: holder, name: "supportedModules")).filter { moduleSites.contains($0) }
+            heldBy[holder] = modules.sorted { position(of: $0) < position(of: $1) }
+        }
+        let isHeld = Set(heldBy.values.flatMap { $0 })
+        let roots = holderSites.filter { !isHeld.contains($0) }.sorted { position(of: $0) < position(of: $1) }
+        var stack: [(site: Int, holder: ObjectID?, path: [Int])] = roots.reversed().map { ($0, nil, []) }
+        while let (site, holder, path) = stack.popLast() {
+            if let loopStart = path.firstIndex(of: site) {
+                let chain = (path[loopStart...] + [site]).map { sites[$0].type }
+                diagnostics.insert(StaticWording.cycle(type: sites[site].type, chain: chain, at: position(of: site), kind: "holder"))
+                continue
+            }
+            let isHolder = index.isHolder(sites[site].type)
+            let id = newID()
+            let key = analysis.strings(.field(site: site, name: "key")).sorted().first
+            let component = componentNode(for: site, under: holder)
+            events.append(.created(NodeCreated(
+                id: id, kind: isHolder ? .holder : .module, type: qualified(sites[site].type), key: key, parent: holder,
+                component: component
+            )))
+            if let holder {
+                events.append(.moduleAttached(ModuleAttachment(holder: holder, module: id)))
+                heldModules[holder, default: []].append((site, id))
+                facts.held.insert(GraphFacts.Named(owner: analysis.sites[nodeSiteOfHolder(holder)].type, name: key ?? "?"))
+            }
+            guard isHolder else { continue }
+            holderNodes[site, default: []].append(id)
+            if let holder { holderParent[id] = holder }
+            holderSite[id] = site
+            for module in (heldBy[site] ?? []).reversed() { stack.append((module, id, path + [site])) }
+        }
+    }
+
+    private var holderSite: [ObjectID: Int] = [:]
+
+    private func nodeSiteOfHolder(_ id: ObjectID) -> Int { holderSite[id] ?? 0 }
+
+    private func isAppObject(_ site: Int) -> Bool {
+        site != FlowAnalysis.nilSite && analysis.sites[site].type != FlowAnalysis.stringType && index.isAppType(analysis.sites[site].type)
+    }
+
+    /// The component node a module was built with: of the module's component sites, the node
+    /// below the holder's own component (else the first made).
+    private func componentNode(for module: Int, under holder: ObjectID?) -> ObjectID? {
+        let candidates = analysis.values(.field(site: module, name: "component")).sorted().flatMap { componentNodes[$0] ?? [] }
+        guard let holder, let holderComponent = holderComponentNode(holder) else { return candidates.first }
+        return candidates.first { chain(from: $0).contains(holderComponent) } ?? candidates.first
+    }
+
+    private func holderComponentNode(_ holder: ObjectID) -> ObjectID? {
+        for event in events {
+            if case .created(let created) = event, created.id == holder { return created.component }
+        }
+        return nil
+    }
+
+    /// A component node and its ancestors, nearest first.
+    private func chain(from node: ObjectID) -> [ObjectID] {
+        var result = [node]
+        var current = node
+        while let parent = nodeParent[current] {
+            result.append(parent)
+            current = parent
+        }
+        return result
+    }
+
+    // MARK: Lookups
+
+    private mutating func recordLookups() {
+        let sites = analysis.sites
+        let ordered = analysis.lookups.sorted { ($0.position, position(of: $0.requester), $0.name) < ($1.position, position(of: $1.requester), $1.name) }
+        var providerCache: [String: [(owner: String, decl: PropertyDecl)]] = [:]
+        for lookup in ordered {
+            let requesterType = sites[lookup.requester].type
+            let nodes = componentNodes[lookup.requester] ?? []
+            if nodes.isEmpty {
+                diagnostics.insert(StaticWording.unresolved(
+                    "the \(requesterType) this lookup of `\(Quoted.name(lookup.name))` is made on is never placed in a tree the sources build", at: lookup.position
+                ))
+            }
+            facts.lookups.insert(GraphFacts.Named(owner: requesterType, name: lookup.name))
+            facts.lookupPositions[GraphFacts.Named(owner: requesterType, name: lookup.name), default: []].insert(lookup.position)
+            for node in nodes {
+                let walk = chain(from: node)
+                var answered: ObjectID?
+                var walked: [ObjectID] = []
+                for step in walk {
+                    walked.append(step)
+                    let type = sites[nodeSite[step] ?? 0].type
+                    let declared = providerCache[type] ?? index.providers(of: type)
+                    providerCache[type] = declared
+                    let marked = index.types[type].map { _ in Set(declared.map(\.owner).filter { index.types[$0]?.attributes.contains("Providers") == true }) } ?? []
+                    guard let match = declared.last(where: { $0.decl.name == lookup.name }) else { continue }
+                    if match.decl.form == .computed && !marked.contains(match.owner) {
+                        diagnostics.insert(StaticWording.invisibleComputed(owner: match.owner, name: lookup.name, lookupAt: lookup.position, at: match.decl.position))
+                        continue
+                    }
+                    guard match.decl.form != .lazyVar, satisfies(match.decl.type, lookup.type) else { continue }
+                    answered = step
+                    if match.decl.form == .stored { warnShadowed(lookup: lookup, nearer: type, beyond: walk.drop(while: { $0 != step }).dropFirst()) }
+                    break
+                }
+                if let answered {
+                    facts.resolved.insert(GraphFacts.Named(owner: sites[nodeSite[answered] ?? 0].type, name: lookup.name))
+                }
+                lookupPositions[events.count] = lookup.position
+                events.append(.lookup(GraphInspect.DependencyLookup(
+                    requester: node, name: lookup.name, type: index.recordedName(lookup.type), walk: walked, provider: answered,
+                    cacheHit: false, location: SourceLocation(file: lookup.position.file, line: lookup.position.line)
+                )))
+            }
+        }
+    }
+
+    /// A `@Providers` computed provider farther up that the stored one just found hides.
+    private mutating func warnShadowed(lookup: FlowAnalysis.DependencyLookup, nearer: String, beyond: ArraySlice<ObjectID>) {
+        for step in beyond {
+            let type = analysis.sites[nodeSite[step] ?? 0].type
+            for (owner, decl) in index.providers(of: type) where decl.name == lookup.name && decl.form == .computed {
+                guard index.types[owner]?.attributes.contains("Providers") == true, satisfies(decl.type, lookup.type) else { continue }
+                diagnostics.insert(StaticWording.shadowedComputed(owner: owner, name: lookup.name, nearer: nearer, lookupAt: lookup.position, at: decl.position))
+            }
+        }
+    }
+
+    /// Whether a provider of type `provided` answers a lookup asking for `asked`: the same type
+    /// (optional or not), a subclass or conforming type; either unwritten matches by name alone.
+    private func satisfies(_ provided: WrittenType?, _ asked: WrittenType?) -> Bool {
+        guard let provided, let asked else { return true }
+        if asked.name == "Any" || asked.name == "AnyObject" { return true }
+        return provided.name == asked.name || index.reaches(provided.name, asked.name)
+    }
+
+    private mutating func recordModuleLookups() {
+        let sites = analysis.sites
+        let ordered = analysis.moduleLookups.sorted { ($0.position, position(of: $0.holder), $0.key) < ($1.position, position(of: $1.holder), $1.key) }
+        for lookup in ordered {
+            let holderType = sites[lookup.holder].type
+            facts.moduleLookups.insert(GraphFacts.Named(owner: holderType, name: lookup.key))
+            for node in holderNodes[lookup.holder] ?? [] {
+                var walk: [ObjectID] = []
+                var current: ObjectID? = node
+                var found: (module: ObjectID, holder: ObjectID)?
+                while let holder = current, found == nil {
+                    walk.append(holder)
+                    for (site, module) in heldModules[holder] ?? [] where analysis.strings(.field(site: site, name: "key")).contains(lookup.key) {
+                        found = (module, holder)
+                        break
+                    }
+                    current = holderParent[holder]
+                }
+                lookupPositions[events.count] = lookup.position
+                events.append(.moduleLookup(GraphInspect.ModuleLookup(
+                    requester: node, key: lookup.key, target: lookup.target == .module ? .module : .router, walk: walk,
+                    module: found?.module, holder: found?.holder
+                )))
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import GraphInspect
+import GraphInspectText
+
+/// `graphinspect check`'s engine: finds Swift files, reads them, and builds the static graph.
+public enum StaticReader {
+    /// One Swift file to read, with the module (target) it belongs to.
+    public struct SourceFile: Sendable {
+        public var path: String
+        public var module: String
+        public var text: String
+
+        public init(path: String, module: String, text: String) {
+            self.path = path
+            self.module = module
+            self.text = text
+        }
+    }
+
+    /// Why sources could not be read.
+    public enum ReadError: Error, Equatable, CustomStringConvertible {
+        case noSuchPath(String)
+        case unreadable(String, reason: String)
+        case noSwiftFiles([String])
+
+        public var description: String {
+            switch self {
+            case .noSuchPath(let path):
+                "error: \(Quoted.visible(path)) does not exist. Give the folders of your app's Swift sources (default: Sources)."
+            case .unreadable(let path, let reason):
+                "error: cannot read \(Quoted.visible(path)): \(reason)."
+            case .noSwiftFiles(let paths):
+                "error: no .swift files in \(paths.map(Quoted.visible).joined(separator: ", ")). Give the folders of your app's Swift sources (default: Sources)."
+            }
+        }
+    }
+
+    /// The `.swift` files under `paths` (files or folders; hidden folders and `.build` skipped),
+    /// sorted, each with its module: the folder under `Sources/`, else the folder given.
+    public static func files(in paths: [String]) throws(ReadError) -> [SourceFile] {
+        var found: [(path: String, module: String)] = []
+        let manager = FileManager.default
+        for root in paths {
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: root, isDirectory: &isFolder) else { throw .noSuchPath(root) }
+            if !isFolder.boolValue {
+                found.append((root, module(of: root, root: (root as NSString).deletingLastPathComponent)))
+                continue
+            }
+            guard let walker = manager.enumerator(atPath: root) else { throw .unreadable(root, reason: "not a readable folder") }
+            while let relative = walker.nextObject() as? String {
+                let name = (relative as NSString).lastPathComponent
+                if name.hasPrefix(".") || name == ".build" || name == "Package.swift" {
+                    if (walker.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory { walker.skipDescendants() }
+                    continue
+                }
+                guard name.hasSuffix(".swift") else { continue }
+                let path = root.hasSuffix("/") ? root + relative : root + "/" + relative
+                found.append((path, module(of: path, root: root)))
+            }
+        }
+        guard !found.isEmpty else { throw .noSwiftFiles(paths) }
+        var files: [SourceFile] = []
+        for (path, module) in found.sorted(by: { $0.path < $1.path }) {
+            guard let data = manager.contents(atPath: path) else { throw .unreadable(path, reason: "permission denied or not a file") }
+            files.append(SourceFile(path: path, module: module, text: String(decoding: data, as: UTF8.self)))
+        }
+        return files
+    }
+
+    /// The target a file belongs to: the folder after the last `Sources/` (or `Examples/`) in
+    /// its path, else the last folder of the path given.
+    static func module(of path: String, root: String) -> String {
+        let parts = path.split(separator: "/").map(String.init)
+        if let marker = parts.lastIndex(where: { $0 == "Sources" || $0 == "Examples" }), marker + 2 < parts.count {
+            return parts[marker + 1]
+        }
+        let rootName = (root as NSString).lastPathComponent
+        return rootName.isEmpty || rootName == "." ? "App" : rootName
+    }
+
+    /// Reads `files` and builds their static graph.
+    public static func graph(of files: [SourceFile]) -> StaticGraph {
+        var reader = SourceReader()
+        reader.read(source: RuntimeDeclarations.source, path: "<GraphInspect>", module: RuntimeDeclarations.module, isLibrary: true)
+        for file in files { reader.read(source: file.text, path: file.path, module: file.module) }
+        let analysis = FlowAnalysis(reader: reader)
+        analysis.run()
+        var builder = StaticGraphBuilder(analysis: analysis)
+        return builder.build(files: files.count)
+    }
+}

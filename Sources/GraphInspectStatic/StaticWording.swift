@@ -1,0 +1,59 @@
+import GraphInspect
+import GraphInspectText
+
+/// Every sentence `check` says beyond the runtime's own reports, in one place.
+enum StaticWording {
+    /// A runtime report (missing dependency or module) as a diagnostic: its first line's words
+    /// after `error:` become the message, the rest the details.
+    static func diagnostic(fromReport report: String, at position: SourcePosition) -> StaticDiagnostic {
+        var lines = report.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let first = lines.isEmpty ? "" : lines.removeFirst()
+        let message = first.hasPrefix("error: ") ? String(first.dropFirst("error: ".count)) : first
+        return StaticDiagnostic(severity: .error, position: position, message: message, details: lines)
+    }
+
+    static func cycle(type: String, chain: [String], at position: SourcePosition, kind: String) -> StaticDiagnostic {
+        StaticDiagnostic(
+            severity: .error, position: position,
+            message: "\(kind) \(type) is made below itself: ^->\(chain.joined(separator: "->"))",
+            details: [
+                "  the \(kind) made here is given a parent that is already below a \(type), so each run makes another below it and never ends",
+                "  fix: give the \(type) made here a parent that is not built under it",
+            ]
+        )
+    }
+
+    static func invisibleComputed(owner: String, name: String, lookupAt: SourcePosition, at position: SourcePosition) -> StaticDiagnostic {
+        StaticDiagnostic(
+            severity: .warning, position: position,
+            message: "computed `\(Quoted.name(name))` in \(owner) is invisible to lookups, and the lookup at \(lookupAt) walks past it",
+            details: ["  fix: mark \(owner) `@Providers` (GraphInspectMacros), or make `\(Quoted.name(name))` a stored `let`"]
+        )
+    }
+
+    static func shadowedComputed(owner: String, name: String, nearer: String, lookupAt: SourcePosition, at position: SourcePosition) -> StaticDiagnostic {
+        StaticDiagnostic(
+            severity: .warning, position: position,
+            message: "computed provider `\(Quoted.name(name))` of \(owner) is shadowed: the lookup at \(lookupAt) is answered by \(nearer)'s stored `\(Quoted.name(name))` first",
+            details: ["  fix: if \(owner)'s value is the one meant, rename one of them, or remove \(nearer)'s"]
+        )
+    }
+
+    static func unresolved(_ message: String, at position: SourcePosition) -> StaticDiagnostic {
+        StaticDiagnostic(severity: .note, position: position, message: "not checked: " + message)
+    }
+
+    static func unplaced(type: String, at position: SourcePosition) -> StaticDiagnostic {
+        StaticDiagnostic(
+            severity: .note, position: position,
+            message: "not checked: cannot tell which parent the \(type) made here is given, so its lookups are not checked"
+        )
+    }
+
+    static func tooLarge(limit: Int, at position: SourcePosition) -> StaticDiagnostic {
+        StaticDiagnostic(
+            severity: .note, position: position,
+            message: "not checked: the parent chains that reach here make more than \(limit) components; the rest are not expanded"
+        )
+    }
+}

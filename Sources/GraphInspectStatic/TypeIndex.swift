@@ -1,0 +1,141 @@
+import GraphInspectText
+
+/// Questions about the app's types (and the runtime's) that the analysis asks again and again:
+/// what a type inherits, whether it is a component, holder, module or builder, and which
+/// declaration a member name reaches. Answers are cached.
+final class TypeIndex {
+    let types: [String: TypeDecl]
+    private var supertypeCache: [String: [String]] = [:]
+
+    init(types: [String: TypeDecl]) {
+        var types = types
+        // A class's superclass is its first inherited name that is a class the index knows.
+        let declared = types
+        for (name, type) in declared where type.kind == .class {
+            types[name]?.superclassName = type.inherited.first { declared[$0.name]?.kind == .class }?.name
+        }
+        self.types = types
+    }
+
+    /// `name` and everything it inherits, nearest first (superclasses before protocols).
+    func supertypes(of name: String) -> [String] {
+        if let cached = supertypeCache[name] { return cached }
+        var order: [String] = []
+        var seen: Set<String> = []
+        var queue = [name]
+        while !queue.isEmpty {
+            let current = queue.removeFirst()
+            guard seen.insert(current).inserted else { continue }
+            order.append(current)
+            guard let type = types[current] else { continue }
+            if let superclass = type.superclassName { queue.insert(superclass, at: 0) }
+            queue += type.inherited.map(\.name).filter { $0 != type.superclassName }
+        }
+        supertypeCache[name] = order
+        return order
+    }
+
+    func reaches(_ name: String, _ target: String) -> Bool {
+        supertypes(of: name).contains(target)
+    }
+
+    func isComponent(_ name: String) -> Bool { reaches(name, "Component") }
+    func isHolder(_ name: String) -> Bool { reaches(name, "ModuleHolder") }
+    func isModule(_ name: String) -> Bool { reaches(name, "Module") }
+    func isAppType(_ name: String) -> Bool { types[name].map { !$0.isLibrary } ?? false }
+
+    /// The property `member` a value of type `name` has, and the type that declares it.
+    func property(_ member: String, in name: String) -> (owner: String, decl: PropertyDecl)? {
+        for type in supertypes(of: name) {
+            if let decl = types[type]?.properties[member], !decl.isStatic { return (type, decl) }
+        }
+        return nil
+    }
+
+    /// The methods named `member` of the nearest type declaring any.
+    func methods(_ member: String, in name: String) -> [FunctionIR] {
+        for type in supertypes(of: name) {
+            if let found = types[type]?.methods[member], !found.isEmpty { return found }
+        }
+        return []
+    }
+
+    /// Whether values of type `name` have a member `member` the compiler would find (so using it
+    /// is not a dynamic-member lookup).
+    func declares(_ member: String, in name: String) -> Bool {
+        supertypes(of: name).contains { type in
+            guard let decl = types[type] else { return false }
+            return decl.properties[member] != nil || decl.methods[member] != nil
+        }
+    }
+
+    /// The initialiser `T(labels...)` runs: the type's own, else (a class declaring none) its
+    /// superclass's, as Swift inherits them.
+    func initializer(of name: String, labels: [String?]) -> FunctionIR? {
+        var current: String? = name
+        while let type = current.flatMap({ types[$0] }) {
+            if let match = type.initializers.first(where: { $0.accepts(labels: labels) }) { return match }
+            if !type.initializers.isEmpty { return nil }
+            current = type.superclassName
+        }
+        return nil
+    }
+
+    /// The stored properties of a component class with what the runtime's provider index sees:
+    /// every class between it and `Component`, superclass first.
+    func providers(of name: String) -> [(owner: String, decl: PropertyDecl)] {
+        var chain: [String] = []
+        var current: String? = name
+        while let type = current.flatMap({ types[$0] }), !type.isLibrary {
+            chain.append(type.name)
+            current = type.superclassName
+        }
+        var result: [(String, PropertyDecl)] = []
+        for owner in chain.reversed() {
+            guard let type = types[owner] else { continue }
+            for property in type.propertyOrder.compactMap({ type.properties[$0] }) where !property.isStatic {
+                result.append((owner, property))
+            }
+        }
+        return result
+    }
+
+    /// The string a key written `.name` stands for: a `ModuleKey` constant's literal, else an enum
+    /// case's raw value (the enum the context expects first), else the name itself.
+    func keyString(_ name: String, expecting: String?) -> String {
+        if let expecting, let type = types[expecting] {
+            if let constant = type.stringConstants[name] { return constant }
+            if let raw = type.cases[name] { return raw ?? name }
+        }
+        if let constant = types["ModuleKey"]?.stringConstants[name] { return constant }
+        for type in types.values.sorted(by: { $0.name < $1.name }) where type.kind == .enum {
+            if let raw = type.cases[name] { return raw ?? name }
+        }
+        return name
+    }
+
+    /// The module-qualified spelling the runtime records for a written type
+    /// (`Swift.Optional<Shop.Payments>`); "_" when the source does not say.
+    func recordedName(_ type: WrittenType?) -> String {
+        guard let type else { return "_" }
+        let base: String
+        if let decl = types[type.name] {
+            base = "\(decl.module).\(type.name)"
+        } else if Self.standardTypes.contains(type.name) {
+            base = "Swift.\(type.name)"
+        } else if Self.foundationTypes.contains(type.name) {
+            base = "Foundation.\(type.name)"
+        } else if type.name == "Array" || type.name == "Dictionary" {
+            base = type.spelling.hasSuffix("?") ? String(type.spelling.dropLast()) : type.spelling
+        } else {
+            base = type.name
+        }
+        return type.isOptional ? "Swift.Optional<\(base)>" : base
+    }
+
+    private static let standardTypes: Set<String> = [
+        "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "Bool", "Character", "Substring", "Set", "Result", "Never", "Void",
+    ]
+    private static let foundationTypes: Set<String> = ["URL", "Date", "Data", "UUID", "Decimal", "TimeInterval"]
+}

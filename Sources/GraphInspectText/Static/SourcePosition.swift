@@ -1,0 +1,37 @@
+/// A place in a source file, 1-based, as compilers print it.
+public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+
+    public static func < (a: Self, b: Self) -> Bool {
+        (a.file, a.line, a.column) < (b.file, b.line, b.column)
+    }
+}
+
+extension SourcePosition: Codable {
+    private enum CodingKeys: String, CodingKey { case file, line, column }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            file: try container.decode(String.self, forKey: .file), line: try container.decode(Int.self, forKey: .line),
+            column: try container.decode(Int.self, forKey: .column)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(line, forKey: .line)
+        try container.encode(column, forKey: .column)
+    }
+}

@@ -1,0 +1,41 @@
+import GraphInspect
+
+/// One finding of `graphinspect check`, printed the way compilers print theirs so Xcode and
+/// editors link it: `path:line:column: error: message`, then indented detail lines.
+public struct StaticDiagnostic: Sendable, Equatable, Hashable, Codable, Comparable {
+    public enum Severity: String, Sendable, Codable, Comparable {
+        case error, warning, note
+
+        private var rank: Int { self == .error ? 0 : self == .warning ? 1 : 2 }
+        public static func < (a: Self, b: Self) -> Bool { a.rank < b.rank }
+    }
+
+    public var severity: Severity
+    public var position: SourcePosition
+    /// The first line, without the severity.
+    public var message: String
+    /// The lines after it, indented as the runtime's report indents them.
+    public var details: [String]
+
+    public init(severity: Severity, position: SourcePosition, message: String, details: [String] = []) {
+        self.severity = severity
+        self.position = position
+        self.message = message
+        self.details = details
+    }
+
+    /// `path:line:column: error: message` and the detail lines.
+    public func formatted(style: ReportStyle = .plain) -> String {
+        let label: String
+        switch severity {
+        case .error: label = style.red("error:")
+        case .warning: label = style.bold("warning:")
+        case .note: label = style.dim("note:")
+        }
+        return (["\(position): \(label) \(message)"] + details).joined(separator: "\n")
+    }
+
+    public static func < (a: Self, b: Self) -> Bool {
+        (a.position, a.severity, a.message) < (b.position, b.severity, b.message)
+    }
+}
