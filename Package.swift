@@ -134,7 +134,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
         .executableTarget(name: "graphinspect-check", dependencies: ["GraphInspectCLI", "GraphInspectStatic"]),
         .testTarget(
             name: "GraphInspectStaticTests",
-            dependencies: ["GraphInspectStatic", "GraphInspectSample"],
+            dependencies: ["GraphInspectStatic", "GraphInspectSample", "GraphInspectTrace"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -100,7 +100,7 @@ extension GraphInspectCommand {
                 }
                 let counts = [StaticDiagnostic.Severity.error, .warning, .note].map { severity in
                     let count = reading.diagnostics.filter { $0.severity == severity }.count
-                    let word = severity == .note ? "not checked" : "\(severity.rawValue)\(count == 1 ? "" : "s")"
+                    let word = "\(severity.rawValue)\(count == 1 ? "" : "s")"
                     return "\(count) \(word)"
                 }
                 Output.say("graphinspect check: \(reading.summary): \(counts.joined(separator: ", "))")

@@ -53,6 +53,8 @@ final class FlowAnalysis {
     struct Unresolved: Hashable {
         var position: SourcePosition
         var message: String
+        /// Checked, on an assumption the note states (rather than not checked).
+        var assumed = false
     }
 
     let index: TypeIndex
@@ -90,18 +92,56 @@ final class FlowAnalysis {
             for name in type.propertyOrder { if let getter = type.properties[name]?.getter { all.append(getter) } }
         }
         functions = all
+        for (name, first, again) in reader.redeclared {
+            definiteNotes.insert(Unresolved(
+                position: again, message: "\(name) is also declared at \(first); the reader matches types by name, so both are read as one", assumed: true
+            ))
+        }
     }
 
     /// Runs to a fixed point, then records lookups. Bounded: sites and slots only grow, and both
     /// are finite (sites are source positions), so the loop ends; the bound is a guard.
     func run(maxPasses: Int = 200) {
+        settle(maxPasses: maxPasses)
+        // Code outside the sources read (an `@main` type in another target, a test) may make the
+        // root holder; and a parameter declared as a concrete app class holds one of those even
+        // when no call in the sources passes it. Both are made as "made elsewhere" sites.
+        assumingOutsideCode = true
+        for type in index.types.values.sorted(by: { $0.name < $1.name })
+        where type.kind == .class && !type.isLibrary && index.isHolder(type.name) && sitesByType[type.name] == nil {
+            _ = madeElsewhere(type.name)
+            if let position = type.position {
+                definiteNotes.insert(Unresolved(position: position, message: "\(type.name) is not made in the sources read: checked as made by code outside them, with what its init declares", assumed: true))
+            }
+        }
+        settle(maxPasses: maxPasses)
+        recording = true
+        pass()
+    }
+
+    private func settle(maxPasses: Int) {
+        var count = 0
         repeat {
             changed = false
             pass()
             passes += 1
-        } while changed && passes < maxPasses
-        recording = true
-        pass()
+            count += 1
+        } while changed && count < maxPasses
+    }
+
+    /// Whether parameters nothing passes hold a "made elsewhere" value of their declared class.
+    private var assumingOutsideCode = false
+
+    /// The one site standing for objects of `type` made by code the reader did not see.
+    private func madeElsewhere(_ type: String) -> Int {
+        let made = site(Site(type: type, position: index.types[type]?.position, text: "made elsewhere"))
+        for initializer in index.types[type]?.initializers ?? [] { enter(initializer, at: made) }
+        if index.types[type]?.initializers.isEmpty ?? true, let inherited = index.types[type]?.superclassName,
+           let initializer = index.initializer(of: inherited, labels: ["parent"]) {
+            // No init of its own: `Component.init(parent:)`, with a parent nobody in the sources gives.
+            enter(initializer, at: made)
+        }
+        return made
     }
 
     /// What a slot holds.
@@ -114,7 +154,7 @@ final class FlowAnalysis {
 
     /// The strings a slot may hold (keys).
     func strings(_ slot: Slot) -> Set<String> {
-        Set(values(slot).compactMap { sites[$0].text })
+        Set(values(slot).compactMap { sites[$0].type == Self.stringType ? sites[$0].text : nil })
     }
 
     // MARK: Passes
@@ -265,8 +305,14 @@ final class FlowAnalysis {
 
     private func evaluateName(_ name: String, in context: Context) -> Set<Int> {
         if let function = context.function, isLocal(name, in: function) {
-            return values(.parameter(function: function.id, context: context.id, name: name))
+            let found = values(.parameter(function: function.id, context: context.id, name: name))
                 .union(values(.local(function: function.id, context: context.id, name: name)))
+            if found.isEmpty, assumingOutsideCode, let parameter = function.parameters.first(where: { $0.name == name }),
+               let type = parameter.type?.name, let decl = index.types[type], decl.kind == .class, !decl.isLibrary,
+               index.isComponent(type) || index.isHolder(type) {
+                return [madeElsewhere(type)]
+            }
+            return found
         }
         var result: Set<Int> = []
         for site in context.selfSites where index.property(name, in: sites[site].type) != nil {
@@ -415,7 +461,7 @@ final class FlowAnalysis {
             let target: ModuleLookup.Target = method == "module" ? .module : .router
             reached.insert(position)
             for receiver in objects where index.isHolder(sites[receiver].type) {
-                for key in keys.compactMap({ sites[$0].text }) {
+                for key in keys.compactMap({ sites[$0].type == Self.stringType ? sites[$0].text : nil }) {
                     result.formUnion(moduleLookup(from: receiver, key: key, target: target, position: position))
                 }
             }

@@ -30,6 +30,13 @@ struct SourceReader {
         )
     }
 
+    /// Types declared twice (in two modules, or `#if` branches): read as one, and said so.
+    private(set) var redeclared: [(name: String, first: SourcePosition, again: SourcePosition)] = []
+
+    fileprivate mutating func declared(_ name: String, at position: SourcePosition) {
+        if let first = types[name]?.position, first != position { redeclared.append((name, first, position)) }
+    }
+
     fileprivate mutating func withType(_ name: String, kind: TypeDecl.Kind?, module: String, isLibrary: Bool, _ body: (inout TypeDecl) -> Void) {
         var type = types[name] ?? TypeDecl(name: name, kind: kind ?? .class, module: module, isLibrary: isLibrary)
         if let kind, types[name] == nil || type.position == nil {
@@ -128,6 +135,7 @@ private struct FileReader {
         let inherited = inheritance?.inheritedTypes.map { WrittenTypeReader.read($0.type) } ?? []
         let names = Set(attributes.compactMap { $0.as(AttributeSyntax.self).map { WrittenTypeReader.read($0.attributeName).name } })
         let here = position(node)
+        reader.declared(name, at: here)
         reader.withType(name, kind: kind, module: module, isLibrary: isLibrary) { type in
             type.inherited = inherited + type.inherited
             type.attributes.formUnion(names)

@@ -68,7 +68,9 @@ struct StaticGraphBuilder {
         expandHolders()
         recordLookups()
         recordModuleLookups()
-        for note in analysis.unresolved { diagnostics.insert(StaticWording.unresolved(note.message, at: note.position)) }
+        for note in analysis.unresolved {
+            diagnostics.insert(note.assumed ? StaticWording.assumed(note.message, at: note.position) : StaticWording.unresolved(note.message, at: note.position))
+        }
 
         let snapshot = GraphSnapshot(nodes: [], events: [])
         var built = GraphSnapshot(events: events)

@@ -73,10 +73,18 @@ public enum StaticReader {
     static func module(of path: String, root: String) -> String {
         let parts = path.split(separator: "/").map(String.init)
         if let marker = parts.lastIndex(where: { $0 == "Sources" || $0 == "Examples" }), marker + 2 < parts.count {
-            return parts[marker + 1]
+            return identifier(parts[marker + 1])
         }
         let rootName = (root as NSString).lastPathComponent
-        return rootName.isEmpty || rootName == "." ? "App" : rootName
+        return identifier(rootName.isEmpty || rootName == "." ? "App" : rootName)
+    }
+
+    /// A folder name as SwiftPM makes it a module name: anything not a letter, digit or `_`
+    /// becomes `_` (`my-app` is `my_app`).
+    static func identifier(_ name: String) -> String {
+        var result = String(name.unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" ? Character($0) : "_" })
+        if result.first?.isNumber == true { result = "_" + result }
+        return result
     }
 
     /// Reads `files` and builds their static graph.

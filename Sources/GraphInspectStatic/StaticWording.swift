@@ -43,6 +43,10 @@ enum StaticWording {
         StaticDiagnostic(severity: .note, position: position, message: "not checked: " + message)
     }
 
+    static func assumed(_ message: String, at position: SourcePosition) -> StaticDiagnostic {
+        StaticDiagnostic(severity: .note, position: position, message: "assumed: " + message)
+    }
+
     static func unplaced(type: String, at position: SourcePosition) -> StaticDiagnostic {
         StaticDiagnostic(
             severity: .note, position: position,

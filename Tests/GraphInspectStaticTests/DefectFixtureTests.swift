@@ -1,0 +1,34 @@
+import Foundation
+import GraphInspectStatic
+import Testing
+
+/// Defects only a static reading finds (the run never takes the path, or never gets that far),
+/// each in a small app under Fixtures/, its whole `check` output pinned in expected.txt
+/// (`GRAPHINSPECT_RECORD=1 swift test --filter DefectFixtureTests` rewrites them).
+@Suite struct DefectFixtureTests {
+    static let fixtures = FidelityTests.root.appendingPathComponent("Tests/GraphInspectStaticTests/Fixtures")
+
+    /// The diagnostics for one fixture as `check` prints them, paths relative to the package.
+    static func check(_ name: String) throws -> (text: String, errors: Int) {
+        let prefix = FidelityTests.root.path + "/"
+        let files = try StaticReader.files(in: [fixtures.appendingPathComponent(name).path]).map { file in
+            StaticReader.SourceFile(path: String(file.path.dropFirst(prefix.count)), module: file.module, text: file.text)
+        }
+        let graph = StaticReader.graph(of: files)
+        return (graph.diagnostics.map { $0.formatted() }.joined(separator: "\n") + "\n", graph.errors.count)
+    }
+
+    @Test(arguments: [
+        ("untaken-branch", 1), ("sibling-provider", 1), ("typo", 1), ("wrong-type", 1), ("cycle", 2), ("shadowed-computed", 0),
+    ])
+    func fixture(name: String, errors: Int) throws {
+        let (text, found) = try Self.check(name)
+        let golden = Self.fixtures.appendingPathComponent(name).appendingPathComponent("expected.txt")
+        if ProcessInfo.processInfo.environment["GRAPHINSPECT_RECORD"] == "1" {
+            try text.write(to: golden, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        #expect(text == expected, "\(name): the check output changed; if that is meant, record it again")
+        #expect(found == errors)
+    }
+}
