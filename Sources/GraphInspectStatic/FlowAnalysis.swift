@@ -129,8 +129,14 @@ final class FlowAnalysis {
         } while changed && count < maxPasses
     }
 
-    /// Whether parameters nothing passes hold a "made elsewhere" value of their declared class.
+    /// Whether the roots made outside the sources read are assumed (the second settling).
     private var assumingOutsideCode = false
+
+    /// Whether a context is the init of a site made by code the reader did not see: only there do
+    /// parameters nothing passes stand for their declared class.
+    private func isMadeElsewhere(_ context: Int) -> Bool {
+        context > 0 && context < sites.count && sites[context].type != Self.stringType && sites[context].text == "made elsewhere"
+    }
 
     /// The one site standing for objects of `type` made by code the reader did not see.
     private func madeElsewhere(_ type: String) -> Int {
@@ -307,7 +313,7 @@ final class FlowAnalysis {
         if let function = context.function, isLocal(name, in: function) {
             let found = values(.parameter(function: function.id, context: context.id, name: name))
                 .union(values(.local(function: function.id, context: context.id, name: name)))
-            if found.isEmpty, assumingOutsideCode, let parameter = function.parameters.first(where: { $0.name == name }),
+            if found.isEmpty, assumingOutsideCode, isMadeElsewhere(context.id), let parameter = function.parameters.first(where: { $0.name == name }),
                let type = parameter.type?.name, let decl = index.types[type], decl.kind == .class, !decl.isLibrary,
                index.isComponent(type) || index.isHolder(type) {
                 return [madeElsewhere(type)]
@@ -375,9 +381,12 @@ final class FlowAnalysis {
     private func evaluateCall(_ callee: Expr, _ arguments: [Expr.Argument], position: SourcePosition, in context: Context, expecting: WrittenType?) -> Set<Int> {
         let labels = arguments.map(\.label)
         let expected: [WrittenType?] = arguments.map { _ in nil }
-        // `T(...)` and `T.init(...)`: a new site.
-        if case .name(let name, _) = callee, index.types[name] != nil, !isVariable(name, in: context) {
-            return construct(name, arguments, position: position, in: context)
+        // `T(...)` and `T.init(...)`: a new site (`T` may be a type nested in the one we are in).
+        if case .name(let name, _) = callee, !isVariable(name, in: context) {
+            if let owner = context.owner, index.types["\(owner).\(name)"] != nil {
+                return construct("\(owner).\(name)", arguments, position: position, in: context)
+            }
+            if index.types[name] != nil { return construct(name, arguments, position: position, in: context) }
         }
         if case .member(.name(let name, _), "init", _) = callee, index.types[name] != nil {
             return construct(name, arguments, position: position, in: context)

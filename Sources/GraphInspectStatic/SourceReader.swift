@@ -116,7 +116,10 @@ private struct FileReader {
             let name = WrittenTypeReader.read(ext.extendedType).name
             let inherited = ext.inheritanceClause?.inheritedTypes.map { WrittenTypeReader.read($0.type) } ?? []
             reader.withType(name, kind: nil, module: module, isLibrary: isLibrary) { $0.inherited += inherited }
+            let enclosing = outer
+            outer = name
             readMembers(ext.memberBlock, of: name)
+            outer = enclosing
         } else if let function = decl.as(FunctionDeclSyntax.self), owner == nil {
             if let ir = readFunction(function, owner: nil) { reader.addFree(ir) }
         } else if decl.is(ImportDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self) || decl.is(IfConfigDeclSyntax.self)
@@ -129,9 +132,11 @@ private struct FileReader {
     }
 
     mutating func readType(
-        name: String, kind: TypeDecl.Kind, inheritance: InheritanceClauseSyntax?, attributes: AttributeListSyntax,
+        name simpleName: String, kind: TypeDecl.Kind, inheritance: InheritanceClauseSyntax?, attributes: AttributeListSyntax,
         members: MemberBlockSyntax, node: some SyntaxProtocol
     ) {
+        // A nested type is known as `Outer.Inner`, so two types nested in different types do not merge.
+        let name = outer.map { "\($0).\(simpleName)" } ?? simpleName
         let inherited = inheritance?.inheritedTypes.map { WrittenTypeReader.read($0.type) } ?? []
         let names = Set(attributes.compactMap { $0.as(AttributeSyntax.self).map { WrittenTypeReader.read($0.attributeName).name } })
         let here = position(node)
@@ -141,8 +146,14 @@ private struct FileReader {
             type.attributes.formUnion(names)
             type.position = here
         }
+        let enclosing = outer
+        outer = name
         readMembers(members, of: name)
+        outer = enclosing
     }
+
+    /// The type whose members are being read, while reading a nested type's declaration.
+    var outer: String?
 
     mutating func readMembers(_ block: MemberBlockSyntax, of owner: String) {
         for member in block.members {

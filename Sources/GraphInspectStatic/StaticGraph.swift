@@ -27,6 +27,7 @@ public struct StaticGraph: Sendable {
         public var components: Int
         public var holders: Int
         public var modules: Int
+        /// Lookups written in the code (each counted once, however many components make it).
         public var lookups: Int
         public var moduleLookups: Int
     }
@@ -86,7 +87,7 @@ struct StaticGraphBuilder {
             components: built.nodes.filter { $0.kind == .component }.count,
             holders: built.nodes.filter { $0.kind == .holder }.count,
             modules: built.nodes.filter { $0.kind == .module }.count,
-            lookups: analysis.lookups.count, moduleLookups: analysis.moduleLookups.count
+            lookups: Set(analysis.lookups.map(\.position)).count, moduleLookups: Set(analysis.moduleLookups.map(\.position)).count
         )
         return StaticGraph(
             snapshot: built, diagnostics: diagnostics.sorted(), lookupPositions: lookupPositions, facts: facts,

@@ -43,8 +43,9 @@ enum Executable {
         var stderr: String
     }
 
-    static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> Output {
+    static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil, directory: URL? = nil) throws -> Output {
         let process = Process()
+        if let directory { process.currentDirectoryURL = directory }
         // A bare name is one of this package's executables; a path, any program.
         process.executableURL = name.hasPrefix("/") ? URL(fileURLWithPath: name) : buildFolder.appendingPathComponent(name)
         process.arguments = arguments

@@ -128,6 +128,9 @@ public struct CoverageReport: Sendable, Equatable {
     /// Lookups written that the run made, and all lookups written.
     public var lookupsMade: Int
     public var lookupsWritten: Int
+    /// Module and router lookups (by holder type and key) the run made, and all written.
+    public var moduleLookupsMade: Int
+    public var moduleLookupsWritten: Int
 
     public init(static reading: GraphFacts, live run: GraphFacts) {
         unusedProviders = reading.providers.subtracting(run.resolved).sorted()
@@ -135,19 +138,23 @@ public struct CoverageReport: Sendable, Equatable {
         lookupsNotMade = notMade.map { ($0, (reading.lookupPositions[$0] ?? []).sorted()) }
         lookupsWritten = reading.lookups.count
         lookupsMade = reading.lookups.intersection(run.lookups).count
+        moduleLookupsWritten = reading.moduleLookups.count
+        moduleLookupsMade = reading.moduleLookups.intersection(run.moduleLookups).count
         unexplained = run.lines.subtracting(reading.lines).sorted()
     }
 
     public static func == (a: Self, b: Self) -> Bool {
         a.unusedProviders == b.unusedProviders && a.unexplained == b.unexplained && a.lookupsMade == b.lookupsMade
-            && a.lookupsWritten == b.lookupsWritten && a.lookupsNotMade.map(\.lookup) == b.lookupsNotMade.map(\.lookup)
+            && a.lookupsWritten == b.lookupsWritten && a.moduleLookupsMade == b.moduleLookupsMade
+            && a.moduleLookupsWritten == b.moduleLookupsWritten && a.lookupsNotMade.map(\.lookup) == b.lookupsNotMade.map(\.lookup)
     }
 
     /// The report as text.
     public var text: String {
         var lines: [String] = []
-        let percent = lookupsWritten == 0 ? 100 : Int((Double(lookupsMade) / Double(lookupsWritten) * 100).rounded())
-        lines.append("coverage: the run made \(lookupsMade) of the \(lookupsWritten) lookups written (\(percent)%)")
+        func percent(_ made: Int, _ written: Int) -> Int { written == 0 ? 100 : Int((Double(made) / Double(written) * 100).rounded()) }
+        lines.append("coverage: the run made \(lookupsMade) of the \(lookupsWritten) dependency lookups the sources write, by component type and name (\(percent(lookupsMade, lookupsWritten))%)")
+        lines.append("          and \(moduleLookupsMade) of the \(moduleLookupsWritten) module and router lookups, by holder type and key (\(percent(moduleLookupsMade, moduleLookupsWritten))%)")
         if !lookupsNotMade.isEmpty {
             lines.append("lookups written that the run never made:")
             for (lookup, positions) in lookupsNotMade {
