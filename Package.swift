@@ -104,6 +104,8 @@ let package = Package(
 if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
     package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"603.0.0"))
     package.products.append(.library(name: "GraphInspectMacros", targets: ["GraphInspectMacros"]))
+    package.products.append(.executable(name: "graphinspect-check", targets: ["graphinspect-check"]))
+    package.products.append(.plugin(name: "GraphInspectCheckPlugin", targets: ["GraphInspectCheckPlugin"]))
     package.targets += [
         .macro(
             name: "GraphInspectMacroPlugin",
@@ -132,6 +134,14 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
             ]
         ),
         .executableTarget(name: "graphinspect-check", dependencies: ["GraphInspectCLI", "GraphInspectStatic"]),
+        // `swift package graphinspect-check` in a package that depends on this one.
+        .plugin(
+            name: "GraphInspectCheckPlugin",
+            capability: .command(
+                intent: .custom(verb: "graphinspect-check", description: "Read the package's sources and report dependency lookups no parent chain can satisfy")
+            ),
+            dependencies: ["graphinspect-check"]
+        ),
         .testTarget(
             name: "GraphInspectStaticTests",
             dependencies: ["GraphInspectStatic", "GraphInspectSample", "GraphInspectTrace"],
