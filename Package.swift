@@ -105,6 +105,10 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
     package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"603.0.0"))
     package.products.append(.library(name: "GraphInspectMacros", targets: ["GraphInspectMacros"]))
     package.products.append(.executable(name: "graphinspect-check", targets: ["graphinspect-check"]))
+    // The benchmark times `check` too when swift-syntax is built.
+    package.targets.first { $0.name == "graphinspect-bench" }?.dependencies += [
+        "GraphInspectStatic", .product(name: "SwiftParser", package: "swift-syntax"),
+    ]
     package.products.append(.plugin(name: "GraphInspectCheckPlugin", targets: ["GraphInspectCheckPlugin"]))
     package.targets += [
         .macro(

@@ -65,6 +65,7 @@ final class FlowAnalysis {
     private var siteIDs: [Site: Int] = [:]
     private var slots: [Slot: Set<Int>] = [:]
     private var initializerContexts: [Int: Set<Int>] = [:]
+    private var initializerContextsBySite: [Int: [Int]] = [:]
     private var sitesByType: [String: [Int]] = [:]
     private var changed = false
     private var recording = false
@@ -213,7 +214,7 @@ final class FlowAnalysis {
             for name in decl.propertyOrder {
                 guard let property = decl.properties[name], !property.isStatic, property.form != .computed,
                       let value = property.initializer else { continue }
-                let context = Context(function: nil, id: site, selfSites: [site], owner: owner)
+                let context = Context(function: nil, id: site, selfSites: [site], owner: owner, step: .properties(site: site))
                 add(.field(site: site, name: name), evaluate(value, in: context, expecting: property.type))
             }
         }
@@ -227,10 +228,39 @@ final class FlowAnalysis {
         var id: Int
         var selfSites: Set<Int>
         var owner: String?
+        var step: Step
+    }
+
+    /// One run of a function in one context, or a site's property initialisers: what the
+    /// last pass links, to tell recursion through initialisers from a loop.
+    enum Step: Hashable {
+        case function(id: Int, context: Int)
+        case properties(site: Int)
+    }
+
+    /// What each step calls and builds (recorded on the last pass).
+    private var calls: [Step: Set<Step>] = [:]
+    private var builds: [Step: Set<Int>] = [:]
+
+    private func link(_ from: Context, to step: Step) {
+        if recording { calls[from.step, default: []].insert(step) }
+    }
+
+    /// Whether making `site` makes another `site` before it is done: its initialisers (and what
+    /// they call, transitively) reach the same construction. Unlike a loop that makes one object
+    /// below another of its kind, that never ends.
+    func buildsItself(_ site: Int) -> Bool {
+        var queue: [Step] = [.properties(site: site)] + (initializerContextsBySite[site] ?? []).map { .function(id: $0, context: site) }
+        var seen = Set(queue)
+        while let step = queue.popLast() {
+            if builds[step]?.contains(site) == true { return true }
+            for next in calls[step] ?? [] where seen.insert(next).inserted { queue.append(next) }
+        }
+        return false
     }
 
     private func run(_ function: FunctionIR, context id: Int, selfSites: Set<Int>) {
-        let context = Context(function: function, id: id, selfSites: selfSites, owner: function.owner)
+        let context = Context(function: function, id: id, selfSites: selfSites, owner: function.owner, step: .function(id: function.id, context: id))
         for statement in function.body {
             switch statement {
             case .bind(let name, let type, let value):
@@ -397,13 +427,19 @@ final class FlowAnalysis {
                 evaluateArguments(arguments, in: context)
                 return []
             }
-            for site in context.selfSites { enter(initializer, at: site) }
+            for site in context.selfSites {
+                enter(initializer, at: site)
+                link(context, to: .function(id: initializer.id, context: site))
+            }
             bind(arguments, to: initializer, contexts: context.selfSites, in: context)
             return []
         }
         if case .member(.selfRef, "init", _) = callee {
             guard let owner = context.owner, let initializer = index.initializer(of: owner, labels: labels) else { return [] }
-            for site in context.selfSites { enter(initializer, at: site) }
+            for site in context.selfSites {
+                enter(initializer, at: site)
+                link(context, to: .function(id: initializer.id, context: site))
+            }
             bind(arguments, to: initializer, contexts: context.selfSites, in: context)
             return []
         }
@@ -411,6 +447,7 @@ final class FlowAnalysis {
             if let typeName = staticTypeReference(base) {
                 // A static method: `SampleApp.run()`.
                 let found = index.methods(method, in: typeName).filter { $0.isStatic && $0.accepts(labels: labels) }
+                for function in found { link(context, to: .function(id: function.id, context: -1)) }
                 bind(arguments, to: found, contexts: [-1], in: context)
                 return found.reduce(into: Set<Int>()) { $0.formUnion(values(.result(function: $1.id, context: -1))) }
             }
@@ -422,6 +459,7 @@ final class FlowAnalysis {
                 return call(name, on: context.selfSites, arguments, expected: expected, position: namePosition, declared: WrittenType(name: owner, isOptional: false, spelling: owner), base: .selfRef, in: context, expecting: expecting)
             }
             if let found = freeFunctions[name]?.filter({ $0.accepts(labels: labels) }), !found.isEmpty {
+                for function in found { link(context, to: .function(id: function.id, context: -1)) }
                 bind(arguments, to: found, contexts: [-1], in: context)
                 return found.reduce(into: Set<Int>()) { $0.formUnion(values(.result(function: $1.id, context: -1))) }
             }
@@ -488,6 +526,7 @@ final class FlowAnalysis {
             let values = argumentValues ?? arguments.map { evaluate($0.value, in: context, expecting: nil) }
             argumentValues = values
             for function in found {
+                link(context, to: .function(id: function.id, context: receiver))
                 bindValues(values, labels: labels, to: function, context: receiver)
                 result.formUnion(self.values(.result(function: function.id, context: receiver)))
             }
@@ -504,9 +543,12 @@ final class FlowAnalysis {
     /// without one) its memberwise fields set.
     private func construct(_ type: String, _ arguments: [Expr.Argument], position: SourcePosition, in context: Context) -> Set<Int> {
         let built = site(Site(type: type, position: position, text: nil))
+        if recording { builds[context.step, default: []].insert(built) }
+        link(context, to: .properties(site: built))
         let labels = arguments.map(\.label)
         if let initializer = index.initializer(of: type, labels: labels) {
             enter(initializer, at: built)
+            link(context, to: .function(id: initializer.id, context: built))
             bind(arguments, to: initializer, contexts: [built], in: context)
         } else {
             for argument in arguments {
@@ -518,7 +560,10 @@ final class FlowAnalysis {
     }
 
     private func enter(_ initializer: FunctionIR, at site: Int) {
-        if initializerContexts[initializer.id, default: []].insert(site).inserted { changed = true }
+        if initializerContexts[initializer.id, default: []].insert(site).inserted {
+            initializerContextsBySite[site, default: []].append(initializer.id)
+            changed = true
+        }
     }
 
     private func bind(_ arguments: [Expr.Argument], to function: FunctionIR, contexts: Set<Int>, in context: Context) {

@@ -148,8 +148,8 @@ struct StaticGraphBuilder {
         var stack: [(site: Int, parent: ObjectID?, path: [Int])] = roots.reversed().map { ($0, nil, []) }
         while let (site, parent, path) = stack.popLast() {
             if let loopStart = path.firstIndex(of: site) {
-                let chain = (path[loopStart...] + [site]).map { sites[$0].type }
-                diagnostics.insert(StaticWording.cycle(type: sites[site].type, chain: chain, at: position(of: site), kind: "component"))
+                let loop = Array(path[loopStart...]) + [site]
+                diagnostics.insert(cycle(loop, kind: "component"))
                 continue
             }
             guard count < StaticGraph.nodeLimit else {
@@ -172,6 +172,17 @@ struct StaticGraphBuilder {
         }
     }
 
+    /// A site met again below itself: an error when making it makes another (recursion through
+    /// initialisers never ends), else a note (a loop or a guarded recursion, drawn one level deep).
+    private func cycle(_ loop: [Int], kind: String) -> StaticDiagnostic {
+        let site = loop[loop.count - 1]
+        let chain = loop.map { analysis.sites[$0].type }
+        if loop.dropLast().contains(where: analysis.buildsItself) {
+            return StaticWording.cycle(type: analysis.sites[site].type, chain: chain, at: position(of: site), kind: kind)
+        }
+        return StaticWording.nested(type: analysis.sites[site].type, chain: chain, at: position(of: site), kind: kind)
+    }
+
     // MARK: Holders and modules
 
     private mutating func expandHolders() {
@@ -188,8 +199,8 @@ struct StaticGraphBuilder {
         var stack: [(site: Int, holder: ObjectID?, path: [Int])] = roots.reversed().map { ($0, nil, []) }
         while let (site, holder, path) = stack.popLast() {
             if let loopStart = path.firstIndex(of: site) {
-                let chain = (path[loopStart...] + [site]).map { sites[$0].type }
-                diagnostics.insert(StaticWording.cycle(type: sites[site].type, chain: chain, at: position(of: site), kind: "holder"))
+                let loop = Array(path[loopStart...]) + [site]
+                diagnostics.insert(cycle(loop, kind: "holder"))
                 continue
             }
             let isHolder = index.isHolder(sites[site].type)

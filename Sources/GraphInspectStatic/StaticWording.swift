@@ -15,11 +15,18 @@ enum StaticWording {
     static func cycle(type: String, chain: [String], at position: SourcePosition, kind: String) -> StaticDiagnostic {
         StaticDiagnostic(
             severity: .error, position: position,
-            message: "\(kind) \(type) is made below itself: ^->\(chain.joined(separator: "->"))",
+            message: "\(kind) \(type) is made below itself: \(chain.joined(separator: "->"))",
             details: [
-                "  the \(kind) made here is given a parent that is already below a \(type), so each run makes another below it and never ends",
-                "  fix: give the \(type) made here a parent that is not built under it",
+                "  making a \(type) makes another \(type) below it, through initialisers alone, so the app never finishes making it",
+                "  fix: make the inner \(type) later (on a user's action), not while its parent is being made",
             ]
+        )
+    }
+
+    static func nested(type: String, chain: [String], at position: SourcePosition, kind: String) -> StaticDiagnostic {
+        StaticDiagnostic(
+            severity: .note, position: position,
+            message: "the \(kind) \(type) made here can be below another \(type) (\(chain.joined(separator: "->")), a loop or a recursion): drawn and checked one level deep"
         )
     }
 

@@ -27,7 +27,7 @@ let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gra
 try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: scratch) }
 
-let groups: [Group] = [
+var groups: [Group] = [
     Group(name: "lookups", summary: "component lookups against Mirror and a stored property read; with each observer") {
         try LookupBenchmarks.run(quick: $0, trace: scratch.appendingPathComponent("lookups.ndjson").path)
     },
@@ -52,6 +52,13 @@ let groups: [Group] = [
         try InstructionCounts.run(quick: $0)
     },
 ]
+
+#if canImport(GraphInspectStatic)
+// Built with swift-syntax (not when GRAPHINSPECT_WITHOUT_MACROS=1).
+groups.insert(Group(name: "check", summary: "graphinspect check over a generated app of 1,000 component types and 10,000 lookups") {
+    try CheckBenchmark.run(quick: $0, folder: scratch)
+}, at: groups.count - 1)
+#endif
 
 if arguments.contains("--help") || arguments.contains("-h") {
     print("usage: graphinspect-bench [--quick] [--only GROUP,...] [--json FILE]\n\ngroups:")

@@ -1,0 +1,97 @@
+#if canImport(GraphInspectStatic)
+import Foundation
+import GraphInspectStatic
+import SwiftParser
+
+/// `graphinspect check` over a generated app: component types in a tree (four children each),
+/// each made by a builder that makes its children's, each with a module making ten lookups of its
+/// ancestors' providers; one module in a hundred asks for a cousin's provider (an error to report).
+/// Against the floor of parsing the same files with SwiftParser alone.
+enum CheckBenchmark {
+    static func run(quick: Bool, folder: URL) throws -> [Row] {
+        let types = quick ? 100 : 1_000
+        let root = folder.appendingPathComponent("check-app")
+        let lookups = try generate(types: types, lookupsEach: 10, in: root)
+        let files = try StaticReader.files(in: [root.path])
+        let repeats = quick ? 1 : 5
+        let parse = Sample.measure(repeats: repeats) {
+            for file in files { blackHole(Parser.parse(source: file.text)) }
+        }
+        var errors = 0
+        let check = try Sample.measure(repeats: repeats) {
+            let graph = StaticReader.graph(of: try StaticReader.files(in: [root.path]))
+            errors = graph.errors.count
+            blackHole(graph.diagnostics.map { $0.formatted() }.joined(separator: "\n"))
+        }
+        guard errors == types / 100 else {
+            throw NSError(domain: "graphinspect-bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "check found \(errors) errors in the generated app, expected \(types / 100)"])
+        }
+        let size = "\(grouped(Double(types), decimals: 0)) component types, \(grouped(Double(lookups), decimals: 0)) lookups, \(files.count) files"
+        return [Row("check", "graphinspect check, \(size)", .seconds, check, baseline: ("parsing the files (SwiftParser)", parse), target: quick ? nil : .below(2))]
+    }
+
+    /// Writes the app; returns how many lookups it makes.
+    static func generate(types: Int, lookupsEach: Int, in folder: URL) throws -> Int {
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        func parent(_ i: Int) -> Int? { i == 0 ? nil : (i - 1) / 4 }
+        func ancestors(_ i: Int) -> [Int] {
+            var chain = [i]
+            var current = i
+            while let up = parent(current) { chain.append(up); current = up }
+            return chain
+        }
+        var lookups = 0
+        var files: [String] = []
+        let perFile = 20
+        for start in stride(from: 0, to: types, by: perFile) {
+            var text = "import GraphInspect\n\n"
+            for i in start..<min(types, start + perFile) {
+                let children = (1...4).map { 4 * i + $0 }.filter { $0 < types }
+                text += "public final class P\(i) {}\n"
+                text += "final class C\(i): Component {\n    let p\(i) = P\(i)()\n}\n\n"
+                text += "final class M\(i): ModuleObject {\n    init(holder: ModuleHolder?, component: Component) {\n"
+                let chain = ancestors(i)
+                for k in 0..<lookupsEach {
+                    // One module in a hundred asks for a provider only a cousin has.
+                    let asked = k == 0 && i % 100 == 50 && i + 1 < types ? i + 1 : chain[k % chain.count]
+                    text += "        let _: P\(asked) = component.p\(asked)\n"
+                    lookups += 1
+                }
+                text += "        super.init(key: \"m\(i)\", holder: holder, component: component)\n    }\n}\n\n"
+                text += "struct B\(i): ModuleBuilder {\n"
+                text += "    func build(parentComponent: Component, holder: ModuleHolderObject?, context: any ModuleHolderContext) -> M\(i) {\n"
+                text += "        let component = C\(i)(parent: parentComponent)\n"
+                for child in children {
+                    text += "        _ = B\(child)().build(parentComponent: component, holder: holder, context: context)\n"
+                }
+                text += "        return M\(i)(holder: holder, component: component)\n    }\n}\n\n"
+            }
+            files.append(text)
+        }
+        files.append("""
+            import GraphInspect
+
+            final class AppComponent: Component, RootComponent {
+                init() { super.init(parent: nil) }
+            }
+
+            struct AppContext: ModuleHolderContext {
+                let parent: (any ModuleHolderContext)? = nil
+            }
+
+            final class RootHolder: ModuleHolderObject {
+                init() {
+                    super.init(key: "root", holder: nil, context: AppContext(), component: AppComponent())
+                    attach(B0())
+                }
+            }
+
+            """)
+        for (index, text) in files.enumerated() {
+            try text.write(to: folder.appendingPathComponent(String(format: "App%03d.swift", index)), atomically: true, encoding: .utf8)
+        }
+        return lookups
+    }
+}
+#endif
