@@ -67,7 +67,6 @@ final class FlowAnalysis {
     private var initializerContexts: [Int: Set<Int>] = [:]
     private var initializerContextsBySite: [Int: [Int]] = [:]
     private var sitesByType: [String: [Int]] = [:]
-    private var changed = false
     private var recording = false
     private(set) var lookups: Set<DependencyLookup> = []
     private(set) var moduleLookups: Set<ModuleLookup> = []
@@ -79,8 +78,6 @@ final class FlowAnalysis {
     var unresolved: Set<Unresolved> { pendingNotes.filter { !reached.contains($0.position) }.union(definiteNotes) }
     /// Notes that hold whatever the receiver (a name built at run time).
     private var definiteNotes: Set<Unresolved> = []
-    /// Passes until nothing changed (for the docs and the benchmark).
-    private(set) var passes = 0
 
     init(reader: SourceReader) {
         index = TypeIndex(types: reader.types)
@@ -93,6 +90,8 @@ final class FlowAnalysis {
             for name in type.propertyOrder { if let getter = type.properties[name]?.getter { all.append(getter) } }
         }
         functions = all
+        functionsByID = Dictionary(uniqueKeysWithValues: (all + reader.topLevel + reader.freeFunctions.values.flatMap { $0 }).map { ($0.id, $0) })
+        instanceFunctions = Dictionary(grouping: all.filter { $0.kind != .initializer && !$0.isStatic && $0.owner != nil }) { $0.owner ?? "" }
         for (name, first, again) in reader.redeclared {
             definiteNotes.insert(Unresolved(
                 position: again, message: "\(name) is also declared at \(first); the reader matches types by name, so both are read as one", assumed: true
@@ -100,10 +99,15 @@ final class FlowAnalysis {
         }
     }
 
-    /// Runs to a fixed point, then records lookups. Bounded: sites and slots only grow, and both
-    /// are finite (sites are source positions), so the loop ends; the bound is a guard.
-    func run(maxPasses: Int = 200) {
-        settle(maxPasses: maxPasses)
+    /// Runs to a fixed point, then records lookups. A worklist: a step runs again only when a
+    /// slot it read has grown, or when it is new (a new site's methods, an init entered at a new
+    /// site). Slots only grow and are finite (sites are source positions), so it ends; a chain
+    /// 10,000 builders deep settles in one sweep down it, not 10,000 passes over everything.
+    func run() {
+        for function in topLevel { schedule(.function(id: function.id, context: -1)) }
+        for list in freeFunctions.values { for function in list { schedule(.function(id: function.id, context: -1)) } }
+        for function in functions where function.isStatic { schedule(.function(id: function.id, context: -1)) }
+        drain()
         // Code outside the sources read (an `@main` type in another target, a test) may make the
         // root holder; and a parameter declared as a concrete app class holds one of those even
         // when no call in the sources passes it. Both are made as "made elsewhere" sites.
@@ -115,19 +119,60 @@ final class FlowAnalysis {
                 definiteNotes.insert(Unresolved(position: position, message: "\(type.name) is not made in the sources read: checked as made by code outside them, with what its init declares", assumed: true))
             }
         }
-        settle(maxPasses: maxPasses)
+        drain()
+        // The last pass records lookups, once for every step; and runs the functions nothing in
+        // the sources reaches, so their lookups are noted as not checked rather than lost.
         recording = true
-        pass()
+        currentStep = nil
+        for step in known { execute(step) }
+        for function in functions where !function.isStatic {
+            guard let owner = function.owner, index.isAppType(owner) else { continue }
+            let unreached = function.kind == .initializer ? (initializerContexts[function.id] ?? []).isEmpty : sitesByType[owner] == nil
+            if unreached { run(function, context: -2, selfSites: []) }
+        }
     }
 
-    private func settle(maxPasses: Int) {
-        var count = 0
-        repeat {
-            changed = false
-            pass()
-            passes += 1
-            count += 1
-        } while changed && count < maxPasses
+    /// Steps waiting to run, in order, and every step ever scheduled (what the last pass runs).
+    private var queue: [Step] = []
+    private var queueHead = 0
+    private var queued: Set<Step> = []
+    private var known: [Step] = []
+    private var knownSet: Set<Step> = []
+    /// Which steps read each slot: they run again when it grows.
+    private var readers: [Slot: Set<Step>] = [:]
+    private var currentStep: Step?
+    private let functionsByID: [Int: FunctionIR]
+    /// Instance methods and getters by the type declaring them, run for every site of that type.
+    private let instanceFunctions: [String: [FunctionIR]]
+    /// Steps run (for the docs and the benchmark).
+    private(set) var stepsRun = 0
+
+    private func schedule(_ step: Step) {
+        if knownSet.insert(step).inserted { known.append(step) }
+        if queued.insert(step).inserted { queue.append(step) }
+    }
+
+    private func drain() {
+        while queueHead < queue.count {
+            let step = queue[queueHead]
+            queueHead += 1
+            queued.remove(step)
+            execute(step)
+        }
+        queue.removeAll()
+        queueHead = 0
+    }
+
+    private func execute(_ step: Step) {
+        currentStep = recording ? nil : step
+        stepsRun += 1
+        switch step {
+        case .function(let id, let context):
+            guard let function = functionsByID[id] else { return }
+            run(function, context: context, selfSites: context > 0 ? [context] : [])
+        case .properties(let site):
+            initializeProperties(of: site)
+        }
     }
 
     /// Whether the roots made outside the sources read are assumed (the second settling).
@@ -151,8 +196,11 @@ final class FlowAnalysis {
         return made
     }
 
-    /// What a slot holds.
-    func values(_ slot: Slot) -> Set<Int> { slots[slot] ?? [] }
+    /// What a slot holds. Read during a step, the step is noted as depending on it.
+    func values(_ slot: Slot) -> Set<Int> {
+        if let currentStep { readers[slot, default: []].insert(currentStep) }
+        return slots[slot] ?? []
+    }
 
     /// Every site built of a type that reaches `name` (itself or a subtype).
     func sites(reaching name: String) -> [Int] {
@@ -164,47 +212,7 @@ final class FlowAnalysis {
         Set(values(slot).compactMap { sites[$0].type == Self.stringType ? sites[$0].text : nil })
     }
 
-    // MARK: Passes
-
-    private func pass() {
-        for function in topLevel { run(function, context: -1, selfSites: []) }
-        for list in freeFunctions.values { for function in list { run(function, context: -1, selfSites: []) } }
-        for function in functions {
-            switch function.kind {
-            case .initializer:
-                let contexts = initializerContexts[function.id] ?? []
-                if contexts.isEmpty, recording, let owner = function.owner, index.isAppType(owner) {
-                    // Nothing in the sources builds it: its lookups start from values nobody passes.
-                    run(function, context: -2, selfSites: [])
-                }
-                for site in contexts.sorted() { run(function, context: site, selfSites: [site]) }
-            case .method, .getter:
-                guard let owner = function.owner else { continue }
-                if function.isStatic {
-                    run(function, context: -1, selfSites: [])
-                    continue
-                }
-                let receivers = receiverSites(of: owner)
-                if receivers.isEmpty, recording, index.isAppType(owner) {
-                    run(function, context: -2, selfSites: [])
-                }
-                for site in receivers { run(function, context: site, selfSites: [site]) }
-            case .topLevel, .free:
-                break
-            }
-        }
-        // Stored properties' initial values, for every site of a type that declares them.
-        var site = 1
-        while site < sites.count {
-            initializeProperties(of: site)
-            site += 1
-        }
-    }
-
-    private func receiverSites(of owner: String) -> [Int] {
-        if let cached = sitesByType[owner] { return cached }
-        return []
-    }
+    // MARK: Steps
 
     private func initializeProperties(of site: Int) {
         let type = sites[site].type
@@ -410,7 +418,6 @@ final class FlowAnalysis {
 
     private func evaluateCall(_ callee: Expr, _ arguments: [Expr.Argument], position: SourcePosition, in context: Context, expecting: WrittenType?) -> Set<Int> {
         let labels = arguments.map(\.label)
-        let expected: [WrittenType?] = arguments.map { _ in nil }
         // `T(...)` and `T.init(...)`: a new site (`T` may be a type nested in the one we are in).
         if case .name(let name, _) = callee, !isVariable(name, in: context) {
             if let owner = context.owner, index.types["\(owner).\(name)"] != nil {
@@ -452,11 +459,11 @@ final class FlowAnalysis {
                 return found.reduce(into: Set<Int>()) { $0.formUnion(values(.result(function: $1.id, context: -1))) }
             }
             let receivers = evaluate(base, in: context, expecting: nil)
-            return call(method, on: receivers, arguments, expected: expected, position: memberPosition, declared: staticType(base, in: context), base: base, in: context, expecting: expecting)
+            return call(method, on: receivers, arguments, position: memberPosition, declared: staticType(base, in: context), base: base, in: context, expecting: expecting)
         }
         if case .name(let name, let namePosition) = callee {
             if !context.selfSites.isEmpty, let owner = context.owner, index.declares(name, in: owner) || name == "resolve" {
-                return call(name, on: context.selfSites, arguments, expected: expected, position: namePosition, declared: WrittenType(name: owner, isOptional: false, spelling: owner), base: .selfRef, in: context, expecting: expecting)
+                return call(name, on: context.selfSites, arguments, position: namePosition, declared: WrittenType(name: owner, isOptional: false, spelling: owner), base: .selfRef, in: context, expecting: expecting)
             }
             if let found = freeFunctions[name]?.filter({ $0.accepts(labels: labels) }), !found.isEmpty {
                 for function in found { link(context, to: .function(id: function.id, context: -1)) }
@@ -480,7 +487,7 @@ final class FlowAnalysis {
     /// `receiver.method(arguments)` for every receiver site: the runtime's lookups by name, or the
     /// method's body with the receiver as its context.
     private func call(
-        _ method: String, on receivers: Set<Int>, _ arguments: [Expr.Argument], expected: [WrittenType?], position: SourcePosition,
+        _ method: String, on receivers: Set<Int>, _ arguments: [Expr.Argument], position: SourcePosition,
         declared: WrittenType?, base: Expr, in context: Context, expecting: WrittenType?
     ) -> Set<Int> {
         let labels = arguments.map(\.label)
@@ -562,7 +569,7 @@ final class FlowAnalysis {
     private func enter(_ initializer: FunctionIR, at site: Int) {
         if initializerContexts[initializer.id, default: []].insert(site).inserted {
             initializerContextsBySite[site, default: []].append(initializer.id)
-            changed = true
+            schedule(.function(id: initializer.id, context: site))
         }
     }
 
@@ -688,9 +695,12 @@ final class FlowAnalysis {
         let id = sites.count
         sites.append(site)
         siteIDs[site] = id
-        changed = true
         if site.type != Self.stringType {
-            for type in index.supertypes(of: site.type) { sitesByType[type, default: []].append(id) }
+            for type in index.supertypes(of: site.type) {
+                sitesByType[type, default: []].append(id)
+                for function in instanceFunctions[type] ?? [] { schedule(.function(id: function.id, context: id)) }
+            }
+            schedule(.properties(site: id))
         }
         return id
     }
@@ -703,6 +713,6 @@ final class FlowAnalysis {
         } else {
             slots[slot] = values
         }
-        changed = true
+        for reader in readers[slot] ?? [] { schedule(reader) }
     }
 }

@@ -73,10 +73,9 @@ struct StaticGraphBuilder {
             diagnostics.insert(note.assumed ? StaticWording.assumed(note.message, at: note.position) : StaticWording.unresolved(note.message, at: note.position))
         }
 
-        let snapshot = GraphSnapshot(nodes: [], events: [])
-        var built = GraphSnapshot(events: events)
-        built.events = events  // ids are already 1...n in order; keep every event as made
-        _ = snapshot
+        // Ids are already 1...n in creation order, so the snapshot keeps every event as made
+        // (and `lookupPositions`' event indices hold).
+        let built = GraphSnapshot(events: events)
         // Missing dependencies and modules, worded by the runtime's reports.
         for failure in built.failures() {
             guard let position = lookupPositions[failure.eventIndex] else { continue }
@@ -112,15 +111,14 @@ struct StaticGraphBuilder {
 
     /// The providers the runtime's index would list for a component class.
     private func providers(of type: String) -> [Provider] {
-        let marked = Set(index.providers(of: type).map(\.owner).filter { index.types[$0]?.attributes.contains("Providers") == true })
-        return index.providers(of: type).compactMap { owner, decl in
+        index.providers(of: type).compactMap { owner, decl in
             let form: Provider.Form
             switch decl.form {
             case .stored: form = .stored
             case .lazyWrapper: form = .lazy
             case .lazyVar: form = .lazyVar
             case .computed:
-                guard marked.contains(owner), decl.type != nil else { return nil }
+                guard index.listsComputedProviders(owner), decl.type != nil else { return nil }
                 form = .computed
             }
             return Provider(name: decl.name, type: index.recordedName(decl.type), form: form)
@@ -283,9 +281,8 @@ struct StaticGraphBuilder {
                     let type = sites[nodeSite[step] ?? 0].type
                     let declared = providerCache[type] ?? index.providers(of: type)
                     providerCache[type] = declared
-                    let marked = index.types[type].map { _ in Set(declared.map(\.owner).filter { index.types[$0]?.attributes.contains("Providers") == true }) } ?? []
                     guard let match = declared.last(where: { $0.decl.name == lookup.name }) else { continue }
-                    if match.decl.form == .computed && !marked.contains(match.owner) {
+                    if match.decl.form == .computed && !index.listsComputedProviders(match.owner) {
                         diagnostics.insert(StaticWording.invisibleComputed(owner: match.owner, name: lookup.name, lookupAt: lookup.position, at: match.decl.position))
                         continue
                     }
@@ -311,7 +308,7 @@ struct StaticGraphBuilder {
         for step in beyond {
             let type = analysis.sites[nodeSite[step] ?? 0].type
             for (owner, decl) in index.providers(of: type) where decl.name == lookup.name && decl.form == .computed {
-                guard index.types[owner]?.attributes.contains("Providers") == true, satisfies(decl.type, lookup.type) else { continue }
+                guard index.listsComputedProviders(owner), satisfies(decl.type, lookup.type) else { continue }
                 diagnostics.insert(StaticWording.shadowedComputed(owner: owner, name: lookup.name, nearer: nearer, lookupAt: lookup.position, at: decl.position))
             }
         }

@@ -44,6 +44,9 @@ final class TypeIndex {
     func isModule(_ name: String) -> Bool { reaches(name, "Module") }
     func isAppType(_ name: String) -> Bool { types[name].map { !$0.isLibrary } ?? false }
 
+    /// Whether a class is marked `@Providers`, so lookups see its computed properties.
+    func listsComputedProviders(_ name: String) -> Bool { types[name]?.attributes.contains("Providers") == true }
+
     /// The property `member` a value of type `name` has, and the type that declares it.
     func property(_ member: String, in name: String) -> (owner: String, decl: PropertyDecl)? {
         for type in supertypes(of: name) {

@@ -48,7 +48,8 @@ import Testing
         return shown
     }
 
-    /// Runs `command` in a scratch folder where `.build/debug` is this build's folder.
+    /// Runs `command` in a scratch folder where `.build/debug` is this build's folder (and
+    /// `Sources` and `Examples` this package's).
     static func run(_ command: String, in folder: URL) throws -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -98,6 +99,11 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("documented-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent(".build"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(".build/debug"), withDestinationURL: Executable.buildFolder)
+        // `graphinspect check` reads the package's sources by their relative paths, as a user in
+        // the package folder would.
+        for sources in ["Sources", "Examples"] {
+            try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(sources), withDestinationURL: Golden.packageRoot.appendingPathComponent(sources))
+        }
         defer { try? FileManager.default.removeItem(at: folder) }
         for shown in try Self.shownCommands() {
             let actual = try Self.run(shown.command, in: folder)

@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("untaken-branch", 1), ("sibling-provider", 1), ("typo", 1), ("wrong-type", 1), ("cycle", 2), ("shadowed-computed", 0),
+        ("untaken-branch", 1), ("sibling-provider", 1), ("typo", 1), ("wrong-type", 1), ("cycle", 1), ("shadowed-computed", 0),
     ])
     func fixture(name: String, errors: Int) throws {
         let (text, found) = try Self.check(name)
