@@ -75,9 +75,12 @@ private struct FileReader {
     }
 
     func position(_ node: some SyntaxProtocol) -> SourcePosition {
-        let location = node.startLocation(converter: converter)
-        return SourcePosition(file: path, line: location.line, column: location.column)
+        positions.position(node)
     }
+
+    /// Positions in this file, for the body readers (which must not hold the reader: a copy of
+    /// its type table in each would make every later change copy the table).
+    var positions: Positions { Positions(path: path, converter: converter) }
 
     mutating func readFile(_ tree: SourceFileSyntax) {
         var topLevelItems: [CodeBlockItemSyntax] = []
@@ -92,7 +95,7 @@ private struct FileReader {
             name: "top-level code", kind: .topLevel, owner: nil, isStatic: true, parameters: [], returnType: nil,
             position: position(first)
         )
-        var body = BodyReader(file: self)
+        var body = BodyReader(file: positions)
         for item in topLevelItems { body.collect(Syntax(item)) }
         function.body = body.statements
         function.locals = body.locals
@@ -208,7 +211,7 @@ private struct FileReader {
 
     /// Reads a function's statements; a body of one expression returns it.
     mutating func fill(_ function: FunctionIR, with items: CodeBlockItemListSyntax) {
-        var body = BodyReader(file: self)
+        var body = BodyReader(file: positions)
         for item in items { body.collect(Syntax(item)) }
         if items.count == 1, function.returnType != nil || function.kind == .getter,
            case .evaluate(let value)? = body.statements.first, body.statements.count == 1 {
@@ -225,7 +228,7 @@ private struct FileReader {
         for binding in variable.bindings {
             guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else { continue }
             let name = identifier.text.hasPrefix("`") ? String(identifier.text.dropFirst().dropLast()) : identifier.text
-            let body = BodyReader(file: self)
+            let body = BodyReader(file: positions)
             let initializer = binding.initializer.map { body.expression($0.value) }
             var type = binding.typeAnnotation.map { WrittenTypeReader.read($0.type) }
             if type == nil, let initializer { type = Self.inferredType(initializer) }
@@ -274,24 +277,19 @@ private struct FileReader {
         }
     }
 
+    /// The value of a string literal without interpolation, escapes resolved (`"a\"b"` is `a"b`).
     static func stringLiteral(_ expr: ExprSyntax) -> String? {
-        guard let literal = expr.as(StringLiteralExprSyntax.self) else { return nil }
-        var text = ""
-        for segment in literal.segments {
-            guard let part = segment.as(StringSegmentSyntax.self) else { return nil }
-            text += part.content.text
-        }
-        return text
+        expr.as(StringLiteralExprSyntax.self)?.representedLiteralValue
     }
 }
 
 /// Reduces a function body (or top-level code) to statements.
 private struct BodyReader {
-    let file: FileReader
+    let file: Positions
     var statements: [Statement] = []
     var locals: [String: WrittenType?] = [:]
 
-    init(file: FileReader) {
+    init(file: Positions) {
         self.file = file
     }
 
@@ -503,5 +501,16 @@ enum WrittenTypeReader {
         if let type = name.as(TypeSyntax.self) { return read(type) }
         let text = name.trimmedDescription
         return WrittenType(name: text, isOptional: false, spelling: text)
+    }
+}
+
+/// Turns syntax nodes of one file into `path:line:column` positions.
+private struct Positions {
+    let path: String
+    let converter: SourceLocationConverter
+
+    func position(_ node: some SyntaxProtocol) -> SourcePosition {
+        let location = node.startLocation(converter: converter)
+        return SourcePosition(file: path, line: location.line, column: location.column)
     }
 }

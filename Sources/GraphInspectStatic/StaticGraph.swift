@@ -53,6 +53,10 @@ struct StaticGraphBuilder {
     private var holderParent: [ObjectID: ObjectID] = [:]
     private var heldModules: [ObjectID: [(site: Int, node: ObjectID)]] = [:]
     private var lookupPositions: [Int: SourcePosition] = [:]
+    /// Component nodes' sites and parents by raw id (0: none), for the lookup walks, which visit
+    /// every component up a chain (a chain 10,000 deep makes 50 million steps).
+    private var fastSite: [Int: Int] = [:]
+    private var fastParent: [Int: Int] = [:]
     private var facts = GraphFacts()
 
     init(analysis: FlowAnalysis) {
@@ -73,9 +77,17 @@ struct StaticGraphBuilder {
             diagnostics.insert(note.assumed ? StaticWording.assumed(note.message, at: note.position) : StaticWording.unresolved(note.message, at: note.position))
         }
 
-        // Ids are already 1...n in creation order, so the snapshot keeps every event as made
-        // (and `lookupPositions`' event indices hold).
-        let built = GraphSnapshot(events: events)
+        // Ids are already 1...n in creation order: the nodes are made here rather than by
+        // `GraphSnapshot(events:)`, whose renumbering would look up every id of every walk.
+        var nodes: [GraphNode] = []
+        for event in events {
+            switch event {
+            case .created(let created): nodes.append(GraphNode(created: created))
+            case .moduleAttached(let attachment): nodes[Int(attachment.holder.rawValue) - 1].modules?.append(attachment.module)
+            default: break
+            }
+        }
+        let built = GraphSnapshot(nodes: nodes, events: events)
         // Missing dependencies and modules, worded by the runtime's reports.
         for failure in built.failures() {
             guard let position = lookupPositions[failure.eventIndex] else { continue }
@@ -142,11 +154,10 @@ struct StaticGraphBuilder {
         for key in children.keys { children[key]?.sort(by: byPosition) }
         var providerCache: [String: [Provider]] = [:]
         var count = 0
-        // (site, parent node, the sites on the way down)
-        var stack: [(site: Int, parent: ObjectID?, path: [Int])] = roots.reversed().map { ($0, nil, []) }
-        while let (site, parent, path) = stack.popLast() {
-            if let loopStart = path.firstIndex(of: site) {
-                let loop = Array(path[loopStart...]) + [site]
+        var path = PathTracker()
+        var stack: [(site: Int, parent: ObjectID?, depth: Int)] = roots.reversed().map { ($0, nil, 0) }
+        while let (site, parent, depth) = stack.popLast() {
+            if let loop = path.enter(site, at: depth) {
                 diagnostics.insert(cycle(loop, kind: "component"))
                 continue
             }
@@ -163,10 +174,13 @@ struct StaticGraphBuilder {
             componentNodes[site, default: []].append(id)
             nodeSite[id] = site
             if let parent { nodeParent[id] = parent }
+            fastSite[Int(id.rawValue)] = site
+            fastParent[Int(id.rawValue)] = Int(parent?.rawValue ?? 0)
             facts.components.insert(type)
             facts.parents.insert(GraphFacts.Edge(child: type, parent: parent.flatMap { nodeSite[$0] }.map { sites[$0].type }))
             for provider in provided { facts.providers.insert(GraphFacts.Named(owner: type, name: provider.name)) }
-            for child in (children[site] ?? []).reversed() { stack.append((child, id, path + [site])) }
+            path.push(site)
+            for child in (children[site] ?? []).reversed() { stack.append((child, id, depth + 1)) }
         }
     }
 
@@ -194,10 +208,10 @@ struct StaticGraphBuilder {
         }
         let isHeld = Set(heldBy.values.flatMap { $0 })
         let roots = holderSites.filter { !isHeld.contains($0) }.sorted { position(of: $0) < position(of: $1) }
-        var stack: [(site: Int, holder: ObjectID?, path: [Int])] = roots.reversed().map { ($0, nil, []) }
-        while let (site, holder, path) = stack.popLast() {
-            if let loopStart = path.firstIndex(of: site) {
-                let loop = Array(path[loopStart...]) + [site]
+        var path = PathTracker()
+        var stack: [(site: Int, holder: ObjectID?, depth: Int)] = roots.reversed().map { ($0, nil, 0) }
+        while let (site, holder, depth) = stack.popLast() {
+            if let loop = path.enter(site, at: depth) {
                 diagnostics.insert(cycle(loop, kind: "holder"))
                 continue
             }
@@ -205,6 +219,7 @@ struct StaticGraphBuilder {
             let id = newID()
             let key = analysis.strings(.field(site: site, name: "key")).sorted().first
             let component = componentNode(for: site, under: holder)
+            holderComponent[id] = component
             events.append(.created(NodeCreated(
                 id: id, kind: isHolder ? .holder : .module, type: qualified(sites[site].type), key: key, parent: holder,
                 component: component
@@ -218,7 +233,8 @@ struct StaticGraphBuilder {
             holderNodes[site, default: []].append(id)
             if let holder { holderParent[id] = holder }
             holderSite[id] = site
-            for module in (heldBy[site] ?? []).reversed() { stack.append((module, id, path + [site])) }
+            path.push(site)
+            for module in (heldBy[site] ?? []).reversed() { stack.append((module, id, depth + 1)) }
         }
     }
 
@@ -239,11 +255,11 @@ struct StaticGraphBuilder {
     }
 
     private func holderComponentNode(_ holder: ObjectID) -> ObjectID? {
-        for event in events {
-            if case .created(let created) = event, created.id == holder { return created.component }
-        }
-        return nil
+        holderComponent[holder] ?? nil
     }
+
+    /// The component node each holder and module node was built with.
+    private var holderComponent: [ObjectID: ObjectID?] = [:]
 
     /// A component node and its ancestors, nearest first.
     private func chain(from node: ObjectID) -> [ObjectID] {
@@ -261,10 +277,33 @@ struct StaticGraphBuilder {
     private mutating func recordLookups() {
         let sites = analysis.sites
         let ordered = analysis.lookups.sorted { ($0.position, position(of: $0.requester), $0.name) < ($1.position, position(of: $1.requester), $1.name) }
-        var providerCache: [String: [(owner: String, decl: PropertyDecl)]] = [:]
+        // Each type's providers by name (the nearest declaration wins, as in the runtime's index).
+        var tables: [String: [String: (owner: String, decl: PropertyDecl)]] = [:]
+        func table(_ type: String) -> [String: (owner: String, decl: PropertyDecl)] {
+            if let known = tables[type] { return known }
+            var byName: [String: (owner: String, decl: PropertyDecl)] = [:]
+            for entry in index.providers(of: type) { byName[entry.decl.name] = entry }
+            tables[type] = byName
+            return byName
+        }
+        // Names some `@Providers` class computes: only lookups of these can shadow one.
+        let computedNames = Set(index.types.values.filter { index.listsComputedProviders($0.name) }.flatMap { type in
+            type.properties.values.filter { $0.form == .computed }.map(\.name)
+        })
+        let nodeCount = Int(nextID)
+        var siteOf = [Int](repeating: 0, count: nodeCount + 1)
+        var parentOf = [Int](repeating: 0, count: nodeCount + 1)
+        for (raw, site) in fastSite where raw <= nodeCount { siteOf[raw] = site }
+        for (raw, parent) in fastParent where raw <= nodeCount { parentOf[raw] = parent }
+        // For each name asked, which sites' types declare it (so a step is two array reads).
+        var declaring: [String: [Bool]] = [:]
         for lookup in ordered {
             let requesterType = sites[lookup.requester].type
             let nodes = componentNodes[lookup.requester] ?? []
+            let declares = declaring[lookup.name] ?? sites.indices.map { site in
+                site != FlowAnalysis.nilSite && sites[site].type != FlowAnalysis.stringType && table(sites[site].type)[lookup.name] != nil
+            }
+            declaring[lookup.name] = declares
             if nodes.isEmpty {
                 diagnostics.insert(StaticWording.unresolved(
                     "the \(requesterType) this lookup of `\(Quoted.name(lookup.name))` is made on is never placed in a tree the sources build", at: lookup.position
@@ -273,22 +312,24 @@ struct StaticGraphBuilder {
             facts.lookups.insert(GraphFacts.Named(owner: requesterType, name: lookup.name))
             facts.lookupPositions[GraphFacts.Named(owner: requesterType, name: lookup.name), default: []].insert(lookup.position)
             for node in nodes {
-                let walk = chain(from: node)
                 var answered: ObjectID?
                 var walked: [ObjectID] = []
-                for step in walk {
+                var raw = Int(node.rawValue)
+                while raw != 0 {
+                    let step = ObjectID(UInt64(raw))
                     walked.append(step)
-                    let type = sites[nodeSite[step] ?? 0].type
-                    let declared = providerCache[type] ?? index.providers(of: type)
-                    providerCache[type] = declared
-                    guard let match = declared.last(where: { $0.decl.name == lookup.name }) else { continue }
+                    let site = siteOf[raw]
+                    raw = parentOf[raw]
+                    guard declares[site], case let type = sites[site].type, let match = table(type)[lookup.name] else { continue }
                     if match.decl.form == .computed && !index.listsComputedProviders(match.owner) {
                         diagnostics.insert(StaticWording.invisibleComputed(owner: match.owner, name: lookup.name, lookupAt: lookup.position, at: match.decl.position))
                         continue
                     }
                     guard match.decl.form != .lazyVar, satisfies(match.decl.type, lookup.type) else { continue }
                     answered = step
-                    if match.decl.form == .stored { warnShadowed(lookup: lookup, nearer: type, beyond: walk.drop(while: { $0 != step }).dropFirst()) }
+                    if match.decl.form == .stored && computedNames.contains(lookup.name) {
+                        warnShadowed(lookup: lookup, nearer: type, beyond: chain(from: step).dropFirst())
+                    }
                     break
                 }
                 if let answered {
@@ -347,5 +388,25 @@ struct StaticGraphBuilder {
                 )))
             }
         }
+    }
+}
+
+/// The sites from a root down to the one being expanded, for a depth-first walk that pops back up:
+/// finds a site met again below itself without copying the path at every step (a chain 10,000
+/// deep would copy 50 million entries).
+private struct PathTracker {
+    private var path: [Int] = []
+    private var depthOf: [Int: Int] = [:]
+
+    /// Moves to `depth` (dropping what was below it); the loop when `site` is already on the path.
+    mutating func enter(_ site: Int, at depth: Int) -> [Int]? {
+        while path.count > depth { depthOf[path.removeLast()] = nil }
+        guard let start = depthOf[site] else { return nil }
+        return Array(path[start...]) + [site]
+    }
+
+    mutating func push(_ site: Int) {
+        depthOf[site] = path.count
+        path.append(site)
     }
 }

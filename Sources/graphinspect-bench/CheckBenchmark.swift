@@ -27,7 +27,56 @@ enum CheckBenchmark {
             throw NSError(domain: "graphinspect-bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "check found \(errors) errors in the generated app, expected \(types / 100)"])
         }
         let size = "\(grouped(Double(types), decimals: 0)) component types, \(grouped(Double(lookups), decimals: 0)) lookups, \(files.count) files"
-        return [Row("check", "graphinspect check, \(size)", .seconds, check, baseline: ("parsing the files (SwiftParser)", parse), target: quick ? nil : .below(2))]
+        var rows = [Row("check", "graphinspect check, \(size)", .seconds, check, baseline: ("parsing the files (SwiftParser)", parse), target: quick ? nil : .below(2))]
+
+        // A chain of builders, each making the next one's component below its own.
+        let depth = quick ? 1_000 : 10_000
+        let chain = folder.appendingPathComponent("check-chain")
+        try generateChain(depth: depth, in: chain)
+        let chainFiles = try StaticReader.files(in: [chain.path])
+        let parseChain = Sample.measure(repeats: 1) {
+            for file in chainFiles { blackHole(Parser.parse(source: file.text)) }
+        }
+        var components = 0
+        let checkChain = try Sample.measure(repeats: 1) {
+            let graph = StaticReader.graph(of: try StaticReader.files(in: [chain.path]))
+            components = graph.summary.components
+        }
+        guard components == depth + 1 else {
+            throw NSError(domain: "graphinspect-bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "check placed \(components) components of a chain of \(depth + 1)"])
+        }
+        rows.append(Row("check", "graphinspect check, a chain of builders \(grouped(Double(depth), decimals: 0)) deep", .seconds, checkChain,
+                        baseline: ("parsing the files (SwiftParser)", parseChain), target: quick ? nil : .below(5)))
+        return rows
+    }
+
+    /// Builders `B0`... each making its component below the one it is given, then the next builder's.
+    static func generateChain(depth: Int, in folder: URL) throws {
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let perFile = 500
+        for start in stride(from: 0, to: depth, by: perFile) {
+            var text = "import GraphInspect\n\n"
+            for i in start..<min(depth, start + perFile) {
+                text += "final class P\(i) {}\nfinal class C\(i): Component {\n    let p\(i) = P\(i)()\n}\n\n"
+                text += "struct B\(i) {\n    func build(parentComponent: Component) -> C\(i) {\n        let component = C\(i)(parent: parentComponent)\n"
+                text += "        let _: P0 = component.p0\n"
+                if i + 1 < depth { text += "        _ = B\(i + 1)().build(parentComponent: component)\n" }
+                text += "        return component\n    }\n}\n\n"
+            }
+            try text.write(to: folder.appendingPathComponent(String(format: "Chain%03d.swift", start / perFile)), atomically: true, encoding: .utf8)
+        }
+        let root = """
+            import GraphInspect
+
+            final class AppComponent: Component, RootComponent {
+                init() { super.init(parent: nil) }
+            }
+
+            let root = B0().build(parentComponent: AppComponent())
+
+            """
+        try root.write(to: folder.appendingPathComponent("Root.swift"), atomically: true, encoding: .utf8)
     }
 
     /// Writes the app; returns how many lookups it makes.

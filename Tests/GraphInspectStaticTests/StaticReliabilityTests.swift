@@ -1,0 +1,70 @@
+import Foundation
+import GraphInspectStatic
+import Testing
+
+/// What `check` is given is anyone's code: deep chains, junk, odd names. It answers, and says what
+/// it found; it never crashes or hangs. (The 10,000-deep chain is timed by the benchmark, in release.)
+@Suite struct StaticReliabilityTests {
+    static func graph(_ sources: [String: String]) -> StaticGraph {
+        StaticReader.graph(of: sources.sorted { $0.key < $1.key }.map { StaticReader.SourceFile(path: $0.key, module: "App", text: $0.value) })
+    }
+
+    /// Builders each making the next one's component below their own: walked without recursion.
+    @Test func aChainAThousandBuildersDeep() {
+        var text = "import GraphInspect\n"
+        let depth = 1_000
+        for i in 0..<depth {
+            text += "final class P\(i) {}\nfinal class C\(i): Component { let p\(i) = P\(i)() }\n"
+            text += "struct B\(i) {\n    func build(parentComponent: Component) -> C\(i) {\n        let component = C\(i)(parent: parentComponent)\n"
+            text += "        let _: P0 = component.p0\n"
+            if i == depth - 1 { text += "        let _: Missing = component.missing\n" }
+            if i + 1 < depth { text += "        _ = B\(i + 1)().build(parentComponent: component)\n" }
+            text += "        return component\n    }\n}\n"
+        }
+        text += "final class AppComponent: Component, RootComponent { init() { super.init(parent: nil) } }\n"
+        text += "let root = B0().build(parentComponent: AppComponent())\n"
+        let graph = Self.graph(["Chain.swift": text])
+        #expect(graph.summary.components == depth + 1)
+        #expect(graph.errors.count == 1)
+        #expect(graph.errors.first?.message == "missing dependency `missing: Missing`")
+        #expect(graph.errors.first?.details.contains("  walked 1001 components, nearest first:") == true)
+    }
+
+    @Test func junkEmptyAndOddFilesAreReadNotFatal() {
+        let junk = String(decoding: (0..<4_096).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }, as: UTF8.self)
+        let graph = Self.graph([
+            "Junk.swift": junk,
+            "Empty.swift": "",
+            "Unclosed.swift": "final class Half: Component {\n    let x = X(\n",
+            "Odd.swift": """
+                import GraphInspect
+                final class Café: Component, RootComponent {
+                    let `class` = Thé()
+                    init() { super.init(parent: nil) }
+                }
+                final class Thé {}
+                final class Enfant: Component {}
+                func start() {
+                    let enfant = Enfant(parent: Café())
+                    let _: Thé = enfant.class
+                    let _: Thé = enfant.dé\u{202E}jà
+                    _ = try? enfant.resolve("na\\"me\\n<b>", as: Thé.self)
+                }
+                """,
+        ])
+        #expect(graph.summary.components == 2)
+        #expect(graph.errors.map(\.message) == [
+            "missing dependency `\"dé\\u{202e}jà\": Thé`",
+            "missing dependency `\"na\\\"me\\n<b>\": Thé`",
+        ])
+    }
+
+    /// Twice the same input, the same output, whole: ids and order come from the source.
+    @Test func outputIsDeterministic() throws {
+        let files = try FidelityTests.moduleSampleFiles(withCheckout: true)
+        let first = StaticReader.graph(of: files)
+        let second = StaticReader.graph(of: files.reversed())
+        #expect(first.snapshot == second.snapshot)
+        #expect(first.diagnostics == second.diagnostics)
+    }
+}
