@@ -293,16 +293,18 @@ struct StaticGraphBuilder {
         let nodeCount = Int(nextID)
         var siteOf = [Int](repeating: 0, count: nodeCount + 1)
         var parentOf = [Int](repeating: 0, count: nodeCount + 1)
-        for (raw, site) in fastSite where raw <= nodeCount { siteOf[raw] = site }
+        // Component sites numbered 0..<n: a node's entry in `siteOf`, and its place in `declaring`.
+        let componentSites = Array(Set(fastSite.values)).sorted()
+        var slot = [Int](repeating: 0, count: sites.count)
+        for (offset, site) in componentSites.enumerated() { slot[site] = offset }
+        for (raw, site) in fastSite where raw <= nodeCount { siteOf[raw] = slot[site] }
         for (raw, parent) in fastParent where raw <= nodeCount { parentOf[raw] = parent }
-        // For each name asked, which sites' types declare it (so a step is two array reads).
+        // For each name asked, which component sites' types declare it (so a step is two array reads).
         var declaring: [String: [Bool]] = [:]
         for lookup in ordered {
             let requesterType = sites[lookup.requester].type
             let nodes = componentNodes[lookup.requester] ?? []
-            let declares = declaring[lookup.name] ?? sites.indices.map { site in
-                site != FlowAnalysis.nilSite && sites[site].type != FlowAnalysis.stringType && table(sites[site].type)[lookup.name] != nil
-            }
+            let declares = declaring[lookup.name] ?? componentSites.map { table(sites[$0].type)[lookup.name] != nil }
             declaring[lookup.name] = declares
             if nodes.isEmpty {
                 diagnostics.insert(StaticWording.unresolved(
@@ -318,9 +320,9 @@ struct StaticGraphBuilder {
                 while raw != 0 {
                     let step = ObjectID(UInt64(raw))
                     walked.append(step)
-                    let site = siteOf[raw]
+                    let offset = siteOf[raw]
                     raw = parentOf[raw]
-                    guard declares[site], case let type = sites[site].type, let match = table(type)[lookup.name] else { continue }
+                    guard declares[offset], case let type = sites[componentSites[offset]].type, let match = table(type)[lookup.name] else { continue }
                     if match.decl.form == .computed && !index.listsComputedProviders(match.owner) {
                         diagnostics.insert(StaticWording.invisibleComputed(owner: match.owner, name: lookup.name, lookupAt: lookup.position, at: match.decl.position))
                         continue
