@@ -34,6 +34,39 @@ enum ModuleBenchmarks {
         return (root, holder)
     }
 
+    /// The seed's shape of the floor: each holder holds its modules (and child holders) strongly
+    /// and knows its parent weakly, as `ModuleObject.holder` does (a strong parent would be a
+    /// retain cycle). A weak reference gives its target a side table, and every retain and release
+    /// of it then takes the runtime's slow path: a cost of the shape, not of graphinspect.
+    final class WeakParentHolder {
+        let modules: [(key: String, module: AnyObject)]
+        weak let parent: WeakParentHolder?
+        init(modules: [(key: String, module: AnyObject)], parent: WeakParentHolder?) {
+            self.modules = modules
+            self.parent = parent
+        }
+    }
+
+    /// The same tree as `plainTree`, holders linked child to parent weakly; returns the requester
+    /// and every holder (the caller keeps them alive, as the holders' own holders would).
+    static func weakParentTree() -> (requester: WeakParentHolder, all: [WeakParentHolder]) {
+        var all = [WeakParentHolder(modules: (0..<4).map { ("other0-\($0)", Feature.self as AnyObject) } + [("target", Feature.self as AnyObject)], parent: nil)]
+        for level in 1...3 {
+            all.append(WeakParentHolder(modules: (0..<5).map { ("other\(level)-\($0)", Feature.self as AnyObject) }, parent: all[level - 1]))
+        }
+        return (all[3], all)
+    }
+
+    @inline(never)
+    static func weakParentLookup(_ key: String, from start: WeakParentHolder) -> AnyObject? {
+        var current: WeakParentHolder? = start
+        while let holder = current {
+            if let found = holder.modules.first(where: { $0.key == key }) { return found.module }
+            current = holder.parent
+        }
+        return nil
+    }
+
     static func plainTree() -> PlainHolder {
         var holder = PlainHolder(modules: (0..<4).map { ("other0-\($0)", Feature.self as AnyObject) } + [("target", Feature.self as AnyObject)], parent: nil)
         for level in 1...3 {
@@ -57,6 +90,11 @@ enum ModuleBenchmarks {
         let iterations = quick ? 2_000 : 50_000
         let plain = plainTree()
         let floor = LookupBenchmarks.perOperation(iterations: iterations, samples: samples) { blackHole(plainLookup("target", from: plain)) }
+        let weakTree = weakParentTree()
+        let weakFloor = LookupBenchmarks.perOperation(iterations: iterations, samples: samples) {
+            blackHole(weakParentLookup("target", from: weakTree.requester))
+        }
+        withExtendedLifetime(weakTree.all) {}
         let (root, requester) = tree()
         let module = LookupBenchmarks.perOperation(iterations: iterations, samples: samples) {
             blackHole(requester.module(for: "target", as: Feature.self))
@@ -72,6 +110,8 @@ enum ModuleBenchmarks {
         withExtendedLifetime((root, recorded.root)) {}
         return [
             Row("modules", "module lookup, 3 holders up", .nanoseconds, module, baseline: ("plain array walk", floor)),
+            Row("modules", "module lookup, 3 holders up, against weak parents", .nanoseconds, module, baseline: ("plain walk, weak parents", weakFloor),
+                target: quick ? nil : .slowerThanBaselineAtMost(1.5)),
             Row("modules", "router lookup, 3 holders up", .nanoseconds, router, baseline: ("plain array walk", floor)),
             Row("modules", "module lookup, 3 holders up, in-memory recorder", .nanoseconds, moduleRecorded, baseline: ("no observer", module)),
         ]

@@ -78,10 +78,24 @@ struct ModuleSearch {
         var current = start
         for _ in 0..<unguardedSteps {
             if let found = current.module(keyed: key) { return (found, current) }
-            guard let next = current.holder as? ModuleHolderObject else { return nil }
+            guard let next = current.holderObject else { return nil }
             current = next
         }
         return nil
+    }
+
+    /// The module a library holder's lookup finds: the unrecorded walk when nothing observes it,
+    /// returning the module alone (no holder to retain), else the general search.
+    static func module(from start: ModuleHolderObject, key: String, target: ModuleLookup.Target) -> (any Module)? {
+        if start.observer == nil {
+            var current = start
+            for _ in 0..<unguardedSteps {
+                if let found = current.module(keyed: key) { return found }
+                guard let next = current.holderObject else { break }
+                current = next
+            }
+        }
+        return try? ModuleSearch(from: start, key: key, target: target).run().module
     }
 
     /// The module `holder` holds under `key`. A library holder is searched in place, under its

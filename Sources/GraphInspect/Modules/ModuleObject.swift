@@ -11,6 +11,9 @@ open class ModuleObject: Module {
     public let key: ModuleKey
     /// The holder this module was built for; it starts module and router lookups from here.
     public weak let holder: ModuleHolder?
+    /// `holder` when it is one of the library's holders, typed: module lookups walk these without
+    /// a dynamic cast per step.
+    weak let holderObject: ModuleHolderObject?
     /// The component the module was built with.
     public let component: Component
     /// The observer in force when this module was created.
@@ -34,6 +37,7 @@ open class ModuleObject: Module {
         id = .next()
         self.key = key
         self.holder = holder
+        holderObject = holder as? ModuleHolderObject
         self.component = component
         observer = GraphObservation.current
         ModuleTreeTracking.register(self, id: id, kind: self is any ModuleHolder ? .holder : .module)

@@ -13,7 +13,10 @@ import Musl
 /// dictionary read or write.
 final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    /// Only ever accessed under the mutex, which already makes access exclusive: Swift's dynamic
+    /// exclusivity check on it (a thread-local access set per `withLock`) is off. Callgrind
+    /// counted it at 316 of a module lookup's 3,669 instructions.
+    @exclusivity(unchecked) private var value: Value
 
     init(_ value: Value) {
         self.value = value
