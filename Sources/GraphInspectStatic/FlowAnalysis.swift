@@ -144,8 +144,6 @@ final class FlowAnalysis {
     private let functionsByID: [Int: FunctionIR]
     /// Instance methods and getters by the type declaring them, run for every site of that type.
     private let instanceFunctions: [String: [FunctionIR]]
-    /// Steps run (for the docs and the benchmark).
-    private(set) var stepsRun = 0
 
     private func schedule(_ step: Step) {
         if knownSet.insert(step).inserted { known.append(step) }
@@ -165,7 +163,6 @@ final class FlowAnalysis {
 
     private func execute(_ step: Step) {
         currentStep = recording ? nil : step
-        stepsRun += 1
         switch step {
         case .function(let id, let context):
             guard let function = functionsByID[id] else { return }
@@ -200,11 +197,6 @@ final class FlowAnalysis {
     func values(_ slot: Slot) -> Set<Int> {
         if let currentStep { readers[slot, default: []].insert(currentStep) }
         return slots[slot] ?? []
-    }
-
-    /// Every site built of a type that reaches `name` (itself or a subtype).
-    func sites(reaching name: String) -> [Int] {
-        sites.indices.filter { $0 != Self.nilSite && sites[$0].type != Self.stringType && index.reaches(sites[$0].type, name) }
     }
 
     /// The strings a slot may hold (keys).

@@ -53,10 +53,6 @@ struct StaticGraphBuilder {
     private var holderParent: [ObjectID: ObjectID] = [:]
     private var heldModules: [ObjectID: [(site: Int, node: ObjectID)]] = [:]
     private var lookupPositions: [Int: SourcePosition] = [:]
-    /// Component nodes' sites and parents by raw id (0: none), for the lookup walks, which visit
-    /// every component up a chain (a chain 10,000 deep makes 50 million steps).
-    private var fastSite: [Int: Int] = [:]
-    private var fastParent: [Int: Int] = [:]
     private var facts = GraphFacts()
 
     init(analysis: FlowAnalysis) {
@@ -174,8 +170,6 @@ struct StaticGraphBuilder {
             componentNodes[site, default: []].append(id)
             nodeSite[id] = site
             if let parent { nodeParent[id] = parent }
-            fastSite[Int(id.rawValue)] = site
-            fastParent[Int(id.rawValue)] = Int(parent?.rawValue ?? 0)
             facts.components.insert(type)
             facts.parents.insert(GraphFacts.Edge(child: type, parent: parent.flatMap { nodeSite[$0] }.map { sites[$0].type }))
             for provider in provided { facts.providers.insert(GraphFacts.Named(owner: type, name: provider.name)) }
@@ -294,11 +288,13 @@ struct StaticGraphBuilder {
         var siteOf = [Int](repeating: 0, count: nodeCount + 1)
         var parentOf = [Int](repeating: 0, count: nodeCount + 1)
         // Component sites numbered 0..<n: a node's entry in `siteOf`, and its place in `declaring`.
-        let componentSites = Array(Set(fastSite.values)).sorted()
+        // Component nodes' sites and parents by raw id (0: none): the walks visit every component
+        // up a chain (a chain 10,000 deep makes 50 million steps), so each step reads arrays.
+        let componentSites = Array(Set(nodeSite.values)).sorted()
         var slot = [Int](repeating: 0, count: sites.count)
         for (offset, site) in componentSites.enumerated() { slot[site] = offset }
-        for (raw, site) in fastSite where raw <= nodeCount { siteOf[raw] = slot[site] }
-        for (raw, parent) in fastParent where raw <= nodeCount { parentOf[raw] = parent }
+        for (node, site) in nodeSite { siteOf[Int(node.rawValue)] = slot[site] }
+        for (node, parent) in nodeParent { parentOf[Int(node.rawValue)] = Int(parent.rawValue) }
         // For each name asked, which component sites' types declare it (so a step is two array reads).
         var declaring: [String: [Bool]] = [:]
         for lookup in ordered {
