@@ -1,5 +1,5 @@
 import Foundation
-import GraphInspect
+@_spi(Fuzzing) import GraphInspect
 import GraphInspectText
 @_spi(Fuzzing) import GraphInspectTrace
 
@@ -29,10 +29,15 @@ public enum FuzzTargets {
     }
 
     /// Decodes the input as one trace line both ways: the reader's fast path must never decode
-    /// a line to something other than what JSONDecoder makes of it.
+    /// a line to something other than what JSONDecoder makes of it. An event that decodes is
+    /// then written both ways: the runtime's hand-written `TraceLine` must be byte for byte
+    /// the `Codable` encoding.
     public static func lineDecoder(_ input: [UInt8]) {
         guard lineDecodersAgree(on: input) else {
             fatalError("the fast line decoder and JSONDecoder disagree on: \(String(decoding: input, as: UTF8.self))")
+        }
+        if let event = try? JSONDecoder().decode(GraphEvent.self, from: Data(input)), !traceLineWritersAgree(on: event) {
+            fatalError("TraceLine and the Codable encoding differ on: \(String(decoding: input, as: UTF8.self))")
         }
     }
 

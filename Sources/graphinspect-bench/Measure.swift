@@ -32,6 +32,25 @@ struct Sample: Codable {
         return Sample(median: times[times.count / 2], min: times[0], max: times[times.count - 1])
     }
 
+    /// Runs each of `bodies` `repeats` times in turns, one run of each per round (after one
+    /// warm-up round), and returns seconds per run of each. Figures compared with each other are
+    /// measured side by side this way, so a change in the machine's load falls on all of them.
+    static func interleaved(repeats: Int, _ bodies: [() -> Void]) -> [Sample] {
+        for body in bodies { body() }
+        var times = Array(repeating: [Double](), count: bodies.count)
+        for _ in 0..<repeats {
+            for (index, body) in bodies.enumerated() {
+                let start = DispatchTime.now().uptimeNanoseconds
+                body()
+                times[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            }
+        }
+        return times.map { runs in
+            let sorted = runs.sorted()
+            return Sample(median: sorted[sorted.count / 2], min: sorted[0], max: sorted[sorted.count - 1])
+        }
+    }
+
     /// Seconds per run of `count` operations, as operations per second (the slowest run is the min).
     func rate(_ count: Int) -> Sample {
         Sample(median: Double(count) / median, min: Double(count) / max, max: Double(count) / min)

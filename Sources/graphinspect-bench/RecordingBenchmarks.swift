@@ -60,7 +60,7 @@ enum RecordingBenchmarks {
             for _ in 0..<count { writer.record(lookup) }
         }
         rows.append(Row("recording", "events written to a trace file", .eventsPerSecond, toFile.rate(count),
-                        baseline: ("one write(2) per line", writeFloor.rate(count))))
+                        baseline: ("one write(2) per line", writeFloor.rate(count)), target: .slowerThanBaselineAtMost(2)))
 
         // Reading: the trace of a real run (the generated app of AppBenchmark, recorded to a file),
         // whose lines vary as an app's do; against parsing its lines with a generic JSON parser.

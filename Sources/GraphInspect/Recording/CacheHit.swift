@@ -17,10 +17,12 @@ public final class CacheHit: @unchecked Sendable {
     /// The observer that keeps state on this hit (unretained identity), or nil.
     private let counterSlot: UnsafeMutablePointer<UnsafeRawPointer?>
     /// For the claiming observer only, under its lock: where it put this hit first (a recorder's
-    /// event index, a trace writer's line number; -1 until then), and the bytes a trace writer
-    /// writes for a repeat.
-    var claimedIndex = -1
-    var claimedBytes: [UInt8] = []
+    /// event index, a trace writer's line number; -1 until then). The lock makes access
+    /// exclusive, so Swift's dynamic check is off (as in `Locked`).
+    @exclusivity(unchecked) var claimedIndex = -1
+    /// For a claiming trace writer, under its lock: the bytes it writes for a repeat, kept outside
+    /// any array so writing them retains nothing (empty until set).
+    @exclusivity(unchecked) private(set) var repeatLine = UnsafeRawBufferPointer(start: nil, count: 0)
     /// For a claiming recorder: 1 + the event index, published once the event is in its log (0
     /// before), and the repeats since, counted without the recorder's lock.
     private let counters: UnsafeMutablePointer<Int>
@@ -40,6 +42,15 @@ public final class CacheHit: @unchecked Sendable {
         encodedSlot.deallocate()
         counterSlot.deallocate()
         counters.deallocate()
+        repeatLine.deallocate()
+    }
+
+    /// Sets the repeat line (once, by the claiming trace writer, under its lock).
+    func setRepeatLine(_ bytes: [UInt8]) {
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
+        bytes.withUnsafeBytes { storage.copyMemory(from: $0) }
+        repeatLine.deallocate()
+        repeatLine = UnsafeRawBufferPointer(storage)
     }
 
     /// The recorder's event index of this hit, once published; nil before.

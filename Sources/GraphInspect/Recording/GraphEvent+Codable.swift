@@ -7,7 +7,8 @@ extension GraphEvent: Codable {
         case routerAttached, lookup, sharedCreated, moduleLookup, released, linked
     }
 
-    private enum Discriminator: String, CodingKey { case event }
+    /// The key naming the case, first in every event (`TraceLine` writes it too).
+    enum Discriminator: String, CodingKey { case event }
 
     /// The case's name.
     public var name: Name {

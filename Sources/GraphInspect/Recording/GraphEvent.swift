@@ -64,6 +64,9 @@ public struct NodeKind: RawRepresentable, Hashable, Sendable, Codable, Expressib
 
 /// A provider a component declares: a property lookup can find.
 public struct Provider: Sendable, Equatable, Hashable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case name, type, form }
+
     /// The property's name, which is the name lookups ask for.
     public var name: String
     /// The module-qualified type of the property's value.
@@ -92,6 +95,9 @@ public struct Provider: Sendable, Equatable, Hashable, Codable {
 
 /// Payload of `GraphEvent.created`.
 public struct NodeCreated: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case id, kind, type, key, parent, component, providers }
+
     public var id: ObjectID
     public var kind: NodeKind
     /// Module-qualified type name.
@@ -122,6 +128,9 @@ public struct NodeCreated: Sendable, Equatable, Codable {
 
 /// Payload of `GraphEvent.builderStarted`.
 public struct BuilderStarted: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case run, builder, parentComponent, holder, context }
+
     /// Pairs this start with its `BuilderFinished`; builds nest.
     public var run: ObjectID
     /// The builder's type.
@@ -144,6 +153,9 @@ public struct BuilderStarted: Sendable, Equatable, Codable {
 
 /// Payload of `GraphEvent.builderFinished`.
 public struct BuilderFinished: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case run, module }
+
     public var run: ObjectID
     /// The module the builder returned.
     public var module: ObjectID
@@ -156,6 +168,9 @@ public struct BuilderFinished: Sendable, Equatable, Codable {
 
 /// Payload of `GraphEvent.moduleAttached` and `.moduleDetached`.
 public struct ModuleAttachment: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case holder, module }
+
     public var holder: ObjectID
     public var module: ObjectID
 
@@ -167,6 +182,9 @@ public struct ModuleAttachment: Sendable, Equatable, Codable {
 
 /// Payload of `GraphEvent.routerAttached`.
 public struct RouterAttachment: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case module, router }
+
     public var module: ObjectID
     public var router: ObjectID
 
@@ -178,6 +196,9 @@ public struct RouterAttachment: Sendable, Equatable, Codable {
 
 /// Where in the app's code a lookup was written, when the API could capture it.
 public struct SourceLocation: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case file, line }
+
     public var file: String
     public var line: Int
 
@@ -191,6 +212,9 @@ public struct SourceLocation: Sendable, Equatable, Hashable, Codable, CustomStri
 
 /// Payload of `GraphEvent.lookup`: one dependency lookup, resolved or not.
 public struct DependencyLookup: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case requester, name, type, walk, provider, cacheHit, location, repeats }
+
     /// The component the lookup was made on.
     public var requester: ObjectID
     /// The name asked for.
@@ -227,6 +251,9 @@ public struct DependencyLookup: Sendable, Equatable, Codable {
 
 /// Payload of `GraphEvent.sharedCreated`.
 public struct SharedCreated: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case component, type }
+
     public var component: ObjectID
     public var type: String
 
@@ -238,6 +265,9 @@ public struct SharedCreated: Sendable, Equatable, Codable {
 
 /// Payload of `GraphEvent.moduleLookup`: a module or router lookup by key through the holder tree.
 public struct ModuleLookup: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case requester, key, target, walk, module, holder }
+
     public enum Target: String, Sendable, Codable {
         case module
         case router
@@ -269,6 +299,9 @@ public struct ModuleLookup: Sendable, Equatable, Codable {
 
 /// Payload of `GraphEvent.linked`: a named edge between two nodes, recorded with `GraphRecord.edge`.
 public struct Link: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case from, to, kind, label }
+
     public var from: ObjectID
     public var to: ObjectID
     /// What the link is, e.g. "navigates to"; pictures draw each kind in a style of its own.
@@ -286,6 +319,9 @@ public struct Link: Sendable, Equatable, Codable {
 
 /// Payload of `GraphEvent.released`.
 public struct Released: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case id }
+
     public var id: ObjectID
 
     public init(id: ObjectID) { self.id = id }

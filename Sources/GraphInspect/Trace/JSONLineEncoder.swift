@@ -63,11 +63,7 @@ public enum JSONString {
     static func append(_ text: String, to out: inout String, safeInHTMLScript: Bool = false) {
         out += "\""
         // Most names need no escape: append them whole. (0xE2 leads U+2028 and U+2029.)
-        let needsEscape = text.utf8.contains { byte in
-            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2
-                || safeInHTMLScript && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&"))
-        }
-        if !needsEscape {
+        if !text.utf8.contains(where: { needsEscape($0, safeInHTMLScript: safeInHTMLScript) }) {
             out += text
             out += "\""
             return
@@ -90,6 +86,32 @@ public enum JSONString {
             }
         }
         out += "\""
+    }
+
+    /// Appends `text` as a quoted JSON string to a line's bytes, exactly as `append(_:to:)` does
+    /// to text (`TraceLine`).
+    static func append(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        let appendedWhole: Bool = text.withUTF8 { utf8 in
+            // Most names need no escape: their bytes go in as they are.
+            guard !utf8.contains(where: { needsEscape($0, safeInHTMLScript: false) }) else { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        if appendedWhole { return }
+        var escaped = ""
+        append(text, to: &escaped)
+        bytes.append(contentsOf: escaped.utf8)
+    }
+
+    /// Whether a string with this UTF-8 byte needs escaping: control characters, quotes,
+    /// backslashes, 0xE2 (which leads U+2028 and U+2029), and for HTML `<`, `>`, `&`.
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8, safeInHTMLScript: Bool) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2
+            || safeInHTMLScript && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&"))
     }
 
     /// `\u00XX`: four lowercase hex digits.

@@ -49,7 +49,6 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
     }
 
     private let output: Locked<Output>
-    private let encoder = JSONLineEncoder()
 
     /// Creates (or empties) the file at `path`, writes the header line and keeps it open.
     /// - Throws: `OpenError` when the file cannot be created, or another process is writing it.
@@ -79,9 +78,14 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
         writeHeader()
     }
 
+    /// Line 1: `TraceHeader`, written once through `Codable` (events have `TraceLine`).
     private func writeHeader() {
         let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? Substring($0)) }
-        writeLine(TraceHeader(pid: Int(getpid()), program: program))
+        // The header always encodes; a failure here would be a bug in its type, so it is dropped
+        // rather than taking the app down.
+        guard var line = try? JSONLineEncoder().encode(TraceHeader(pid: Int(getpid()), program: program)) else { return }
+        line += "\n"
+        line.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
 
     deinit {
@@ -96,7 +100,7 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
     }
 
     public func record(_ event: GraphEvent) {
-        writeLine(event)
+        TraceLine(event).bytes.withUnsafeBytes { write($0) }
     }
 
     /// Every hit is a line of its own, so counts stay exact even if the process dies. The first
@@ -107,35 +111,25 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
         if claimed {
             let repeated = output.withLock { output in
                 guard hit.claimedIndex >= 0 else { return false }
-                hit.claimedBytes.withUnsafeBytes { output.append($0) }
+                output.append(hit.repeatLine)
                 return true
             }
             if repeated { return }
         }
-        hit.withEncodedLine({
-            (try? encoder.encode(GraphEvent.lookup(hit.lookup))).map { Array(($0 + "\n").utf8) }
-        }, { line in
+        hit.withEncodedLine({ TraceLine(.lookup(hit.lookup)).bytes }, { line in
             output.withLock { output in
                 if claimed, hit.claimedIndex >= 0 {
                     // Another thread wrote the first line meanwhile.
-                    hit.claimedBytes.withUnsafeBytes { output.append($0) }
+                    output.append(hit.repeatLine)
                     return
                 }
                 output.append(line)
                 if claimed {
                     hit.claimedIndex = output.lines
-                    hit.claimedBytes = Array("{\"event\":\"repeated\",\"line\":\(output.lines)}\n".utf8)
+                    hit.setRepeatLine(Array("{\"event\":\"repeated\",\"line\":\(output.lines)}\n".utf8))
                 }
             }
         })
-    }
-
-    private func writeLine(_ value: some Encodable) {
-        // Every event type encodes; a failure here would be a bug in the types, so it is dropped
-        // rather than taking the app down.
-        guard var line = try? encoder.encode(value) else { return }
-        line += "\n"
-        line.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
 
     /// One complete line, appended whole before any other thread's.
