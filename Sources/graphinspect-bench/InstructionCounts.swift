@@ -61,6 +61,11 @@ enum InstructionCounts {
             for _ in 0..<count { blackHole(ModuleBenchmarks.weakParentLookup("target", from: tree.requester)) }
             withExtendedLifetime(tree.all) {}
         },
+        "router-lookup": { count in
+            let (root, requester) = ModuleBenchmarks.tree()
+            for _ in 0..<count { blackHole(requester.router(for: "target", as: ModuleBenchmarks.FeatureRouter.self)) }
+            withExtendedLifetime(root) {}
+        },
         "module-lookup": { count in
             let (root, requester) = ModuleBenchmarks.tree()
             for _ in 0..<count { blackHole(requester.module(for: "target", as: ModuleBenchmarks.Feature.self)) }
@@ -76,6 +81,7 @@ enum InstructionCounts {
         ("cached lookup, depth 5, trace file (one line each)", "trace-line", "cached-lookup", "no observer", 20_000, .slowerThanBaselineAtMost(2)),
         ("module lookup, 3 holders up", "module-lookup", "plain-walk", "plain array walk", 20_000, .slowerThanBaselineAtMost(1.5)),
         ("module lookup, 3 holders up, against weak parents", "module-lookup", "weak-parent-walk", "plain walk, weak parents", 20_000, .slowerThanBaselineAtMost(1.5)),
+        ("router lookup, 3 holders up", "router-lookup", "plain-walk", "plain array walk", 20_000, .slowerThanBaselineAtMost(1.5)),
     ]
 
     /// In the child: the operation `name`, `count` times.

@@ -66,6 +66,33 @@ enum SeedKeys: String { case settings }
         withExtendedLifetime(chain) {}
     }
 
+    /// A module or router asked for as its own class takes a short road past the runtime's cast;
+    /// asked for as anything else, the answer is still exactly what `as?` gives.
+    @Test func modulesAndRoutersAreFoundAsEveryTypeTheyAreAndNoOther() throws {
+        let chain = makeHolderChain()
+        let deepest = chain[3]
+        let module = try #require(chain[0].supportedModules[0] as? TestModule)
+        #expect(deepest.module(for: "settings", as: TestModule.self) === module)
+        #expect(deepest.module(for: "settings", as: ModuleObject.self) === module)
+        #expect(deepest.module(for: "settings", as: (any Module).self) === module)
+        #expect(deepest.module(for: "settings", as: AnyObject.self) === module)
+        #expect(deepest.module(for: "settings", as: TestHolder.self) == nil)
+        #expect(deepest.module(for: "settings", as: String.self) == nil)
+        let router = try #require(module.router as? TestRouter)
+        #expect(deepest.router(for: "settings", as: TestRouter.self) === router)
+        #expect(deepest.router(for: "settings", as: RouterObject.self) === router)
+        #expect(deepest.router(for: "settings", as: (any Routing).self) === router)
+        #expect(deepest.router(for: "settings", as: TestModule.self) == nil)
+        // Keys that differ in one byte, and a key that is a prefix of another, are told apart.
+        chain[2].attach(TestBuilder(key: "settingz"))
+        chain[2].attach(TestBuilder(key: "setting"))
+        #expect(deepest.module(for: "settings", as: TestModule.self) === module)
+        #expect(deepest.module(for: "settingz", as: TestModule.self) === chain[2].supportedModules.first { $0.keyName == "settingz" })
+        #expect(chain[2].detach(ModuleKey("setting")) != nil)
+        #expect(deepest.module(for: "setting", as: TestModule.self) == nil)
+        withExtendedLifetime(chain) {}
+    }
+
     @Test func missAtEveryLevelEndsAtTheRoot() throws {
         let chain = makeHolderChain()
         #expect(chain[3].module(for: "absent", as: (any Module).self) == nil)

@@ -4,9 +4,9 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
     /// State passed to the builders of this holder's modules.
     public let context: any ModuleHolderContext
 
-    /// The modules held, each with its key read once, so a lookup compares strings and touches no
+    /// The modules held, each with its key read once, so a lookup compares hashes and touches no
     /// module (retaining each, and asking the runtime for its key type, cost more than the walk).
-    private let held = Locked<[(key: String, module: any Module)]>([])
+    private let held = Locked<[(key: HeldKey, module: any Module)]>([])
 
     public init(key: ModuleKey, holder: ModuleHolder?, context: any ModuleHolderContext, component: Component) {
         self.context = context
@@ -17,9 +17,9 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
     public var supportedModules: [any Module] { held.withLock { $0.map(\.module) } }
 
     /// The module held under `key`, searched in place (no copy of the list).
-    func module(keyed key: String) -> (any Module)? {
+    func module(keyed key: HeldKey) -> (any Module)? {
         held.withLock { modules in
-            for index in modules.indices where modules[index].key == key { return modules[index].module }
+            for index in modules.indices where modules[index].key.matches(key) { return modules[index].module }
             return nil
         }
     }
@@ -62,7 +62,7 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
 
     /// Holds `module`, making it findable by key from this holder and the holders below it.
     public func attach(_ module: any Module) {
-        let key = module.keyName
+        let key = HeldKey(module.keyName)
         held.withLock { $0.append((key, module)) }
         if let observer = actionObserver() {
             ModuleTreeTracking.announce(module, to: observer)
@@ -84,8 +84,9 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
     }
 
     private func detach(named key: String) -> (any Module)? {
+        let probe = HeldKey(key)
         let removed: (any Module)? = held.withLock { modules in
-            guard let index = modules.firstIndex(where: { $0.key == key }) else { return nil }
+            guard let index = modules.firstIndex(where: { $0.key.matches(probe) }) else { return nil }
             return modules.remove(at: index).module
         }
         if let removed, let observer = actionObserver() {
@@ -103,13 +104,29 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
 extension ModuleHolderObject {
     /// The module with `key` if it is a `T`, searching this holder, then each holder above.
     public func module<T>(for key: ModuleKey, as type: T.Type = T.self) -> T? {
-        ModuleSearch.module(from: self, key: key.rawValue, target: .module) as? T
+        guard let module = ModuleSearch.module(from: self, key: key.rawValue, target: .module) else { return nil }
+        if let found = exactly(module, as: T.self) { return found }
+        return module as? T
     }
 
     /// The router of the module with `key` if it is a `T`, searching like `module(for:as:)`.
     public func router<T>(for key: ModuleKey, as type: T.Type = T.self) -> T? {
         guard let module = ModuleSearch.module(from: self, key: key.rawValue, target: .router) else { return nil }
+        if let library = module as? ModuleObject {
+            guard let router = library.router else { return nil }
+            if let found = exactly(router, as: T.self) { return found }
+            return router as? T
+        }
         return module.router as Any? as? T
     }
+}
+
+/// `object` as a `T` when `T` is its own class, the usual way modules and routers are asked for,
+/// without the runtime's general cast (about 370 instructions, more than a module lookup's
+/// walk of three holders); nil otherwise, and the caller casts.
+@inline(__always)
+private func exactly<T>(_ object: AnyObject, as _: T.Type) -> T? {
+    guard ObjectIdentifier(type(of: object)) == ObjectIdentifier(T.self) else { return nil }
+    return unsafeBitCast(object, to: T.self)
 }
 

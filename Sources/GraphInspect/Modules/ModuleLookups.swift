@@ -72,9 +72,9 @@ struct ModuleSearch {
     }
 
     /// The walk over a chain of library holders with nothing to record: class-typed, so each step
-    /// is one weak load and one string comparison per module. Nil when it finds nothing or meets an
+    /// is one weak load and one hash comparison per module. Nil when it finds nothing or meets an
     /// app's own holder or a long chain; the general walk then runs (and reports a miss).
-    private static func walkLibraryHolders(from start: ModuleHolderObject, key: String) -> (module: any Module, holder: any ModuleHolder)? {
+    private static func walkLibraryHolders(from start: ModuleHolderObject, key: HeldKey) -> (module: any Module, holder: any ModuleHolder)? {
         var current = start
         for _ in 0..<unguardedSteps {
             if let found = current.module(keyed: key) { return (found, current) }
@@ -88,9 +88,10 @@ struct ModuleSearch {
     /// returning the module alone (no holder to retain), else the general search.
     static func module(from start: ModuleHolderObject, key: String, target: ModuleLookup.Target) -> (any Module)? {
         if start.observer == nil {
+            let probe = HeldKey(key)
             var current = start
             for _ in 0..<unguardedSteps {
-                if let found = current.module(keyed: key) { return found }
+                if let found = current.module(keyed: probe) { return found }
                 guard let next = current.holderObject else { break }
                 current = next
             }
@@ -101,9 +102,9 @@ struct ModuleSearch {
     /// The module `holder` holds under `key`. A library holder is searched in place, under its
     /// lock; an app's own through its `supportedModules`.
     @inline(__always)
-    private static func module(keyed key: String, in holder: any ModuleHolder) -> (any Module)? {
+    private static func module(keyed key: HeldKey, in holder: any ModuleHolder) -> (any Module)? {
         if let object = holder as? ModuleHolderObject { return object.module(keyed: key) }
-        return holder.supportedModules.first { $0.keyName == key }
+        return holder.supportedModules.first { $0.keyName == key.name }
     }
 
     /// Steps walked before checking for a loop (chains are short; only an app's own `holder`
@@ -111,13 +112,14 @@ struct ModuleSearch {
     private static let unguardedSteps = 256
 
     func run() throws(MissingModule) -> (module: any Module, holder: any ModuleHolder) {
+        let probe = HeldKey(key)
         // A library holder reports to the observer it was made under; an app's own, to the one
         // in force now.
         let observer: (any GraphObserver)?
         if let object = start as? ModuleHolderObject {
             observer = object.observer
             // Unobserved walks over library holders, the common case, take the short road.
-            if observer == nil, let found = Self.walkLibraryHolders(from: object, key: key) { return found }
+            if observer == nil, let found = Self.walkLibraryHolders(from: object, key: probe) { return found }
         } else {
             observer = GraphObservation.current
             if let observer, !ModuleTreeTracking.isReported(start, to: observer) {
@@ -132,7 +134,7 @@ struct ModuleSearch {
             steps += 1
             if steps > Self.unguardedSteps, !seen.insert(ObjectIdentifier(holder)).inserted { break }
             if observer != nil { walk.append(ModuleTreeTracking.id(of: holder)) }
-            if let found = Self.module(keyed: key, in: holder) {
+            if let found = Self.module(keyed: probe, in: holder) {
                 if let observer {
                     if !ModuleTreeTracking.isReported(found, to: observer) { ModuleTreeTracking.announce(found, to: observer) }
                     observer.record(.moduleLookup(ModuleLookup(
