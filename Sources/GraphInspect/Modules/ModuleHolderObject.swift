@@ -119,6 +119,27 @@ extension ModuleHolderObject {
         }
         return module.router as Any? as? T
     }
+
+    /// `module(for:as:)` for a class: the module moves out as the `T` it is, with no copy (a copy of
+    /// a weakly referenced object is a retain and release through its side table).
+    public func module<T: AnyObject>(for key: ModuleKey, as type: T.Type = T.self) -> T? {
+        guard let module = ModuleSearch.module(from: self, key: key.rawValue, target: .module) else { return nil }
+        let object: AnyObject = module
+        if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self) { return unsafeDowncast(object, to: T.self) }
+        return module as? T
+    }
+
+    /// `router(for:as:)` for a class, moved out like `module(for:as:)`'s.
+    public func router<T: AnyObject>(for key: ModuleKey, as type: T.Type = T.self) -> T? {
+        guard let module = ModuleSearch.module(from: self, key: key.rawValue, target: .router) else { return nil }
+        if let library = module as? ModuleObject {
+            guard let router = library.router else { return nil }
+            let object: AnyObject = router
+            if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self) { return unsafeDowncast(object, to: T.self) }
+            return router as? T
+        }
+        return module.router as Any? as? T
+    }
 }
 
 /// `object` as a `T` when `T` is its own class, the usual way modules and routers are asked for,
