@@ -62,12 +62,12 @@ final class ChunkPreparer {
 
     /// Waits for the preparation under way and hands it over.
     private func join() -> Preparation? {
-        guard let (preparation, thread) = pending else { return nil }
+        guard let taken = pending else { return nil }
         pending = nil
         #if os(Linux)
-        pthread_join(thread, nil)
+        pthread_join(taken.thread, nil)
         #endif
-        return preparation
+        return taken.preparation
     }
 
     /// `MADV_POPULATE_WRITE` (Linux 5.14): faults pages in writable, as a write would, without
