@@ -32,7 +32,8 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        // agmemread with a deterministic ID discipline, so renders do not depend on malloc.
+        // agmemread with a deterministic ID discipline and an arena per graph, so renders depend on
+        // neither where malloc put names nor how fragmented the heap is.
         .target(name: "CGraphvizReader", dependencies: ["CGraphviz"]),
         // Lays DOT out and renders SVG, PNG or PDF in this process. The only target that links Graphviz.
         .target(name: "GraphInspectGraphviz", dependencies: ["CGraphviz", "CGraphvizReader"]),
@@ -65,7 +66,7 @@ let package = Package(
         // Figures against baselines measured in the same run: `swift run -c release graphinspect-bench`.
         .executableTarget(
             name: "graphinspect-bench",
-            dependencies: ["GraphInspect", "GraphInspectText", "GraphInspectTrace", "GraphInspectGraphviz"]
+            dependencies: ["GraphInspect", "GraphInspectText", "GraphInspectTrace", "GraphInspectGraphviz", "CGraphvizReader"]
         ),
         // Fuzz targets (scripts/fuzz builds them with -sanitize=fuzzer; built normally, each replays
         // the files it is given). The bodies are a library so the tests replay the corpus too.

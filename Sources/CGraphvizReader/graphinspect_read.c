@@ -5,6 +5,7 @@
 // and the same DOT renders to different SVG bytes within one process. This discipline gives named
 // objects even IDs in order of first appearance and anonymous ones odd IDs from a per-graph counter.
 #include "graphinspect_read.h"
+#include "graph_arena.h"
 #include <graphviz/gvc.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,11 +139,17 @@ static Agiodisc_t io;
 // Exported by libcgraph but not declared in its header: flushes the scanner's buffer.
 extern void aglexbad(void);
 
+static int use_arena = 1;
+
+void graphinspect_read_with_malloc(void) { use_arena = 0; }
+
 Agraph_t *graphinspect_read(const char *dot) {
     io.afread = memory_read;
     io.putstr = AgIoDisc.putstr;
     io.flush = AgIoDisc.flush;
-    Agdisc_t disc = { &AgMemDisc, &deterministic_ids, &io };
+    // The graph's objects live in an arena of its own (graph_arena.c), so a render is as fast
+    // in a long-lived process as in a fresh one.
+    Agdisc_t disc = { use_arena ? &graphinspect_arena_discipline : &AgMemDisc, &deterministic_ids, &io };
     memory_reader reader = { dot, strlen(dot), 0 };
     // The scanner's buffer and line counter are global and survive parses: whatever followed the
     // previous graph's closing brace would be read first, and errors would name the wrong line.

@@ -111,6 +111,28 @@ public enum GraphvizRenderer {
         public var attributes: [String: String]
     }
 
+    // MARK: For tests: the graphs' arenas (CGraphvizReader's graph_arena.c)
+
+    /// Bytes the arena of `dot`'s graph holds once parsed and laid out with dot.
+    static func arenaBytes(dot: String) throws(GraphvizError) -> Int {
+        try withGraphviz { context throws(GraphvizError) in
+            let graph = try parse(dot)
+            defer { agclose(graph) }
+            guard gvLayout(context, graph, "dot") == 0 else { throw .layout(engine: "dot", message: takeMessages()) }
+            defer { gvFreeLayout(context, graph) }
+            return graphinspect_arena_bytes(graph)
+        }
+    }
+
+    /// Arenas not yet released: 0 whenever no render is under way, since every graph is closed
+    /// before the lock is released.
+    static var openArenas: Int {
+        let state = graphvizState
+        state.lock()
+        defer { state.unlock() }
+        return graphinspect_open_arenas()
+    }
+
     // MARK: The one context and the one lock
 
     private static func withGraphviz<Result>(_ body: (OpaquePointer) throws(GraphvizError) -> Result) throws(GraphvizError) -> Result {

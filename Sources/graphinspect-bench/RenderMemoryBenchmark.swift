@@ -1,3 +1,4 @@
+import CGraphvizReader
 import Foundation
 import GraphInspectGraphviz
 import GraphInspectText
@@ -26,25 +27,82 @@ enum RenderMemoryBenchmark {
         let before = residentBytes()
         for _ in 0..<renders { _ = try GraphvizRenderer.render(dot: dot) }
         let growth = Double(residentBytes() - before)
-        // Time: the same picture rendered ten times in one process (issue #20 saw a 5,000-node
-        // picture take 6.5, 7.6 and 8.2 s): the tenth render against the first.
-        let big = try DOTWriter().write(PictureBenchmarks.tree(quick ? 200 : 2_000), options: DiagramOptions(legend: false))
-        var times: [Double] = []
-        for _ in 0..<(quick ? 3 : 10) {
-            let start = DispatchTime.now().uptimeNanoseconds
-            _ = try GraphvizRenderer.render(dot: big)
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        }
-        print("render-memory: render times " + times.map(formatSeconds).joined(separator: ", "))
-        return [
-            Row("render-memory", "render \(times.count) of the same \(quick ? 200 : 2_000)-node picture in one process", .seconds, Sample(times.last!),
-                baseline: ("render 1", Sample(times[0])), target: quick ? nil : .slowerThanBaselineAtMost(1.1)),
+        let time = try renderTimes(quick: quick)
+        return time + [
             Row("render-memory", "resident growth over \(renders) renders after \(renders) (SVG \(first.count / 1024) KB each)", .bytes, Sample(growth),
                 // 1 MB of allocator slack (measured: 200-280 KB, the same after 50 renders as
                 // after 200), plus 2 KB a render: a leak of the SVG (~130 KB) or the graph shows at
                 // once; smaller leaks are LeakSanitizer's job (the AddressSanitizer run in .ci/run).
                 target: .below(Double(1 << 20 + renders * 2048))),
         ]
+    }
+
+    // MARK: Render time in a long-lived process
+
+    /// Issue #20 saw one process render a 5,000-node picture in 6.5, 7.6 and 8.2 s. Each sequence
+    /// runs in a fresh child process (`--render-sequence`), so its first render really is the
+    /// process's first picture: a warm-up render of one node loads the plugins, then the same
+    /// picture is rendered ten times. Medians over five processes of the first render and of the
+    /// tenth; the same with cgraph's default memory discipline (malloc), in processes taken in
+    /// turns with them, shows what the per-graph arena changes.
+    static func renderTimes(quick: Bool) throws -> [Row] {
+        let nodes = quick ? 200 : 2_000, renders = quick ? 3 : 10, processes = quick ? 1 : 5
+        var arena: [[Double]] = [], malloc: [[Double]] = []
+        for _ in 0..<processes {
+            arena.append(try sequenceInChild(nodes: nodes, renders: renders, malloc: false))
+            malloc.append(try sequenceInChild(nodes: nodes, renders: renders, malloc: true))
+        }
+        for (name, runs) in [("arena", arena), ("malloc", malloc)] {
+            for run in runs { print("render-memory: \(name), one process: " + run.map(formatSeconds).joined(separator: ", ")) }
+        }
+        func renderSample(_ runs: [[Double]], _ index: Int) -> Sample { median(runs.map { $0[index] }) }
+        let picture = "the same \(nodes)-node picture in one process"
+        return [
+            Row("render-memory", "render \(renders) of \(picture) (medians of \(processes) processes)", .seconds, renderSample(arena, renders - 1),
+                baseline: ("render 1", renderSample(arena, 0)), target: quick ? nil : .slowerThanBaselineAtMost(1.1)),
+            Row("render-memory", "render \(renders) of \(picture), cgraph's malloc discipline", .seconds, renderSample(malloc, renders - 1),
+                baseline: ("render 1", renderSample(malloc, 0))),
+            Row("render-memory", "render 1 of \(nodes) nodes, a graph's own arena", .seconds, renderSample(arena, 0),
+                baseline: ("cgraph's malloc discipline", renderSample(malloc, 0))),
+        ]
+    }
+
+    /// In the child: the render times of `renders` renders of the tree of `nodes` nodes, after a
+    /// one-node warm-up, written one per line on standard output.
+    static func sequence(nodes: Int, renders: Int, malloc: Bool) throws {
+        if malloc { graphinspect_read_with_malloc() }
+        _ = try GraphvizRenderer.render(dot: "digraph { warmup }")
+        let dot = try DOTWriter().write(PictureBenchmarks.tree(nodes), options: DiagramOptions(legend: false))
+        for _ in 0..<renders {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try GraphvizRenderer.render(dot: dot)
+            print(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+    }
+
+    private static func sequenceInChild(nodes: Int, renders: Int, malloc: Bool) throws -> [Double] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
+        process.arguments = ["--render-sequence", String(renders), "--nodes", String(nodes)] + (malloc ? ["--malloc"] : [])
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let times = text.split(separator: "\n").compactMap { Double($0) }
+        guard process.terminationStatus == 0, times.count == renders else { throw ChildFailed(status: process.terminationStatus, output: text) }
+        return times
+    }
+
+    private static func median(_ values: [Double]) -> Sample {
+        let sorted = values.sorted()
+        return Sample(median: sorted[sorted.count / 2], min: sorted[0], max: sorted[sorted.count - 1])
+    }
+
+    struct ChildFailed: Error, CustomStringConvertible {
+        var status: Int32
+        var output: String
+        var description: String { "a render-sequence child exited with \(status) after printing: \(output)" }
     }
 
     struct RenderDiffers: Error, CustomStringConvertible {

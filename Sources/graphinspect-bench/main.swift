@@ -21,6 +21,11 @@ if let operation = value(after: "--op") {
     try InstructionCounts.perform(operation, count: Int(value(after: "--count") ?? "0") ?? 0)
     exit(0)
 }
+// The child of the `render-memory` group: one process's sequence of renders of one picture.
+if let renders = value(after: "--render-sequence").flatMap(Int.init) {
+    try RenderMemoryBenchmark.sequence(nodes: Int(value(after: "--nodes") ?? "") ?? 2_000, renders: renders, malloc: arguments.contains("--malloc"))
+    exit(0)
+}
 let jsonPath = value(after: "--json")
 let dotBinary = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) }
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("graphinspect-bench-\(ProcessInfo.processInfo.processIdentifier)")
