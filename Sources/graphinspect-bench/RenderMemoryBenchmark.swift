@@ -1,7 +1,6 @@
 import CGraphvizReader
 import Foundation
 import GraphInspectGraphviz
-import GraphInspectText
 
 /// Resident memory growth over repeated in-process renders, after a warm-up: a leak in the wrapper
 /// (of the graph, the layout or the SVG) would grow it by about the SVG's size per render.
@@ -42,7 +41,7 @@ enum RenderMemoryBenchmark {
     /// Issue #20 saw one process render a 5,000-node picture in 6.5, 7.6 and 8.2 s. Each sequence
     /// runs in a fresh child process (`--render-sequence`), so its first render really is the
     /// process's first picture: a warm-up render of one node loads the plugins, then the same
-    /// picture is rendered ten times. Medians over five processes of the first render and of the
+    /// picture (`labelledTree`) is rendered ten times. Medians over five processes of the first render and of the
     /// tenth; the same with cgraph's default memory discipline (malloc), in processes taken in
     /// turns with them, shows what the per-graph arena changes.
     static func renderTimes(quick: Bool) throws -> [Row] {
@@ -67,12 +66,33 @@ enum RenderMemoryBenchmark {
         ]
     }
 
+    /// A tree of components drawn as the commands draw one with its lookup edges (up to 200 of them
+    /// DOTWriter draws each; this draws all, so the picture is big enough to show what a long-lived
+    /// process does to a layout): four children a node, each with a dashed, labelled lookup edge
+    /// beside its parent edge.
+    static func labelledTree(_ nodes: Int) -> String {
+        var dot = """
+            digraph graphinspect {
+              graph [charset="UTF-8", fontname="Helvetica", fontsize="11", newrank="true", nodesep="0.25", ranksep="0.3"]
+              node [fontname="Helvetica", fontsize="11", margin="0.1,0.05", shape="box", style="rounded,filled", color="#4a6fa5", fillcolor="#e8f0fe"]
+              edge [fontname="Helvetica", fontsize="10", dir="back"]
+
+            """
+        for index in 1...nodes { dot += "  \"c\(index)\" [label=\"Bench.Component\(index)\\n#\(index)\"]\n" }
+        for index in stride(from: 2, through: nodes, by: 1) {
+            let parent = (index - 2) / 4 + 1
+            dot += "  \"c\(parent)\" -> \"c\(index)\" [color=\"#4a6fa5\"]\n"
+            dot += "  \"c\(parent)\" -> \"c\(index)\" [color=\"#1a73e8\", fontcolor=\"#1a73e8\", label=\"service\(parent)\\n1 hop\", style=\"dashed\"]\n"
+        }
+        return dot + "}\n"
+    }
+
     /// In the child: the render times of `renders` renders of the tree of `nodes` nodes, after a
     /// one-node warm-up, written one per line on standard output.
     static func sequence(nodes: Int, renders: Int, malloc: Bool) throws {
         if malloc { graphinspect_read_with_malloc() }
         _ = try GraphvizRenderer.render(dot: "digraph { warmup }")
-        let dot = try DOTWriter().write(PictureBenchmarks.tree(nodes), options: DiagramOptions(legend: false))
+        let dot = labelledTree(nodes)
         for _ in 0..<renders {
             let start = DispatchTime.now().uptimeNanoseconds
             _ = try GraphvizRenderer.render(dot: dot)
