@@ -56,15 +56,24 @@ static size_t rounded(size_t n, size_t to) { return (n + to - 1) / to * to; }
 
 static const size_t first_offset = (sizeof(region) + ALIGN - 1) / ALIGN * ALIGN;
 
-// Arenas not yet released; only changed inside Graphviz calls, which callers serialise.
-static size_t open_arenas = 0;
+// The arenas not yet released, oldest first; only changed inside Graphviz calls, which callers
+// serialise. Usually one: the graph being rendered.
+static arena **open_list = NULL;
+static size_t open_count = 0, open_capacity = 0;
 
-size_t graphinspect_open_arenas(void) { return open_arenas; }
+size_t graphinspect_open_arenas(void) { return open_count; }
 
 static void *arena_open(Agdisc_t *disc) {
     (void)disc;
+    if (open_count == open_capacity) {
+        size_t capacity = open_capacity ? open_capacity * 2 : 4;
+        arena **grown = realloc(open_list, capacity * sizeof(arena *));
+        if (!grown) return NULL;
+        open_list = grown;
+        open_capacity = capacity;
+    }
     arena *a = calloc(1, sizeof(arena));
-    if (a) open_arenas++;
+    if (a) open_list[open_count++] = a;
     return a;
 }
 
@@ -116,6 +125,13 @@ static size_t offset_of(arena *a, char *p) { return (size_t)(p - HEADER - (char 
 
 /// Unmaps every region and frees the arena.
 static void release(arena *a) {
+    for (size_t i = 0; i < open_count; i++) {
+        if (open_list[i] == a) {
+            memmove(open_list + i, open_list + i + 1, (open_count - i - 1) * sizeof(arena *));
+            open_count--;
+            break;
+        }
+    }
     region *r = a->newest;
     while (r) {
         region *next = r->next;
@@ -124,7 +140,19 @@ static void release(arena *a) {
         r = next;
     }
     free(a);
-    open_arenas--;
+}
+
+int graphinspect_arena_is_open(const void *state) {
+    for (size_t i = 0; i < open_count; i++) {
+        if (open_list[i] == state) return 1;
+    }
+    return 0;
+}
+
+void graphinspect_arena_release(void *state) { release(state); }
+
+void graphinspect_arena_release_opened_after(size_t count) {
+    while (open_count > count) release(open_list[open_count - 1]);
 }
 
 /// Whether `p` lies in one of the arena's regions. What does not came from malloc: the holders
@@ -208,8 +236,10 @@ static void *arena_resize(void *state, void *pointer, size_t old, size_t request
 // No close function: given one, agclose skips the graph's own teardown ("free entire heap") and
 // so never frees the dictionaries' headers, which cdt takes from malloc, nor closes the ID
 // discipline. Without one, agclose tears the graph down as usual (its frees cost next to nothing
-// here) and frees the graph's Agclos_t last, which releases the regions. So a graph is released
-// however it is closed: by its owner, or by the parser on a syntax error.
+// here) and frees the graph's Agclos_t last, which releases the regions. Graphviz 2.42's agclose
+// sometimes gives up before that (it returns -1 for two clusters, an edge between them and a node
+// alone in one, laid out with newrank): graphinspect_close and graphinspect_read then release
+// what it left (see graph_arena.h).
 Agmemdisc_t graphinspect_arena_discipline = {
     arena_open, arena_alloc, arena_resize, arena_free, NULL,
 };

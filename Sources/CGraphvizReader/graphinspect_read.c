@@ -10,13 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+// The names and tables are allocated through the graph's memory discipline, so with an arena
+// they go with it, even when agclose gives up before closing the ID discipline.
 typedef struct {
+    Agraph_t *graph;
     char **names;      // names[i] has ID 2 * (i + 1)
     size_t count;
     size_t capacity;
     size_t *table;     // open addressing: index + 1 into names, 0 for empty
     size_t slots;
     IDTYPE anonymous;  // next odd ID
+    int closed;        // set by id_close: agclose got that far
 } id_state;
 
 static size_t hash_name(const char *s) {
@@ -27,23 +31,25 @@ static size_t hash_name(const char *s) {
 
 static int grow(id_state *st) {
     size_t slots = st->slots ? st->slots * 2 : 64;
-    size_t *table = calloc(slots, sizeof(size_t));
+    size_t *table = agalloc(st->graph, slots * sizeof(size_t));  // zeroed
     if (!table) return 0;
     for (size_t i = 0; i < st->count; i++) {
         size_t at = hash_name(st->names[i]) & (slots - 1);
         while (table[at]) at = (at + 1) & (slots - 1);
         table[at] = i + 1;
     }
-    free(st->table);
+    agfree(st->graph, st->table);
     st->table = table;
     st->slots = slots;
     return 1;
 }
 
 static void *id_open(Agraph_t *g, Agdisc_t *disc) {
-    (void)g; (void)disc;
-    id_state *st = calloc(1, sizeof(id_state));
-    if (st) st->anonymous = 1;
+    (void)disc;
+    id_state *st = agalloc(g, sizeof(id_state));
+    if (!st) return NULL;
+    st->graph = g;
+    st->anonymous = 1;
     return st;
 }
 
@@ -70,13 +76,15 @@ static long id_map(void *state, int objtype, char *str, IDTYPE *id, int createfl
     if ((st->count + 1) * 2 > st->slots && !grow(st)) return 0;
     if (st->count == st->capacity) {
         size_t capacity = st->capacity ? st->capacity * 2 : 64;
-        char **names = realloc(st->names, capacity * sizeof(char *));
+        char **names = agrealloc(st->graph, st->names, st->capacity * sizeof(char *), capacity * sizeof(char *));
         if (!names) return 0;
         st->names = names;
         st->capacity = capacity;
     }
-    char *copy = strdup(str);
+    size_t length = strlen(str) + 1;
+    char *copy = agalloc(st->graph, length);
     if (!copy) return 0;
+    memcpy(copy, str, length);
     st->names[st->count] = copy;
     size_t at = hash_name(copy) & (st->slots - 1);
     while (st->table[at]) at = (at + 1) & (st->slots - 1);
@@ -105,10 +113,12 @@ static char *id_print(void *state, int objtype, IDTYPE id) {
 
 static void id_close(void *state) {
     id_state *st = state;
-    for (size_t i = 0; i < st->count; i++) free(st->names[i]);
-    free(st->names);
-    free(st->table);
-    free(st);
+    Agraph_t *graph = st->graph;
+    st->closed = 1;  // read by graphinspect_close before the arena goes; the state is not reused
+    for (size_t i = 0; i < st->count; i++) agfree(graph, st->names[i]);
+    agfree(graph, st->names);
+    agfree(graph, st->table);
+    agfree(graph, st);
 }
 
 static void id_register(void *state, int objtype, void *obj) {
@@ -136,8 +146,10 @@ static int memory_read(void *chan, char *buffer, int size) {
 // serialise all Graphviz use (GraphvizRenderer's lock), so filling `io` here is race-free.
 static Agiodisc_t io;
 
-// Exported by libcgraph but not declared in its header: flushes the scanner's buffer.
+// Exported by libcgraph but not declared in its header: flushes the scanner's buffer; closes a
+// graph's string dictionary.
 extern void aglexbad(void);
+extern int agstrclose(Agraph_t *graph);
 
 static int use_arena = 1;
 
@@ -155,7 +167,26 @@ Agraph_t *graphinspect_read(const char *dot) {
     // previous graph's closing brace would be read first, and errors would name the wrong line.
     aglexbad();
     agreadline(1);
-    return agread(&reader, &disc);
+    size_t before = graphinspect_open_arenas();
+    Agraph_t *graph = agread(&reader, &disc);
+    // On a syntax error the parser closes what it made; if that close gave up, release its arena.
+    if (!graph) graphinspect_arena_release_opened_after(before);
+    return graph;
+}
+
+int graphinspect_close(Agraph_t *graph) {
+    Agraph_t *root = agroot(graph);
+    void *memory = root->clos->disc.mem == &graphinspect_arena_discipline ? root->clos->state.mem : NULL;
+    id_state *ids = root->clos->disc.id == &deterministic_ids ? root->clos->state.id : NULL;
+    int status = agclose(root);
+    if (memory && graphinspect_arena_is_open(memory)) {
+        // agclose gave up part way: the graph's memory is still there. Close what it did not get
+        // to that lives outside the arena (the string dictionary, whose header cdt takes from
+        // malloc; agclose closes it right after the IDs), then release the arena.
+        if (ids && !ids->closed) agstrclose(root);
+        graphinspect_arena_release(memory);
+    }
+    return status;
 }
 
 void graphinspect_keep_scale(Agraph_t *graph) {

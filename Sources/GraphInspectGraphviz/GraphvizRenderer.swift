@@ -45,7 +45,7 @@ public enum GraphvizRenderer {
     public static func renderReporting(dot: String, format: GraphvizFormat = .svg, layout: GraphvizLayout = .dot, packWidth: Double? = nil) throws(GraphvizError) -> Rendered {
         try withGraphviz { context throws(GraphvizError) in
             let graph = try parse(dot)
-            defer { agclose(graph) }
+            defer { graphinspect_close(graph) }
             if let packWidth, layout == .dot {
                 set(graph, "ratio", "compress")
                 set(graph, "size", "\(packWidth),10000")
@@ -88,7 +88,7 @@ public enum GraphvizRenderer {
     public static func nodes(of dot: String, attributes names: [String]) throws(GraphvizError) -> [ParsedNode] {
         try withGraphviz { _ throws(GraphvizError) in
             let graph = try parse(dot)
-            defer { agclose(graph) }
+            defer { graphinspect_close(graph) }
             var nodes: [ParsedNode] = []
             var node = agfstnode(graph)
             while let current = node {
@@ -117,7 +117,7 @@ public enum GraphvizRenderer {
     static func arenaBytes(dot: String) throws(GraphvizError) -> Int {
         try withGraphviz { context throws(GraphvizError) in
             let graph = try parse(dot)
-            defer { agclose(graph) }
+            defer { graphinspect_close(graph) }
             guard gvLayout(context, graph, "dot") == 0 else { throw .layout(engine: "dot", message: takeMessages()) }
             defer { gvFreeLayout(context, graph) }
             return graphinspect_arena_bytes(graph)

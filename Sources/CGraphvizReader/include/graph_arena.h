@@ -4,8 +4,19 @@
 #include <stddef.h>
 
 /// A memory discipline giving each root graph regions of its own, so a graph's objects are laid
-/// out together however fragmented the heap is (see graph_arena.c for why). agclose releases them.
+/// out together however fragmented the heap is (see graph_arena.c for why). agclose releases them
+/// when it gets to the end; graphinspect_close makes sure.
 extern Agmemdisc_t graphinspect_arena_discipline;
+
+/// Whether the arena `state` (a graph's `clos->state.mem`, read before agclose) is still open:
+/// after agclose, only if agclose gave up part way.
+int graphinspect_arena_is_open(const void *state);
+
+/// Releases an open arena and everything in it.
+void graphinspect_arena_release(void *state);
+
+/// Releases every arena opened after the first `count` still open: what a failed parse left.
+void graphinspect_arena_release_opened_after(size_t count);
 
 /// How many arenas are open: one per graph not yet closed (for tests: a graph the parser gave up on
 /// is released too).
