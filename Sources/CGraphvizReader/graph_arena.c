@@ -232,7 +232,6 @@ static void *arena_resize(void *state, void *pointer, size_t old, size_t request
     return moved;
 }
 
-
 // No close function: given one, agclose skips the graph's own teardown ("free entire heap") and
 // so never frees the dictionaries' headers, which cdt takes from malloc, nor closes the ID
 // discipline. Without one, agclose tears the graph down as usual (its frees cost next to nothing
