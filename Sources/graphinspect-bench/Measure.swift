@@ -19,6 +19,12 @@ struct Sample: Codable {
         self.max = max
     }
 
+    /// The median, min and max of `values` (at least one).
+    init(of values: [Double]) {
+        let sorted = values.sorted()
+        self.init(median: sorted[sorted.count / 2], min: sorted[0], max: sorted[sorted.count - 1])
+    }
+
     /// Runs `body` `repeats` times (after one warm-up run) and returns seconds per run.
     static func measure(repeats: Int, _ body: () throws -> Void) rethrows -> Sample {
         try body()
@@ -28,8 +34,7 @@ struct Sample: Codable {
             try body()
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
-        times.sort()
-        return Sample(median: times[times.count / 2], min: times[0], max: times[times.count - 1])
+        return Sample(of: times)
     }
 
     /// Runs each of `bodies` `repeats` times in turns, one run of each per round (after one
@@ -45,10 +50,7 @@ struct Sample: Codable {
                 times[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             }
         }
-        return times.map { runs in
-            let sorted = runs.sorted()
-            return Sample(median: sorted[sorted.count / 2], min: sorted[0], max: sorted[sorted.count - 1])
-        }
+        return times.map(Sample.init(of:))
     }
 
     /// Seconds per run of `count` operations, as operations per second (the slowest run is the min).

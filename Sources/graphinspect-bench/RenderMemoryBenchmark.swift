@@ -41,9 +41,9 @@ enum RenderMemoryBenchmark {
     /// Issue #20 saw one process render a 5,000-node picture in 6.5, 7.6 and 8.2 s. Each sequence
     /// runs in a fresh child process (`--render-sequence`), so its first render really is the
     /// process's first picture: a warm-up render of one node loads the plugins, then the same
-    /// picture (`labelledTree`) is rendered ten times. Medians over five processes of the first render and of the
-    /// tenth; the same with cgraph's default memory discipline (malloc), in processes taken in
-    /// turns with them, shows what the per-graph arena changes.
+    /// picture (`labelledTree`) is rendered ten times. Medians over five processes of the first
+    /// render and of the tenth; the same with cgraph's default memory discipline (malloc), in
+    /// processes taken in turns with them, shows what the per-graph arena changes.
     static func renderTimes(quick: Bool) throws -> [Row] {
         let nodes = quick ? 200 : 2_000, renders = quick ? 3 : 10, processes = quick ? 1 : 5
         var arena: [[Double]] = [], malloc: [[Double]] = []
@@ -54,7 +54,7 @@ enum RenderMemoryBenchmark {
         for (name, runs) in [("arena", arena), ("malloc", malloc)] {
             for run in runs { print("render-memory: \(name), one process: " + run.map(formatSeconds).joined(separator: ", ")) }
         }
-        func renderSample(_ runs: [[Double]], _ index: Int) -> Sample { median(runs.map { $0[index] }) }
+        func renderSample(_ runs: [[Double]], _ index: Int) -> Sample { Sample(of: runs.map { $0[index] }) }
         let picture = "the same \(nodes)-node picture in one process"
         return [
             Row("render-memory", "render \(renders) of \(picture) (medians of \(processes) processes)", .seconds, renderSample(arena, renders - 1),
@@ -66,10 +66,10 @@ enum RenderMemoryBenchmark {
         ]
     }
 
-    /// A tree of components drawn as the commands draw one with its lookup edges (up to 200 of them
-    /// DOTWriter draws each; this draws all, so the picture is big enough to show what a long-lived
-    /// process does to a layout): four children a node, each with a dashed, labelled lookup edge
-    /// beside its parent edge.
+    /// A tree of components in DOTWriter's style with every lookup edge drawn (DOTWriter lists them
+    /// as text above 200; drawn, the picture is big enough to show what a long-lived process does
+    /// to a layout): four children a node, each with a dashed, labelled lookup edge beside its
+    /// parent edge.
     static func labelledTree(_ nodes: Int) -> String {
         var dot = """
             digraph graphinspect {
@@ -112,11 +112,6 @@ enum RenderMemoryBenchmark {
         let times = text.split(separator: "\n").compactMap { Double($0) }
         guard process.terminationStatus == 0, times.count == renders else { throw ChildFailed(status: process.terminationStatus, output: text) }
         return times
-    }
-
-    private static func median(_ values: [Double]) -> Sample {
-        let sorted = values.sorted()
-        return Sample(median: sorted[sorted.count / 2], min: sorted[0], max: sorted[sorted.count - 1])
     }
 
     struct ChildFailed: Error, CustomStringConvertible {
