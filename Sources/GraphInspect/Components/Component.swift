@@ -78,7 +78,7 @@ open class Component {
         id = .next()
         observer = GraphObservation.current
         index = ProviderIndex(of: self)
-        Registries.components.add(id, self)
+        Registries.components.add(id, LiveComponent(type: type(of: self), parent: parent?.id, providers: index.declared))
         if let observer {
             parent?.announce(to: observer)
             observer.record(.created(createdEvent))

@@ -1,30 +1,36 @@
-/// Every live component and holder in the process, so a failed lookup can say where in the tree
-/// the missing name *does* exist (siblings and cousins are never on a walk).
+/// Every live component in the process, so a failed lookup can say where in the tree the missing
+/// name *does* exist (siblings and cousins are never on a walk).
 ///
-/// Touched only when an object is created or released, never by lookups.
-final class LiveRegistry<Object: AnyObject>: @unchecked Sendable {
-    private struct WeakBox {
-        weak var object: Object?
-    }
+/// Holds what a report reads of each object, which never changes after `init`, and never the
+/// object: a report built on one thread must not keep another thread's objects alive (a test
+/// capturing its app in parallel would then see a detached module's component still alive).
+/// Entries come and go with the objects' `init` and `deinit`; lookups never touch it.
+final class LiveRegistry<Record: Sendable>: @unchecked Sendable {
+    private let entries = Locked<[ObjectID: Record]>([:])
 
-    private let entries = Locked<[ObjectID: WeakBox]>([:])
-
-    func add(_ id: ObjectID, _ object: Object) {
-        entries.withLock { $0[id] = WeakBox(object: object) }
+    func add(_ id: ObjectID, _ record: Record) {
+        entries.withLock { $0[id] = record }
     }
 
     func remove(_ id: ObjectID) {
         entries.withLock { _ = $0.removeValue(forKey: id) }
     }
 
-    /// The objects still alive, in creation order.
-    func live() -> [Object] {
+    /// The records of the objects still alive, in creation order.
+    func live() -> [(id: ObjectID, record: Record)] {
         entries.withLock { entries in
-            entries.sorted { $0.key < $1.key }.compactMap { $0.value.object }
+            entries.sorted { $0.key < $1.key }.map { (id: $0.key, record: $0.value) }
         }
     }
 }
 
+/// What a missing-dependency report reads of a live component.
+struct LiveComponent: Sendable {
+    let type: Component.Type
+    let parent: ObjectID?
+    let providers: [Provider]
+}
+
 enum Registries {
-    static let components = LiveRegistry<Component>()
+    static let components = LiveRegistry<LiveComponent>()
 }

@@ -45,17 +45,14 @@ public struct ComponentTreeView: Sendable, Equatable {
         self.init(entries: entries, order: order)
     }
 
-    /// Every component alive in this process now. Reads only what never changes after `init`
-    /// (type, the parent given to `init`, providers), so it is safe while other threads run.
+    /// Every component alive in this process now, from what the registry kept of each at `init`
+    /// (type, the parent given to `init`, providers): no component is retained to build it.
     static func live() -> ComponentTreeView {
         var entries: [ObjectID: Entry] = [:]
         var order: [ObjectID] = []
-        for component in Registries.components.live() {
-            entries[component.id] = Entry(
-                type: TypeName.of(type(of: component)), parent: component.initialParent?.id,
-                providers: component.providers
-            )
-            order.append(component.id)
+        for (id, component) in Registries.components.live() {
+            entries[id] = Entry(type: TypeName.of(component.type), parent: component.parent, providers: component.providers)
+            order.append(id)
         }
         return ComponentTreeView(entries: entries, order: order)
     }
