@@ -8,23 +8,7 @@ import Testing
 /// saw it still alive (ExpectationTests failed this way in CI, once in several runs).
 @Suite struct LiveRegistryTests {
     @Test func reportsBuiltOnAnotherThreadKeepNoComponentAlive() {
-        let stop = Locked(false)
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            while !stop.withLock({ $0 }) { _ = ComponentTreeView.live() }
-            done.signal()
-        }
-        var stillAlive = 0
-        for _ in 0..<100_000 {
-            weak var released: Component?
-            do {
-                let component = Component(parent: nil)
-                released = component
-            }
-            if released != nil { stillAlive += 1 }
-        }
-        stop.withLock { $0 = true }
-        done.wait()
+        let stillAlive = countOutliving(100_000, make: { Component(parent: nil) }, whileRunning: { _ = ComponentTreeView.live() })
         #expect(stillAlive == 0, "\(stillAlive) of 100,000 components outlived their last reference")
     }
 
@@ -44,3 +28,26 @@ import Testing
 }
 
 final class ShopRootForRegistry: Component {}
+
+/// How many of `count` objects made by `make` outlived their last reference while another thread
+/// ran `report` again and again.
+func countOutliving(_ count: Int, make: () -> AnyObject, whileRunning report: @escaping @Sendable () -> Void) -> Int {
+    let stop = Locked(false)
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        while !stop.withLock({ $0 }) { report() }
+        done.signal()
+    }
+    var stillAlive = 0
+    for _ in 0..<count {
+        weak var released: AnyObject?
+        do {
+            let object = make()
+            released = object
+        }
+        if released != nil { stillAlive += 1 }
+    }
+    stop.withLock { $0 = true }
+    done.wait()
+    return stillAlive
+}

@@ -40,12 +40,19 @@ public struct HolderTreeView: Sendable, Equatable {
     static func live() -> HolderTreeView {
         var entries: [ObjectID: Entry] = [:]
         var order: [ObjectID] = []
-        for (id, holder) in ModuleTreeTracking.liveHolders() {
-            entries[id] = Entry(
-                type: TypeName.of(type(of: holder)), key: (holder as? any Module)?.keyName ?? "",
-                parent: holder.holder.map { ModuleTreeTracking.id(of: $0) },
-                heldKeys: holder.supportedModules.map(\.keyName)
-            )
+        for (id, live) in ModuleTreeTracking.liveHolders() {
+            switch live {
+            case .library(let node):
+                // Read from the node: the holder itself is never retained here.
+                guard let (identity, parent, keys) = node.description() else { continue }
+                entries[id] = Entry(type: TypeName.of(identity.type), key: identity.key, parent: parent, heldKeys: keys)
+            case .app(let holder):
+                entries[id] = Entry(
+                    type: TypeName.of(type(of: holder)), key: (holder as? any Module)?.keyName ?? "",
+                    parent: holder.holder.map { ModuleTreeTracking.id(of: $0) },
+                    heldKeys: holder.supportedModules.map(\.keyName)
+                )
+            }
             order.append(id)
         }
         return HolderTreeView(entries: entries, order: order)

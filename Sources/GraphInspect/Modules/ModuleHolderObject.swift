@@ -4,25 +4,24 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
     /// State passed to the builders of this holder's modules.
     public let context: any ModuleHolderContext
 
-    /// The modules held, each with its key read once, so a lookup compares hashes and touches no
-    /// module (retaining each, and asking the runtime for its key type, cost more than the walk).
-    private let held = Locked<[(key: HeldKey, module: any Module)]>([])
+    /// The modules held, and this holder's place in the tree as lookups walk it.
+    let node: HolderNode
+    /// What the node held when this holder went: released with the holder's stored properties,
+    /// after its own release is recorded.
+    private var heldAtDeinit: [HolderNode.Entry] = []
 
     public init(key: ModuleKey, holder: ModuleHolder?, context: any ModuleHolderContext, component: Component) {
         self.context = context
+        node = HolderNode(parent: (holder as? ModuleHolderObject)?.node)
         super.init(key: key, holder: holder, component: component)
     }
 
-    /// The modules this holder holds, in the order they were attached.
-    public var supportedModules: [any Module] { held.withLock { $0.map(\.module) } }
-
-    /// The module held under `key`, searched in place (no copy of the list).
-    func module(keyed key: HeldKey) -> (any Module)? {
-        held.withLock { modules in
-            for index in modules.indices where modules[index].key.matches(key) { return modules[index].module }
-            return nil
-        }
+    deinit {
+        heldAtDeinit = node.close()
     }
+
+    /// The modules this holder holds, in the order they were attached.
+    public var supportedModules: [any Module] { node.modules }
 
     /// Runs `builder` for this holder and holds the module it returns.
     /// - Parameters:
@@ -62,8 +61,7 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
 
     /// Holds `module`, making it findable by key from this holder and the holders below it.
     public func attach(_ module: any Module) {
-        let key = HeldKey(module.keyName)
-        held.withLock { $0.append((key, module)) }
+        node.append(module)
         if let observer = actionObserver() {
             ModuleTreeTracking.announce(module, to: observer)
             observer.record(.moduleAttached(ModuleAttachment(holder: id, module: ModuleTreeTracking.id(of: module))))
@@ -84,11 +82,7 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
     }
 
     private func detach(named key: String) -> (any Module)? {
-        let probe = HeldKey(key)
-        let removed: (any Module)? = held.withLock { modules in
-            guard let index = modules.firstIndex(where: { $0.key.matches(probe) }) else { return nil }
-            return modules.remove(at: index).module
-        }
+        let removed = node.remove(HeldKey(key))
         if let removed, let observer = actionObserver() {
             ModuleTreeTracking.announce(removed, to: observer)
             observer.record(.moduleDetached(ModuleAttachment(holder: id, module: ModuleTreeTracking.id(of: removed))))
@@ -104,26 +98,25 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
 extension ModuleHolderObject {
     /// The module with `key` if it is a `T`, searching this holder, then each holder above.
     public func module<T>(for key: ModuleKey, as type: T.Type = T.self) -> T? {
-        guard let module = ModuleSearch.module(from: self, key: key.rawValue, target: .module) else { return nil }
+        guard let (module, _) = find(key, target: .module) else { return nil }
         if let found = exactly(module, as: T.self) { return found }
         return module as? T
     }
 
     /// The router of the module with `key` if it is a `T`, searching like `module(for:as:)`.
     public func router<T>(for key: ModuleKey, as type: T.Type = T.self) -> T? {
-        guard let module = ModuleSearch.module(from: self, key: key.rawValue, target: .router) else { return nil }
-        if let library = module as? ModuleObject {
-            guard let router = library.router else { return nil }
+        guard let (module, object) = find(key, target: .router) else { return nil }
+        if let object {
+            guard let router = object.router else { return nil }
             if let found = exactly(router, as: T.self) { return found }
             return router as? T
         }
         return module.router as Any? as? T
     }
 
-    /// `module(for:as:)` for a class: the module moves out as the `T` it is, with no copy (a copy of
-    /// a weakly referenced object is a retain and release through its side table).
+    /// `module(for:as:)` for a class: the module moves out as the `T` it is, with no copy.
     public func module<T: AnyObject>(for key: ModuleKey, as type: T.Type = T.self) -> T? {
-        guard let module = ModuleSearch.module(from: self, key: key.rawValue, target: .module) else { return nil }
+        guard let (module, _) = find(key, target: .module) else { return nil }
         let object: AnyObject = module
         if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self) { return unsafeDowncast(object, to: T.self) }
         return module as? T
@@ -131,14 +124,23 @@ extension ModuleHolderObject {
 
     /// `router(for:as:)` for a class, moved out like `module(for:as:)`'s.
     public func router<T: AnyObject>(for key: ModuleKey, as type: T.Type = T.self) -> T? {
-        guard let module = ModuleSearch.module(from: self, key: key.rawValue, target: .router) else { return nil }
-        if let library = module as? ModuleObject {
-            guard let router = library.router else { return nil }
-            let object: AnyObject = router
-            if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self) { return unsafeDowncast(object, to: T.self) }
+        guard let (module, object) = find(key, target: .router) else { return nil }
+        if let object {
+            guard let router = object.router else { return nil }
+            let routerObject: AnyObject = router
+            if ObjectIdentifier(Swift.type(of: routerObject)) == ObjectIdentifier(T.self) { return unsafeDowncast(routerObject, to: T.self) }
             return router as? T
         }
         return module.router as Any? as? T
+    }
+
+    /// The module with `key`, and its `ModuleObject` self when it is one (known from the holder's
+    /// entry on the unrecorded walk, so a router lookup makes no dynamic cast).
+    @inline(__always)
+    private func find(_ key: ModuleKey, target: ModuleLookup.Target) -> (module: any Module, object: ModuleObject?)? {
+        if let found = ModuleSearch.unobservedModule(from: self, key: key.rawValue) { return (found.module, found.object) }
+        guard let module = try? ModuleSearch(from: self, key: key.rawValue, target: target).run().module else { return nil }
+        return (module, module as? ModuleObject)
     }
 }
 

@@ -71,39 +71,33 @@ struct ModuleSearch {
         self.target = target
     }
 
-    /// The walk over a chain of library holders with nothing to record: class-typed, so each step
-    /// is one weak load and one hash comparison per module. Nil when it finds nothing or meets an
-    /// app's own holder or a long chain; the general walk then runs (and reports a miss).
+    /// The walk over a chain of library holders with nothing to record: node to node, with no
+    /// dynamic cast or weak load per step. Nil when it finds nothing or meets an app's own holder;
+    /// the general walk then runs (and reports a miss).
     private static func walkLibraryHolders(from start: ModuleHolderObject, key: HeldKey) -> (module: any Module, holder: any ModuleHolder)? {
-        var current = start
-        for _ in 0..<unguardedSteps {
-            if let found = current.module(keyed: key) { return (found, current) }
-            guard let next = current.holderObject else { return nil }
-            current = next
-        }
-        return nil
+        guard let (found, node) = start.node.moduleAbove(key) else { return nil }
+        // The node is alive: the start's node keeps every node above it.
+        guard let holder = node._withUnsafeGuaranteedRef({ $0.holder }) else { return nil }
+        return (found.module, holder)
     }
 
-    /// The module a library holder's lookup finds: the unrecorded walk when nothing observes it,
-    /// returning the module alone (no holder to retain), else the general search.
-    static func module(from start: ModuleHolderObject, key: String, target: ModuleLookup.Target) -> (any Module)? {
-        if start.observer == nil {
-            let probe = HeldKey(key)
-            var current = start
-            for _ in 0..<unguardedSteps {
-                if let found = current.module(keyed: probe) { return found }
-                guard let next = current.holderObject else { break }
-                current = next
-            }
-        }
-        return try? ModuleSearch(from: start, key: key, target: target).run().module
+    /// What a library holder's unrecorded lookup finds: the module alone (no holder to retain),
+    /// with the module's `ModuleObject` self when it is one. Nil when something observes the
+    /// holder or the walk finds nothing; the general search then runs.
+    @inline(__always)
+    static func unobservedModule(from start: ModuleHolderObject, key: String) -> HolderNode.Found? {
+        guard start.observer == nil else { return nil }
+        return start.node.moduleAbove(HeldKey(key))?.found
     }
 
     /// The module `holder` holds under `key`. A library holder is searched in place, under its
     /// lock; an app's own through its `supportedModules`.
     @inline(__always)
     private static func module(keyed key: HeldKey, in holder: any ModuleHolder) -> (any Module)? {
-        if let object = holder as? ModuleHolderObject { return object.module(keyed: key) }
+        if let object = holder as? ModuleHolderObject {
+            if case .found(let found) = object.node.step(key) { return found.module }
+            return nil
+        }
         return holder.supportedModules.first { $0.keyName == key.name }
     }
 

@@ -11,9 +11,6 @@ open class ModuleObject: Module {
     public let key: ModuleKey
     /// The holder this module was built for; it starts module and router lookups from here.
     public weak let holder: ModuleHolder?
-    /// `holder` when it is one of the library's holders, typed: module lookups walk these without
-    /// a dynamic cast per step.
-    weak let holderObject: ModuleHolderObject?
     /// The component the module was built with.
     public let component: Component
     /// The observer in force when this module was created.
@@ -37,10 +34,11 @@ open class ModuleObject: Module {
         id = .next()
         self.key = key
         self.holder = holder
-        holderObject = holder as? ModuleHolderObject
         self.component = component
         observer = GraphObservation.current
-        ModuleTreeTracking.register(self, id: id, kind: self is any ModuleHolder ? .holder : .module)
+        let holderObject = self as? ModuleHolderObject
+        holderObject?.node.bind(to: holderObject!, id: id, key: key.rawValue, appParent: holder is ModuleHolderObject ? nil : holder)
+        ModuleTreeTracking.register(self, id: id, kind: self is any ModuleHolder ? .holder : .module, node: holderObject?.node)
         if let observer { ModuleTreeTracking.announce(self, to: observer) }
     }
 

@@ -12,7 +12,12 @@
 /// themselves: creation from `init`, release from `deinit`, each change as it happens.
 enum ModuleTreeTracking {
     final class Entry {
+        /// The app's own object, to tell it from a later one at its address. Nil for the
+        /// library's objects: they unregister as they go, and a weak reference would give each a
+        /// side table, which makes every retain and release of it take the runtime's slow path.
         weak var object: AnyObject?
+        /// A library holder's node: what reports read of it, without retaining the holder.
+        let node: HolderNode?
         /// Where the table keeps it: the object's identifier while it lived.
         let key: ObjectIdentifier
         let id: ObjectID
@@ -28,8 +33,9 @@ enum ModuleTreeTracking {
         /// Routers: the id of a view component that is a value (it has no identity of its own).
         var valueViewComponent: ObjectID?
 
-        init(object: AnyObject, id: ObjectID, kind: NodeKind, selfReporting: Bool, observers: [any GraphObserver]) {
-            self.object = object
+        init(object: AnyObject, id: ObjectID, kind: NodeKind, selfReporting: Bool, observers: [any GraphObserver], node: HolderNode? = nil) {
+            if !selfReporting { self.object = object }
+            self.node = node
             key = ObjectIdentifier(object)
             self.id = id
             self.kind = kind
@@ -51,8 +57,8 @@ enum ModuleTreeTracking {
     // MARK: Identity
 
     /// Registers a self-reporting object under `id` as it is created; the caller reports it.
-    static func register(_ object: AnyObject, id: ObjectID, kind: NodeKind) {
-        let entry = Entry(object: object, id: id, kind: kind, selfReporting: true, observers: [])
+    static func register(_ object: AnyObject, id: ObjectID, kind: NodeKind, node: HolderNode? = nil) {
+        let entry = Entry(object: object, id: id, kind: kind, selfReporting: true, observers: [], node: node)
         let replaced = table.withLock { table in
             let old = table[ObjectIdentifier(object)]
             table[ObjectIdentifier(object)] = entry
@@ -71,7 +77,9 @@ enum ModuleTreeTracking {
     static func entry(_ object: AnyObject, kind: @autoclosure () -> NodeKind) -> Entry {
         let key = ObjectIdentifier(object)
         let (entry, replaced): (Entry, Entry?) = table.withLock { table in
-            if let known = table[key], known.object === object { return (known, nil) }
+            // A library object's entry lives exactly as long as the object (from its init to its
+            // deinit), so the entry at its address is its own.
+            if let known = table[key], known.selfReporting || known.object === object { return (known, nil) }
             let made = Entry(object: object, id: .next(), kind: kind(), selfReporting: false, observers: [])
             let old = table[key]
             table[key] = made
@@ -94,10 +102,19 @@ enum ModuleTreeTracking {
         return .router
     }
 
+    /// A holder alive: the library's, by its node (never retained), or an app's own.
+    enum LiveHolder {
+        case library(HolderNode)
+        case app(any ModuleHolder)
+    }
+
     /// Every holder alive that the library has met, in the order it met them.
-    static func liveHolders() -> [(id: ObjectID, holder: any ModuleHolder)] {
+    static func liveHolders() -> [(id: ObjectID, holder: LiveHolder)] {
         table.withLock { table in
-            table.values.compactMap { entry in (entry.object as? any ModuleHolder).map { (entry.id, $0) } }
+            table.values.compactMap { entry -> (ObjectID, LiveHolder)? in
+                if let node = entry.node { return (entry.id, .library(node)) }
+                return (entry.object as? any ModuleHolder).map { (entry.id, .app($0)) }
+            }
         }.sorted { $0.id < $1.id }
     }
 
@@ -258,11 +275,12 @@ enum ModuleTreeTracking {
                         entry.observers.filter { $0 === wanted || ($0 as? ObserverFanout)?.contains(wanted) == true }
                     } ?? entry.observers
                 }
+                // The library's objects report themselves, release included.
+                guard !entry.selfReporting else { continue }
                 guard let object = entry.object else {
                     forget(entry, by: observer == nil ? nil : observers)
                     continue
                 }
-                guard !entry.selfReporting else { continue }
                 for observer in observers {
                     if let holder = object as? any ModuleHolder {
                         for module in syncHeld(by: holder, to: observer) { announceTree(module, to: observer) }
