@@ -1,2 +1,22 @@
-// Nothing to compile: the functions are static inline in include/CGraphInspectAtomics.h.
+// The atomics are static inline in include/CGraphInspectAtomics.h; here is the spin lock's slow path.
 #include "CGraphInspectAtomics.h"
+#include <sched.h>
+#include <time.h>
+
+void graphinspect_spin_lock_wait(int *lock) {
+    for (unsigned attempt = 0;; attempt++) {
+        if (__atomic_load_n(lock, __ATOMIC_RELAXED) == 0 && __atomic_exchange_n(lock, 1, __ATOMIC_ACQUIRE) == 0) return;
+        if (attempt < 64) {
+#if defined(__x86_64__) || defined(__i386__)
+            __builtin_ia32_pause();
+#elif defined(__aarch64__)
+            __asm__ __volatile__("yield");
+#endif
+        } else if (attempt < 128) {
+            sched_yield();
+        } else {
+            struct timespec pause = {0, 50000};
+            nanosleep(&pause, NULL);
+        }
+    }
+}

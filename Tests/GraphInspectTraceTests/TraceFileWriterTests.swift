@@ -73,6 +73,31 @@ import Testing
         #expect(faults < pages / 8, "\(faults) page faults on the recording thread for \(pages) pages of trace")
     }
 
+    /// A filled chunk is unmapped by the thread that prepares the next one (unmapping it cost the
+    /// recording thread tens of microseconds): however many chunks a trace fills, the process
+    /// never maps more than two of it at once, and none once the writer has finished.
+    @Test func filledChunksAreUnmappedOffTheRecordingThread() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let mappings = { () -> Int in
+            let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+            return maps.split(separator: "\n").filter { $0.hasSuffix(path) }.count
+        }
+        var most = 0
+        do {
+            let writer = try TraceFileWriter(path: path)
+            for round in 0..<8 {
+                for _ in 0..<12_000 { writer.record(Self.created) }
+                // Let the preparation of the chunk after this one finish (it unmaps the filled one).
+                if round > 0 { usleep(20_000) }
+                most = max(most, mappings())
+            }
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int > 5 << 20)
+        #expect(most >= 1 && most <= 2, "\(most) chunks of the trace mapped at once")
+        #expect(mappings() == 0)
+    }
+
     static func minorFaultsOfThisThread() -> Int {
         var usage = rusage()
         // RUSAGE_THREAD (1): a GNU extension the Glibc module does not name.

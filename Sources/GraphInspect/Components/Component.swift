@@ -31,6 +31,9 @@ open class Component {
     public let id: ObjectID
     /// The observer in force when this component was created; it receives all its events.
     let observer: (any GraphObserver)?
+    /// Where cache hits go when `observer` is one of the library's: called with no reference
+    /// count change (a call through `observer` retains and releases it around each hit).
+    private let hitEntry: CacheHitEntry?
 
     /// This component's providers, read with `Mirror` once, at the end of `init`: before any other
     /// thread can see the component, so later reads need no lock and never race with it.
@@ -77,6 +80,7 @@ open class Component {
         initialParent = parent
         id = .next()
         observer = GraphObservation.current
+        hitEntry = observer.flatMap(CacheHitEntry.init)
         index = ProviderIndex(of: self)
         Registries.components.add(id, LiveComponent(type: type(of: self), parent: parent?.id, providers: index.declared))
         if let observer {
@@ -170,7 +174,7 @@ open class Component {
     @inline(__always)
     private func hitValue<T>(_ entry: Unmanaged<CachedValue>, _ name: String, as type: T.Type, location: SourceLocation?) -> T {
         entry._withUnsafeGuaranteedRef { cached in
-            if let observer { reportCacheHit(cached, name: name, type: type, location: location, to: observer) }
+            if observer != nil { reportCacheHit(cached, name: name, type: type, location: location) }
             // Stored under T's identity as a T: reading it as one is exact.
             return cached.storage.assumingMemoryBound(to: T.self).pointee
         }
@@ -221,11 +225,11 @@ open class Component {
 
     /// Reports a cache hit. Hits of one entry from one call site share a `CacheHit`, made on the
     /// first, so observers can count repeats by its identity instead of storing each.
-    private func reportCacheHit<T>(_ cached: CachedValue, name: String, type: T.Type, location: SourceLocation?, to observer: any GraphObserver) {
+    private func reportCacheHit<T>(_ cached: CachedValue, name: String, type: T.Type, location: SourceLocation?) {
         if let recent = graphinspect_load_acquire(cached.recentHit) {
             let reported = Unmanaged<CacheHit>.fromOpaque(recent)._withUnsafeGuaranteedRef { hit in
                 guard hit.lookup.location == location else { return false }
-                observer.recordCacheHit(hit)
+                send(hit)
                 return true
             }
             if reported { return }
@@ -239,7 +243,16 @@ open class Component {
             return made
         }
         graphinspect_store_release(cached.recentHit, UnsafeRawPointer(Unmanaged.passUnretained(hit).toOpaque()))
-        observer.recordCacheHit(hit)
+        send(hit)
+    }
+
+    @inline(__always)
+    private func send(_ hit: CacheHit) {
+        if let hitEntry {
+            hitEntry.send(hit)
+        } else {
+            observer.unsafelyUnwrapped.recordCacheHit(hit)
+        }
     }
 
     /// Steps a lookup walks before it starts checking for a loop.

@@ -26,22 +26,28 @@ final class ChunkPreparer {
 
     deinit { cancel() }
 
-    /// Starts mapping the chunk at `offset`.
-    func prepare(at offset: Int) {
+    /// Starts mapping the chunk at `offset`, and unmaps `retired` (the chunk just filled) on the
+    /// same thread: unmapping 1 MB of written shared pages took the recording thread tens of
+    /// microseconds per chunk.
+    func prepare(at offset: Int, retiring retired: UnsafeMutableRawPointer? = nil) {
         cancel()
         #if os(Linux)
-        let preparation = Preparation(descriptor: descriptor, offset: offset, size: size)
+        let preparation = Preparation(descriptor: descriptor, offset: offset, size: size, retired: retired)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(preparation).toOpaque()
         guard pthread_create(&thread, nil, { context in
             let preparation = Unmanaged<Preparation>.fromOpaque(context!).takeRetainedValue()
             preparation.address = ChunkPreparer.map(descriptor: preparation.descriptor, offset: preparation.offset, size: preparation.size)
+            if let retired = preparation.retired { munmap(retired, preparation.size) }
             return nil
         }, context) == 0 else {
             Unmanaged<Preparation>.fromOpaque(context).release()
+            if let retired { munmap(retired, size) }
             return
         }
         pending = (preparation, thread)
+        #else
+        if let retired { munmap(retired, size) }
         #endif
     }
 
@@ -94,17 +100,20 @@ final class ChunkPreparer {
     }
 }
 
-/// One chunk's preparation: what to map, and (written by its thread, read after joining it)
-/// where it was mapped.
+/// One chunk's preparation: what to map and what to unmap, and (written by its thread, read after
+/// joining it) where it was mapped.
 private final class Preparation: @unchecked Sendable {
     let descriptor: Int32
     let offset: Int
     let size: Int
+    /// A filled chunk to unmap once the new one is mapped.
+    let retired: UnsafeMutableRawPointer?
     var address: UnsafeMutableRawPointer?
 
-    init(descriptor: Int32, offset: Int, size: Int) {
+    init(descriptor: Int32, offset: Int, size: Int, retired: UnsafeMutableRawPointer?) {
         self.descriptor = descriptor
         self.offset = offset
         self.size = size
+        self.retired = retired
     }
 }

@@ -93,15 +93,15 @@ struct MappedTraceFile {
     }
 
     /// Replaces the full chunk with the next one (prepared ahead, or mapped now), and starts
-    /// preparing the one after.
+    /// preparing the one after, which unmaps the full one off this thread.
     private mutating func moveToNextChunk() -> Bool {
         let offset = chunkOffset + Self.chunkSize
         guard let next = preparer.take(at: offset) else { return false }
-        if let chunk { munmap(chunk, Self.chunkSize) }
+        let filled = chunk
         chunk = next
         chunkOffset = offset
         used = 0
-        preparer.prepare(at: offset + Self.chunkSize)
+        preparer.prepare(at: offset + Self.chunkSize, retiring: filled)
         return true
     }
 }

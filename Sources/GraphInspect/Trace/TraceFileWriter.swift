@@ -48,7 +48,7 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
         }
     }
 
-    private let output: Locked<Output>
+    private let output: SpinLocked<Output>
 
     /// Creates (or empties) the file at `path`, writes the header line and keeps it open.
     /// - Throws: `OpenError` when the file cannot be created, or another process is writing it.
@@ -61,7 +61,7 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
         // locked against a second writer and emptied.
         var status = stat()
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            output = Locked(Output(sink: TraceSink(descriptor: fd, map: false)))
+            output = SpinLocked(Output(sink: TraceSink(descriptor: fd, map: false)))
             writeHeader()
             return
         }
@@ -74,7 +74,7 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
             close(fd)
             throw OpenError(path: path, reason: reason)
         }
-        output = Locked(Output(sink: TraceSink(descriptor: fd, map: true)))
+        output = SpinLocked(Output(sink: TraceSink(descriptor: fd, map: true)))
         writeHeader()
     }
 
