@@ -195,23 +195,26 @@ enum LookupBenchmarks {
                 }
             }
         )
-        let values = pair(
+        // The Int lookups and a probe of the parallelism the machine gives (arithmetic that
+        // shares nothing; on 2 idle cores about 2x, with one kept busy anything from 1x to 2x as
+        // the scheduler shares it) in the same rounds: perfect scaling is worked out round by
+        // round from the probe taken beside the lookups, not from one taken later under another
+        // load (with a core busy, that alone moved the row from 1.0x to 1.4x between runs).
+        let rounds = Sample.interleavedTimes(repeats: quick ? samples : samples * 2 + 1, [
             { for _ in 0..<total { blackHole(try? leaf.resolve("a8", as: Int.self)) } },
             {
                 DispatchQueue.concurrentPerform(iterations: 8) { _ in
                     for _ in 0..<(total / 8) { blackHole(try? leaf.resolve("a8", as: Int.self)) }
                 }
-            }
-        )
-        // What parallelism the machine gives now: arithmetic that shares nothing, on 1 and 8
-        // threads (on 2 idle cores about 2x; with one kept busy about 1x).
-        let arithmetic = pair(
+            },
             { blackHole(arithmeticRounds(total)) },
-            { DispatchQueue.concurrentPerform(iterations: 8) { _ in blackHole(arithmeticRounds(total / 8)) } }
-        )
-        let available = arithmetic.single.median / arithmetic.parallel.median
-        // 1 thread's time divided by that: what perfect scaling would take here, now.
-        let perfect = Sample(values.single.median / available)
+            { DispatchQueue.concurrentPerform(iterations: 8) { _ in blackHole(arithmeticRounds(total / 8)) } },
+        ])
+        let values = (single: Sample(of: rounds[0]), parallel: Sample(of: rounds[1]))
+        let arithmetic = (single: Sample(of: rounds[2]), parallel: Sample(of: rounds[3]))
+        // 1 thread's time divided by the parallelism available in the same round: what perfect
+        // scaling would take then.
+        let perfect = Sample(of: rounds[0].indices.map { rounds[0][$0] * rounds[3][$0] / rounds[2][$0] })
         withExtendedLifetime(shared) {}
         // Held to their floors: a shared object's lookups to the same reads of its stored property
         // on 8 threads (both bounded by one contended reference count), with the cached lookup's

@@ -41,6 +41,12 @@ struct Sample: Codable {
     /// warm-up round), and returns seconds per run of each. Figures compared with each other are
     /// measured side by side this way, so a change in the machine's load falls on all of them.
     static func interleaved(repeats: Int, _ bodies: [() -> Void]) -> [Sample] {
+        interleavedTimes(repeats: repeats, bodies).map(Sample.init(of:))
+    }
+
+    /// `interleaved`'s seconds per run, round by round (`[body][round]`), for figures derived
+    /// from several bodies measured in the same round.
+    static func interleavedTimes(repeats: Int, _ bodies: [() -> Void]) -> [[Double]] {
         for body in bodies { body() }
         var times = Array(repeating: [Double](), count: bodies.count)
         for _ in 0..<repeats {
@@ -50,7 +56,7 @@ struct Sample: Codable {
                 times[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             }
         }
-        return times.map(Sample.init(of:))
+        return times
     }
 
     /// Seconds per run of `count` operations, as operations per second (the slowest run is the min).
