@@ -36,9 +36,12 @@ open class ModuleObject: Module {
         self.holder = holder
         self.component = component
         observer = GraphObservation.current
-        let holderObject = self as? ModuleHolderObject
-        holderObject?.node.bind(to: holderObject!, id: id, key: key.rawValue, appParent: holder is ModuleHolderObject ? nil : holder)
-        ModuleTreeTracking.register(self, id: id, kind: self is any ModuleHolder ? .holder : .module, node: holderObject?.node)
+        // A library holder's node is tied to it before the registry can hand the node out.
+        let node = (self as? ModuleHolderObject).map { holderObject in
+            holderObject.node.bind(to: holderObject, id: id, key: key.rawValue, appParent: holder is ModuleHolderObject ? nil : holder)
+            return holderObject.node
+        }
+        ModuleTreeTracking.register(self, id: id, kind: self is any ModuleHolder ? .holder : .module, node: node)
         if let observer { ModuleTreeTracking.announce(self, to: observer) }
     }
 
