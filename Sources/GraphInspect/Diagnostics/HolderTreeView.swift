@@ -44,7 +44,7 @@ public struct HolderTreeView: Sendable, Equatable {
             switch live {
             case .library(let node):
                 // Read from the node: the holder itself is never retained here.
-                guard let (identity, parent, keys) = node.description() else { continue }
+                guard let (identity, parent, keys) = node.reportedHolder() else { continue }
                 entries[id] = Entry(type: TypeName.of(identity.type), key: identity.key, parent: parent, heldKeys: keys)
             case .app(let holder):
                 entries[id] = Entry(

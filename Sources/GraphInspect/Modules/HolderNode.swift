@@ -87,7 +87,7 @@ final class HolderNode: @unchecked Sendable {
     /// holder, so a report built on one thread cannot keep another thread's holder alive past its
     /// last reference (nor release it, and all it holds, on the report's thread). Nil once the
     /// holder has gone.
-    func description() -> (identity: Identity, parent: ObjectID?, heldKeys: [String])? {
+    func reportedHolder() -> (identity: Identity, parent: ObjectID?, heldKeys: [String])? {
         let read: (Identity, (any ModuleHolder)?, [String])? = held.withLock { held in
             guard held.open, let identity = held.identity else { return nil }
             return (identity, held.appParent, held.entries.map(\.key.name))
