@@ -60,6 +60,8 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
     case binaryToTerminal(format: String)
     /// `--format` says one thing, the output file's extension another.
     case formatContradicts(format: String, path: String, implied: String)
+    /// The output file's extension names a format this command does not write.
+    case formatNotWritten(path: String, implied: String, writable: [String])
     /// `--sample NAME` runs a binary that is not beside this graphinspect.
     case sampleNotBuilt(sample: String, binary: String, folder: String)
     /// A value the command cannot use, said in the user's terms (`--step 999` of 41 steps).
@@ -92,6 +94,8 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
             "not writing \(format.uppercased()) to a terminal. Add -o graph.\(format), or pipe it: graphinspect ... --format \(format) > graph.\(format)."
         case .formatContradicts(let format, let path, let implied):
             "--format \(format) contradicts \(path), which names a \(implied) file. Drop --format (the extension decides), or rename the file."
+        case .formatNotWritten(let path, let implied, let writable):
+            "\(path) names a \(implied) file, which this command does not write (it writes \(writable.joined(separator: ", "))). Give the file one of those extensions, or write to standard output."
         case .sampleNotBuilt(let sample, let binary, let folder):
             "--sample \(sample) runs \(binary), which is not in \(folder) beside this graphinspect. Build it (swift build --product \(binary)), or install both with bash scripts/install."
         case .badValue(let message):
@@ -137,7 +141,7 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
     /// and docs/cli.md).
     var exitCode: ExitCode {
         switch self {
-        case .badFilter, .binaryToTerminal, .formatContradicts, .badValue: return ExitCode(64)
+        case .badFilter, .binaryToTerminal, .formatContradicts, .formatNotWritten, .badValue: return ExitCode(64)
         case .badTrace(let error):
             if case .unreadable = error.problem, error.line == 0 { return ExitCode(66) }
             return ExitCode(65)

@@ -6,7 +6,7 @@ import GraphInspectText
 extension GraphInspectCommand {
     /// `graphinspect check`: the dependency graph read from source, its missing dependencies
     /// reported before the app runs, optionally held against a run.
-    public struct Check: ParsableCommand {
+    public struct Check: ParsableCommand, WritingCommand {
         public static let configuration = CommandConfiguration(
             abstract: "Read the app's Swift sources and report lookups some parent chain cannot satisfy.",
             discussion: """
@@ -36,11 +36,10 @@ extension GraphInspectCommand {
         @Argument(help: ArgumentHelp("Swift files or folders to read (default: Sources).", valueName: "path"), completion: .directory)
         public var paths: [String] = []
 
-        @Option(name: .shortAndLong, help: "Write the static graph in this format: \(OutputFormat.allValueStrings.joined(separator: ", ")). Default: the findings only, or the --output file's extension.")
-        public var format: OutputFormat?
+        /// The static graph's format when only `--output` is given, with no extension that names one.
+        public static let defaultFormat = OutputFormat.text
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write the static graph to this file (- for standard output); its extension picks the format.", valueName: "file"), completion: .file())
-        public var output: String?
+        @OptionGroup(title: "The static graph (written instead of the findings when either is given)") var written: WriteOptions<Check>
 
         @Option(help: ArgumentHelp("Hold the static graph against this run: a trace, or JSON from `dump --format json`. Reports lookups the run never made, providers it never used, and anything it did that the reading does not explain.", valueName: "file"), completion: .file())
         public var against: String?
@@ -53,18 +52,12 @@ extension GraphInspectCommand {
         public init() {}
 
         /// The format the graph is written in, or nil when only the findings are wanted.
-        var graphFormat: OutputFormat? {
-            guard format != nil || output != nil else { return nil }
-            return (try? OutputFormat.resolve(format, output: output, fallback: .text)) ?? .text
+        func graphFormat() throws(CLIError) -> OutputFormat? {
+            written.isGiven ? try written.resolved() : nil
         }
 
         public func validate() throws {
-            do {
-                _ = try OutputFormat.resolve(format, output: output, fallback: .text)
-            } catch {
-                throw ValidationError("\(error)")
-            }
-            if let graphFormat { try diagram.validate(for: graphFormat) }
+            if let format = try graphFormat() { try diagram.validate(for: format) }
         }
 
         public func run() throws {
@@ -74,6 +67,7 @@ extension GraphInspectCommand {
             }
             var errors = 0
             try CLIError.reported {
+                let graphFormat = try graphFormat()
                 let reading: StaticReading
                 do {
                     reading = try read(paths.isEmpty ? ["Sources"] : paths)
@@ -92,8 +86,8 @@ extension GraphInspectCommand {
                 if let graphFormat {
                     for text in findingsText { Output.say(text) }
                     if let coverage { Output.say(coverage) }
-                    try Output.checkBinary(graphFormat, to: output)
-                    try Output.write(try graphFormat.write(reading.snapshot, diagram: diagram.options, layout: diagram.layout), to: output)
+                    try Output.checkBinary(graphFormat, to: written.output)
+                    try Output.write(try graphFormat.write(reading.snapshot, diagram: diagram.options, layout: diagram.layout), to: written.output)
                 } else {
                     let body = (findingsText + (coverage.map { [$0] } ?? [])).joined(separator: "\n")
                     if !body.isEmpty { try Output.write(body + "\n", to: nil) }

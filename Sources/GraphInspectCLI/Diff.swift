@@ -7,11 +7,13 @@ import GraphInspectTrace
 
 extension GraphInspectCommand {
     /// `graphinspect diff OLD NEW`: what changed between two recordings.
-    public struct Diff: ParsableCommand {
+    public struct Diff: ParsableCommand, WritingCommand {
         public static let configuration = CommandConfiguration(
             abstract: "Compare two recordings (traces or snapshot JSON): nodes added or removed, moves, lookups answered differently.",
             discussion: """
-                Exits 0 when they are the same, 1 when they differ, 2 when one cannot be read (like diff).
+                text: -/+/~ lines; dot, svg: one merged picture (added green, removed red, changed \
+                orange). Exits 0 when they are the same, 1 when they differ, 2 when one cannot be \
+                read (like diff).
 
                 Examples:
                   graphinspect dump --format json -o old.json -- .build/debug/MyApp
@@ -20,9 +22,12 @@ extension GraphInspectCommand {
                 """
         )
 
-        public enum Format: String, CaseIterable, ExpressibleByArgument, Sendable {
+        /// text: -/+/~ lines; dot, svg: one merged picture (added green, removed red, changed orange).
+        public enum Format: String, WritableFormat {
             case text, dot, svg
         }
+
+        public static let defaultFormat = Format.text
 
         @Argument(help: ArgumentHelp("The old recording: a trace, or JSON from `dump --format json`.", valueName: "old"), completion: .file())
         var old: String
@@ -30,20 +35,7 @@ extension GraphInspectCommand {
         @Argument(help: ArgumentHelp("The new recording.", valueName: "new"), completion: .file())
         var new: String
 
-        @Option(name: .shortAndLong, help: "text: -/+/~ lines; dot, svg: one merged picture (added green, removed red, changed orange). Default: the --output file's extension, else text.")
-        var format: Format?
-
-        /// `--format`, else the output's extension (`.txt`, `.dot`, `.svg`), else text.
-        func resolvedFormat() throws(CLIError) -> Format {
-            let implied = OutputFormat.implied(by: output).flatMap { Format(rawValue: $0.rawValue) }
-            if let format, let implied, format != implied {
-                throw .formatContradicts(format: format.rawValue, path: output ?? "", implied: implied.rawValue)
-            }
-            return format ?? implied ?? .text
-        }
-
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (- for standard output).", valueName: "file"), completion: .file())
-        var output: String?
+        @OptionGroup var written: WriteOptions<Diff>
 
         public init() {}
 
@@ -53,14 +45,14 @@ extension GraphInspectCommand {
                 let before = try Self.read(old), after = try Self.read(new)
                 let diff = GraphDiff(old: before, new: after)
                 differ = !diff.isEmpty
-                switch try resolvedFormat() {
+                switch try written.resolved() {
                 case .text:
-                    try Output.write(diff.text(), to: output)
+                    try Output.write(diff.text(), to: written.output)
                 case .dot:
-                    try Output.write(DOTWriter().write(GraphDiff.diagram(old: before, new: after)), to: output)
+                    try Output.write(DOTWriter().write(GraphDiff.diagram(old: before, new: after)), to: written.output)
                 case .svg:
                     do {
-                        try Output.write(try Picture.render(GraphDiff.diagram(old: before, new: after)), to: output)
+                        try Output.write(try Picture.render(GraphDiff.diagram(old: before, new: after)), to: written.output)
                     } catch let error as GraphvizError {
                         throw CLIError.graphviz(error)
                     }

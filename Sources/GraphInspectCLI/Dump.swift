@@ -4,7 +4,7 @@ import GraphInspect
 
 extension GraphInspectCommand {
     /// `graphinspect dump`: run an app with recording on (or read a trace) and write its tree.
-    public struct Dump: ParsableCommand {
+    public struct Dump: ParsableCommand, WritingCommand {
         public static let configuration = CommandConfiguration(
             abstract: "Run an app with recording on and write its dependency tree.",
             discussion: """
@@ -23,14 +23,9 @@ extension GraphInspectCommand {
                 """ + CLIError.exitCodes
         )
 
-        @Option(name: .shortAndLong, help: "How to write the tree: \(OutputFormat.allValueStrings.joined(separator: ", ")). Default: the --output file's extension, else text.")
-        public var format: OutputFormat?
+        public static let defaultFormat = OutputFormat.text
 
-        /// `--format`, else the output file's extension, else text.
-        var resolvedFormat: OutputFormat { (try? OutputFormat.resolve(format, output: output, fallback: .text)) ?? .text }
-
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (- for standard output); its extension picks the format.", valueName: "file"), completion: .file())
-        public var output: String?
+        @OptionGroup var written: WriteOptions<Dump>
 
         @OptionGroup(title: "Pictures") var diagram: DiagramFlags
 
@@ -39,26 +34,22 @@ extension GraphInspectCommand {
         public init() {}
 
         public func validate() throws {
-            do {
-                _ = try OutputFormat.resolve(format, output: output, fallback: .text)
-            } catch {
-                throw ValidationError("\(error)")
-            }
-            try diagram.validate(for: resolvedFormat)
+            try diagram.validate(for: try written.resolved())
         }
 
         public func run() throws {
             try CLIError.reported {
+                let format = try written.resolved()
                 let loaded = try source.source.load()
                 loaded.printNotes()
-                try Output.checkBinary(resolvedFormat, to: output)
-                try Output.write(try resolvedFormat.write(loaded.snapshot, diagram: diagram.options, layout: diagram.layout), to: output)
+                try Output.checkBinary(format, to: written.output)
+                try Output.write(try format.write(loaded.snapshot, diagram: diagram.options, layout: diagram.layout), to: written.output)
             }
         }
 
         /// The dump's text, without writing it anywhere (and without the notes).
         public func render() throws -> String {
-            String(decoding: try resolvedFormat.write(source.source.load().snapshot, diagram: diagram.options, layout: diagram.layout), as: UTF8.self)
+            String(decoding: try written.resolved().write(source.source.load().snapshot, diagram: diagram.options, layout: diagram.layout), as: UTF8.self)
         }
 
         /// Runs the bundled sample with a recorder in force and returns what it recorded.

@@ -17,8 +17,13 @@ enum Output {
 
     /// Refuses a binary format bound for a terminal.
     static func checkBinary(_ format: OutputFormat, to path: String?) throws(CLIError) {
-        if format.isBinary, isStandardOutput(path), isatty(STDOUT_FILENO) == 1 {
-            throw .binaryToTerminal(format: format.rawValue)
+        try checkBinary(format.isBinary, format: format.rawValue, to: path)
+    }
+
+    /// Refuses bytes a terminal cannot show (`isBinary`) bound for a terminal.
+    static func checkBinary(_ isBinary: Bool, format: String, to path: String?) throws(CLIError) {
+        if isBinary, isStandardOutput(path), isatty(STDOUT_FILENO) == 1 {
+            throw .binaryToTerminal(format: format)
         }
     }
 

@@ -5,7 +5,7 @@ import GraphInspectGraphviz
 import GraphInspectText
 
 /// The formats a snapshot can be written in.
-public enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
+public enum OutputFormat: String, WritableFormat {
     /// Indented text: holders, components, what each resolved, what was released.
     case text
     /// The snapshot itself (nodes and events), pretty-printed with sorted keys.
@@ -39,15 +39,8 @@ public enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable 
         }
     }
 
-    /// The format to write: `--format` if given (refused when the output's extension names
-    /// another), else the extension's, else `fallback`.
-    static func resolve(_ given: OutputFormat?, output: String?, fallback: OutputFormat) throws(CLIError) -> OutputFormat {
-        let implied = implied(by: output)
-        if let given, let implied, given != implied {
-            throw .formatContradicts(format: given.rawValue, path: output ?? "", implied: implied.rawValue)
-        }
-        return given ?? implied ?? fallback
-    }
+    /// The Graphviz renderer's format, for the formats Graphviz draws.
+    var graphvizFormat: GraphvizFormat? { GraphvizFormat(rawValue: rawValue) }
 
     /// Whether the diagram filters (`--focus`, `--depth`, ...) apply.
     var isPicture: Bool { ![.text, .json].contains(self) }
@@ -72,6 +65,7 @@ public enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable 
             case .html:
                 return Array(try Self.explorer(snapshot, diagram: diagram, layout: layout).utf8)
             case .dot, .mermaid, .svg, .png, .pdf:
+                let drawn = graphvizFormat
                 let built = try DiagramBuilder(options: diagram).build(snapshot)
                 if let summary = built.summary { Output.say("graphinspect: \(summary)") }
                 if self == .mermaid { return Array(MermaidWriter().write(built).utf8) }
@@ -80,10 +74,10 @@ public enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable 
                     Output.say("graphinspect: the legend is drawn with --layout dot only (\(layout.rawValue) does not keep it together)")
                 }
                 let dot = DOTWriter().write(built, legend: diagram.legend, ranked: ranked)
-                if self == .dot { return Array(dot.utf8) }
+                guard let drawn else { return Array(dot.utf8) }
                 let progress = RenderProgress(nodes: built.nodes.count, edges: built.edges.count, layout: layout)
                 defer { progress.finish() }
-                return try Picture.render(dot, nodes: built.nodes.count, format: GraphvizFormat(rawValue: rawValue)!, layout: layout)
+                return try Picture.render(dot, nodes: built.nodes.count, format: drawn, layout: layout)
             }
         } catch let error as DiagramError {
             throw .badFilter(error)

@@ -8,7 +8,7 @@ extension Replay.Kind: ExpressibleByArgument {}
 
 extension GraphInspectCommand {
     /// `graphinspect replay`: redraw the seed's diagrams from a recorded run, step by step.
-    public struct ReplayCommand: ParsableCommand {
+    public struct ReplayCommand: ParsableCommand, WritingCommand {
         public static let configuration = CommandConfiguration(
             commandName: "replay",
             abstract: "Redraw the article's Basic Flow or Dependency Flow diagram from a run, step by step.",
@@ -26,15 +26,16 @@ extension GraphInspectCommand {
         )
 
         /// What `replay` writes.
-        public enum Format: String, CaseIterable, ExpressibleByArgument, Sendable {
+        public enum Format: String, WritableFormat {
             case text, dot, svg, png, pdf, html
+
+            var isBinary: Bool { self == .png || self == .pdf }
         }
+
+        public static let defaultFormat = Format.text
 
         @Option(help: "Which diagram.")
         var diagram: Replay.Kind
-
-        @Option(name: .shortAndLong, help: "How to write it.")
-        var format: Format = .text
 
         @Option(parsing: .unconditional, help: ArgumentHelp("Draw the state after the first N steps, the newest highlighted.", valueName: "n"))
         var step: Int?
@@ -42,8 +43,7 @@ extension GraphInspectCommand {
         @Option(help: ArgumentHelp("Write one SVG per step (0001.svg, ...) and an index.html into this folder (its parent must exist).", valueName: "folder"), completion: .directory)
         var frames: String?
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (- for standard output).", valueName: "file"), completion: .file())
-        var output: String?
+        @OptionGroup var written: WriteOptions<ReplayCommand>
 
         @OptionGroup var source: SourceOptions
 
@@ -51,8 +51,8 @@ extension GraphInspectCommand {
 
         public func validate() throws {
             if let step, step < 1 { throw ValidationError("--step \(step): steps count from 1.") }
-            if frames != nil && (output != nil || step != nil) { throw ValidationError("--frames writes a folder; it takes neither --output nor --step.") }
-            if format == .html && step != nil { throw ValidationError("--format html holds every step; drop --step.") }
+            if frames != nil && (written.isGiven || step != nil) { throw ValidationError("--frames writes a folder of SVGs; it takes none of --format, --output and --step.") }
+            if try written.resolved() == .html && step != nil { throw ValidationError("--format html holds every step; drop --step.") }
         }
 
         public func run() throws {
@@ -71,20 +71,26 @@ extension GraphInspectCommand {
                 if let frames {
                     try ReplayFrames.write(replay, to: frames)
                 } else {
-                    try Output.write(try render(replay), to: output)
+                    let format = try written.resolved()
+                    try Output.checkBinary(format.isBinary, format: format.rawValue, to: written.output)
+                    try Output.write(try render(replay, as: format), to: written.output)
                 }
             }
         }
 
-        func render(_ replay: Replay) throws(CLIError) -> [UInt8] {
+        func render(_ replay: Replay, as format: Format) throws(CLIError) -> [UInt8] {
             let count = step.map { min($0, replay.steps.count) } ?? replay.steps.count
             switch format {
             case .text:
                 return Array(ReplayTextWriter().write(replay, steps: step.map { _ in count }).utf8)
             case .dot:
                 return Array(DOTWriter().write(replay.frame(count)).utf8)
-            case .svg, .png, .pdf:
-                return try ReplayFrames.svg(replay, frame: count, format: GraphvizFormat(rawValue: format.rawValue)!)
+            case .svg:
+                return try ReplayFrames.picture(replay, frame: count, format: .svg)
+            case .png:
+                return try ReplayFrames.picture(replay, frame: count, format: .png)
+            case .pdf:
+                return try ReplayFrames.picture(replay, frame: count, format: .pdf)
             case .html:
                 // One layout for every step: the page reveals, nothing moves.
                 let player = ReplayPlayer(replay)
@@ -103,7 +109,7 @@ extension GraphInspectCommand {
 
 /// Rendering replay frames.
 enum ReplayFrames {
-    static func svg(_ replay: Replay, frame: Int, format: GraphvizFormat = .svg) throws(CLIError) -> [UInt8] {
+    static func picture(_ replay: Replay, frame: Int, format: GraphvizFormat = .svg) throws(CLIError) -> [UInt8] {
         do {
             return try Picture.render(replay.frame(frame), format: format)
         } catch {
@@ -126,7 +132,7 @@ enum ReplayFrames {
         var index = "<!doctype html>\n<meta charset=\"utf-8\">\n<title>graphinspect replay: \(replay.kind.title)</title>\n<ol>\n"
         for (offset, step) in replay.steps.enumerated() {
             let name = String(repeating: "0", count: max(0, 4 - String(offset + 1).count)) + String(offset + 1) + ".svg"
-            try Output.write(try svg(replay, frame: offset + 1), to: folder + "/" + name)
+            try Output.write(try picture(replay, frame: offset + 1), to: folder + "/" + name)
             index += "<li><a href=\"\(name)\">\(ReplayPage.htmlText(step.words))</a></li>\n"
         }
         try Output.write(index + "</ol>\n", to: folder + "/index.html")

@@ -35,28 +35,23 @@ public enum StaticReader {
         }
     }
 
-    /// The `.swift` files under `paths` (files or folders; hidden folders and `.build` skipped),
-    /// sorted, each with its module: the folder under `Sources/`, else the folder given.
+    /// The `.swift` files under `paths` (files or folders, symbolic links followed, each file read
+    /// once; hidden folders and `.build` skipped: `SourceFolderWalk`), sorted, each with its module:
+    /// the folder under `Sources/`, else the folder given.
     public static func files(in paths: [String]) throws(ReadError) -> [SourceFile] {
         var found: [(path: String, module: String)] = []
         let manager = FileManager.default
+        var walk = SourceFolderWalk()
         for root in paths {
+            let before = walk.files.count
+            try walk.walk(root)
             var isFolder: ObjCBool = false
-            guard manager.fileExists(atPath: root, isDirectory: &isFolder) else { throw .noSuchPath(root) }
-            if !isFolder.boolValue {
-                found.append((root, module(of: root, root: (root as NSString).deletingLastPathComponent)))
-                continue
-            }
-            guard let walker = manager.enumerator(atPath: root) else { throw .unreadable(root, reason: "not a readable folder") }
-            while let relative = walker.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") || name == ".build" || name == "Package.swift" {
-                    if (walker.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory { walker.skipDescendants() }
-                    continue
-                }
-                guard name.hasSuffix(".swift") else { continue }
-                let path = root.hasSuffix("/") ? root + relative : root + "/" + relative
-                found.append((path, module(of: path, root: root)))
+            _ = manager.fileExists(atPath: root, isDirectory: &isFolder)
+            // The module is read from where a linked root really is (`linked` -> `App/Sources`).
+            let real = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+            let base = isFolder.boolValue ? real : (real as NSString).deletingLastPathComponent
+            found += walk.files[before...].map { path in
+                (path, module(of: isFolder.boolValue ? real + "/" + path.dropFirst(root.count) : real, root: base))
             }
         }
         guard !found.isEmpty else { throw .noSwiftFiles(paths) }

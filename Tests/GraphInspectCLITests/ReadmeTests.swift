@@ -48,6 +48,30 @@ import Testing
         #expect(cli.contains(block), "docs/cli.md's dying-report block is stale: run scripts/update-docs")
     }
 
+    /// scripts/update-docs rewrites what lies between the markers; text glued onto a marker's line
+    /// (issue #30) would be read as part of it, so each marker stands alone.
+    @Test func everyGeneratedBlocksMarkersStandAlone() throws {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: Golden.packageRoot.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
+        for doc in ["README.md"] + docs.sorted() {
+            let text = try String(contentsOf: Golden.packageRoot.appendingPathComponent(doc), encoding: .utf8)
+            var open: String?
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                guard line.contains("<!-- generated:") || line.contains("<!-- end generated -->") else { continue }
+                let alone = line == "<!-- end generated -->" || (line.hasPrefix("<!-- generated: ") && line.hasSuffix(" -->") && !line.dropFirst(16).dropLast(4).contains(" "))
+                #expect(alone, "\(doc):\(number + 1): a marker must be alone on its line: \(line)")
+                if line == "<!-- end generated -->" {
+                    #expect(open != nil, "\(doc):\(number + 1): an end marker with no block open")
+                    open = nil
+                } else if alone {
+                    #expect(open == nil, "\(doc):\(number + 1): a block opens inside \(open ?? "")")
+                    open = String(line)
+                }
+            }
+            #expect(open == nil, "\(doc): \(open ?? "") is never closed")
+        }
+    }
+
     @Test func testingSectionIsTheCompiledReadmeTest() throws {
         // The file is a test of Examples/Consumer, a user's own package that .ci/run builds and tests.
         let file = try String(contentsOf: Golden.packageRoot.appendingPathComponent("Examples/Consumer/Tests/ShopTests/ReadmeGraphTests.swift"), encoding: .utf8)

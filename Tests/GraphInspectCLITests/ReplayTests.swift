@@ -9,8 +9,9 @@ import Testing
     static let sample = GraphInspectCommand.Dump.recordSample()
 
     func replay(_ arguments: [String]) throws -> String {
-        String(decoding: try GraphInspectCommand.ReplayCommand.parse(arguments).render(
-            Replay.build(Replay.Kind(rawValue: arguments[1])!, from: Self.sample)), as: UTF8.self)
+        let command = try GraphInspectCommand.ReplayCommand.parse(arguments)
+        let replay = Replay.build(Replay.Kind(rawValue: arguments[1])!, from: Self.sample)
+        return String(decoding: try command.render(replay, as: command.written.resolved()), as: UTF8.self)
     }
 
     @Test func basicFlowTextIsPinned() throws {

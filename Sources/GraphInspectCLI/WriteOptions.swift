@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+
+/// A set of formats one command writes (`OutputFormat` for dump, render and check; smaller sets
+/// for diff and replay). Each case's raw value is its `--format` name and matches the
+/// `OutputFormat` of the same name, whose extensions it shares.
+public protocol WritableFormat: RawRepresentable<String>, CaseIterable, ExpressibleByArgument, Equatable, Sendable {}
+
+/// A command that writes a file in one of its `Format`s.
+public protocol WritingCommand {
+    associatedtype Format: WritableFormat
+    /// What the command writes when neither `--format` nor the output's extension says.
+    static var defaultFormat: Format { get }
+}
+
+/// `--format` and `--output`, shared by every command that writes, and the one place that decides
+/// the format: the flag, else the output's extension, else the command's default. A flag that
+/// contradicts the extension, or an extension naming a format the command does not write, is a
+/// usage error (exit 64).
+public struct WriteOptions<Command: WritingCommand>: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "How to write it: \(Command.Format.allCases.map(\.rawValue).joined(separator: ", ")). Default: the --output file's extension, else \(Command.defaultFormat.rawValue).",
+        valueName: "format"))
+    public var format: Command.Format?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (- for standard output); its extension picks the format.", valueName: "file"), completion: .file())
+    public var output: String?
+
+    public init() {}
+
+    /// The format to write, decided as the type's summary says.
+    func resolved() throws(CLIError) -> Command.Format {
+        try Self.resolve(format, output: output)
+    }
+
+    /// Whether either flag was given (`check` writes a graph only when one is).
+    var isGiven: Bool { format != nil || output != nil }
+
+    static func resolve(_ given: Command.Format?, output: String?) throws(CLIError) -> Command.Format {
+        guard let named = OutputFormat.implied(by: output) else { return given ?? Command.defaultFormat }
+        if let given {
+            guard given.rawValue == named.rawValue else {
+                throw .formatContradicts(format: given.rawValue, path: output ?? "", implied: named.rawValue)
+            }
+            return given
+        }
+        guard let implied = Command.Format(rawValue: named.rawValue) else {
+            throw .formatNotWritten(path: output ?? "", implied: named.rawValue, writable: Command.Format.allCases.map(\.rawValue))
+        }
+        return implied
+    }
+
+    /// `resolved()` for `validate()`, as the parser's usage error.
+    public func validate() throws {
+        do {
+            _ = try resolved()
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+}
