@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import CompilerPluginSupport
 import PackageDescription
 
@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "GraphInspect", targets: ["GraphInspect"]),
         .library(name: "GraphInspectText", targets: ["GraphInspectText"]),
+        .library(name: "GraphInspectPages", targets: ["GraphInspectPages"]),
         .library(name: "GraphInspectTrace", targets: ["GraphInspectTrace"]),
         .library(name: "GraphInspectGraphviz", targets: ["GraphInspectGraphviz"]),
         .library(name: "GraphInspectTesting", targets: ["GraphInspectTesting"]),
@@ -26,6 +27,16 @@ let package = Package(
         .target(name: "GraphInspect", dependencies: ["CGraphInspectAtomics"]),
         // Pure-Swift writers that turn a snapshot into text.
         .target(name: "GraphInspectText", dependencies: ["GraphInspect"]),
+        // The HTML pages (explorer, replay player): their JavaScript, CSS and markup are files in
+        // Sources/GraphInspectPages/Assets, embedded into the library when it is built.
+        .target(
+            name: "GraphInspectPages",
+            dependencies: ["GraphInspect", "GraphInspectText"],
+            exclude: ["Assets"],
+            plugins: ["EmbedPageAssets"]
+        ),
+        .plugin(name: "EmbedPageAssets", capability: .buildTool(), dependencies: ["graphinspect-embed"]),
+        .executableTarget(name: "graphinspect-embed"),
         // Graphviz's C library (cgraph + gvc), found through pkg-config.
         .systemLibrary(
             name: "CGraphviz",
@@ -39,6 +50,9 @@ let package = Package(
         .target(name: "GraphInspectGraphviz", dependencies: ["CGraphviz", "CGraphvizReader"]),
         // Assertions on a graph in users' tests (Swift Testing and XCTest).
         .target(name: "GraphInspectTesting", dependencies: ["GraphInspect", "GraphInspectText"]),
+        // What `check` is (findings at source positions, the facts a run is held against, the
+        // reader's interface and where the CLI finds its tool), shared by the CLI and the reader.
+        .target(name: "GraphInspectCheckContract", dependencies: ["GraphInspect"]),
         // Reads trace files back into snapshots; uses Foundation's JSON decoder.
         .target(name: "GraphInspectTrace", dependencies: ["GraphInspect"]),
         // The bundled sample app, as a library so the CLI and tests can run it in-process.
@@ -47,8 +61,8 @@ let package = Package(
         .target(
             name: "GraphInspectCLI",
             dependencies: [
-                "GraphInspect", "GraphInspectText", "GraphInspectTrace", "GraphInspectSample", "GraphInspectGraphviz",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GraphInspect", "GraphInspectText", "GraphInspectPages", "GraphInspectCheckContract", "GraphInspectTrace",
+                "GraphInspectSample", "GraphInspectGraphviz", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "graphinspect", dependencies: ["GraphInspectCLI"]),
@@ -66,7 +80,7 @@ let package = Package(
         // Figures against baselines measured in the same run: `swift run -c release graphinspect-bench`.
         .executableTarget(
             name: "graphinspect-bench",
-            dependencies: ["GraphInspect", "GraphInspectText", "GraphInspectTrace", "GraphInspectGraphviz", "CGraphvizReader"]
+            dependencies: ["GraphInspect", "GraphInspectText", "GraphInspectPages", "GraphInspectTrace", "GraphInspectGraphviz", "CGraphvizReader"]
         ),
         // Fuzz targets (scripts/fuzz builds them with -sanitize=fuzzer; built normally, each replays
         // the files it is given). The bodies are a library so the tests replay the corpus too.
@@ -133,12 +147,12 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
         .target(
             name: "GraphInspectStatic",
             dependencies: [
-                "GraphInspect", "GraphInspectText",
+                "GraphInspect", "GraphInspectText", "GraphInspectCheckContract",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
-        .executableTarget(name: "graphinspect-check", dependencies: ["GraphInspectCLI", "GraphInspectStatic"]),
+        .executableTarget(name: "graphinspect-check", dependencies: ["GraphInspectCLI", "GraphInspectCheckContract", "GraphInspectStatic"]),
         // `swift package graphinspect-check` in a package that depends on this one.
         .plugin(
             name: "GraphInspectCheckPlugin",
@@ -149,7 +163,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
         ),
         .testTarget(
             name: "GraphInspectStaticTests",
-            dependencies: ["GraphInspectStatic", "GraphInspectSample", "GraphInspectTrace"],
+            dependencies: ["GraphInspectStatic", "GraphInspectCheckContract", "GraphInspectSample", "GraphInspectTrace"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -1,4 +1,4 @@
-import GraphInspectText
+import GraphInspectCheckContract
 
 /// Where values can go: a points-to analysis over the reduced sources.
 ///

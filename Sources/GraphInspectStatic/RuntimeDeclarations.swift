@@ -1,4 +1,4 @@
-import GraphInspectText
+import GraphInspectCheckContract
 
 /// The runtime library's types as the static reader sees them: the same names, labels and stored
 /// properties as GraphInspect's, with bodies that say only where values go (a holder's `attach`

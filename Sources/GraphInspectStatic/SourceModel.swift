@@ -1,4 +1,4 @@
-import GraphInspectText
+import GraphInspectCheckContract
 
 /// What the static reader keeps of an app's Swift sources: its types, their members, and every
 /// function body reduced to the few statement and expression shapes the flow analysis reads.

@@ -1,4 +1,4 @@
-import GraphInspectText
+import GraphInspectCheckContract
 import SwiftParser
 import SwiftSyntax
 

@@ -1,5 +1,5 @@
 import GraphInspect
-import GraphInspectText
+import GraphInspectCheckContract
 
 /// The dependency graph read from source: every component the code can make, below every parent
 /// it can be given, with the holders and modules, and every lookup the code makes, checked

@@ -1,6 +1,6 @@
 import Foundation
 import GraphInspect
-import GraphInspectText
+import GraphInspectCheckContract
 
 /// `graphinspect check`'s engine: finds Swift files, reads them, and builds the static graph.
 public enum StaticReader {

@@ -1,5 +1,5 @@
 import GraphInspect
-import GraphInspectText
+import GraphInspectCheckContract
 
 /// Every sentence `check` says beyond the runtime's own reports, in one place.
 enum StaticWording {

@@ -1,4 +1,4 @@
-import GraphInspectText
+import GraphInspectCheckContract
 
 /// Questions about the app's types (and the runtime's) that the analysis asks again and again:
 /// what a type inherits, whether it is a component, holder, module or builder, and which

@@ -1,6 +1,7 @@
 import Foundation
 import GraphInspect
 import GraphInspectGraphviz
+import GraphInspectPages
 import GraphInspectText
 import GraphInspectTrace
 

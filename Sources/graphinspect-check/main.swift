@@ -1,22 +1,8 @@
 import GraphInspectCLI
+import GraphInspectCheckContract
 import GraphInspectStatic
 
 // `graphinspect check` with the static reader linked in: `graphinspect check` hands its arguments
 // here, and `swift package graphinspect-check` runs this directly.
 StaticReaderHook.read = { paths in try StaticReader.reading(paths) }
 GraphInspectCommand.Check.main()
-
-extension StaticReader {
-    /// What `graphinspect check` prints and draws for the sources under `paths`.
-    public static func reading(_ paths: [String]) throws(StaticReader.ReadError) -> StaticReading {
-        let graph = graph(of: try files(in: paths))
-        let summary = graph.summary
-        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        let line = [
-            count(summary.files, "file"), count(summary.componentTypes, "component type"),
-            "\(count(summary.components, "component")) in trees", count(summary.holders, "holder"),
-            count(summary.modules, "module"), count(summary.lookups, "lookup"), count(summary.moduleLookups, "module lookup"),
-        ].joined(separator: ", ")
-        return StaticReading(snapshot: graph.snapshot, diagnostics: graph.diagnostics, facts: graph.facts, summary: line)
-    }
-}

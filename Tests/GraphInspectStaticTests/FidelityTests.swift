@@ -2,6 +2,7 @@ import Foundation
 import GraphInspect
 import GraphInspectSample
 import GraphInspectStatic
+import GraphInspectCheckContract
 import GraphInspectText
 import GraphInspectTrace
 import Testing

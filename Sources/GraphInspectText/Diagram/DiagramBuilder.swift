@@ -396,12 +396,12 @@ public struct DiagramBuilder: Sendable {
 
     // MARK: Names
 
-    static func nodeID(_ node: GraphNode) -> String {
+    public static func nodeID(_ node: GraphNode) -> String {
         nodeID(kind: node.kind, node.id)
     }
 
     /// `c12` for component #12, `h2` holder, `m3` module, `r8` router, `v7` view component.
-    static func nodeID(kind: NodeKind, _ id: ObjectID) -> String {
+    public static func nodeID(kind: NodeKind, _ id: ObjectID) -> String {
         let letter: String
         switch kind {
         case .component: letter = "c"
@@ -424,7 +424,7 @@ public struct DiagramBuilder: Sendable {
         }
     }
 
-    static func keyed(_ node: GraphNode) -> String {
+    public static func keyed(_ node: GraphNode) -> String {
         node.shortType + (node.key.map { " " + Quoted.string($0) } ?? "")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GraphInspect
+import GraphInspectCheckContract
 import GraphInspectText
 
 extension GraphInspectCommand {
@@ -57,7 +58,7 @@ extension GraphInspectCommand {
         }
 
         public func validate() throws {
-            if let format = try graphFormat() { try diagram.validate(for: format) }
+            if written.isGiven { try written.validate(with: diagram) }
         }
 
         public func run() throws {
@@ -67,7 +68,8 @@ extension GraphInspectCommand {
             }
             var errors = 0
             try CLIError.reported {
-                let graphFormat = try graphFormat()
+                // With --format or --output, standard output is the static graph and the findings go to standard error.
+                let writesGraph = try graphFormat() != nil
                 let reading: StaticReading
                 do {
                     reading = try read(paths.isEmpty ? ["Sources"] : paths)
@@ -76,18 +78,17 @@ extension GraphInspectCommand {
                 }
                 let findings = reading.diagnostics.filter { !noNotes || $0.severity != .note }
                 errors = findings.filter { $0.severity == .error }.count
-                let findingsText = findings.map { $0.formatted(style: graphFormat == nil ? .forStandardOutput : .forStandardError) }
+                let findingsText = findings.map { $0.formatted(style: writesGraph ? .forStandardError : .forStandardOutput) }
                 var coverage: String?
                 if let against {
                     let loaded = try SnapshotSource.trace(path: against).load()
                     loaded.printNotes()
                     coverage = CoverageReport(static: reading.facts, live: GraphFacts(snapshot: loaded.snapshot)).text
                 }
-                if let graphFormat {
+                if writesGraph {
                     for text in findingsText { Output.say(text) }
                     if let coverage { Output.say(coverage) }
-                    try Output.checkBinary(graphFormat, to: written.output)
-                    try Output.write(try graphFormat.write(reading.snapshot, diagram: diagram.options, layout: diagram.layout), to: written.output)
+                    try written.write(reading.snapshot, drawn: diagram)
                 } else {
                     let body = (findingsText + (coverage.map { [$0] } ?? [])).joined(separator: "\n")
                     if !body.isEmpty { try Output.write(body + "\n", to: nil) }
@@ -106,7 +107,7 @@ extension GraphInspectCommand {
         /// command's arguments, replacing this process.
         static func handOver() throws(CLIError) {
             let folder = SampleCatalog.executableFolder
-            let tool = folder.appendingPathComponent("graphinspect-check").path
+            let tool = CheckTool.path(in: folder)
             guard FileManager.default.isExecutableFile(atPath: tool) else { throw .checkNotBuilt(folder: folder.path) }
             let arguments = Array(CommandLine.arguments.drop { $0 != "check" }.dropFirst())
             var argv: [UnsafeMutablePointer<CChar>?] = ([tool] + arguments).map { strdup($0) }

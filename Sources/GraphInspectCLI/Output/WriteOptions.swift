@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GraphInspect
 
 /// A set of formats one command writes (`OutputFormat` for dump, render and check; smaller sets
 /// for diff and replay). Each case's raw value is its `--format` name and matches the
@@ -57,5 +58,20 @@ public struct WriteOptions<Command: WritingCommand>: ParsableArguments {
         } catch {
             throw ValidationError("\(error)")
         }
+    }
+}
+
+extension WriteOptions where Command.Format == OutputFormat {
+    /// Refuses a format the picture flags do not fit (`validate()` of dump, render and check).
+    func validate(with diagram: DiagramFlags) throws {
+        try diagram.validate(for: try resolved())
+    }
+
+    /// Writes `snapshot` as asked: the format decided once, a binary format never to a terminal,
+    /// pictures drawn with `diagram`'s filters and layout.
+    func write(_ snapshot: GraphSnapshot, drawn diagram: DiagramFlags) throws(CLIError) {
+        let format = try resolved()
+        try Output.checkBinary(format, to: output)
+        try Output.write(try format.write(snapshot, diagram: diagram.options, layout: diagram.layout), to: output)
     }
 }

@@ -1,4 +1,5 @@
 import GraphInspect
+import GraphInspectText
 
 /// What the explorer page knows about a graph, as script-safe JSON: every node (drawn or not) with
 /// what its panel shows, the edges of each drawn view by kind, and every failed lookup with its
@@ -51,7 +52,7 @@ public struct ExplorerData: Sendable {
         out += snapshot.nodes.map { node in Self.string(DiagramBuilder.nodeID(node)) + ":" + Self.node(node, index) }.joined(separator: ",")
         out += "},\"views\":["
         out += views.map { view in
-            "{\"name\":" + Self.string(view.name) + ",\"svg\":" + Self.string(ReplayPage.stripProlog(view.svg))
+            "{\"name\":" + Self.string(view.name) + ",\"svg\":" + Self.string(PageDocument.inlineSVG(view.svg))
                 + ",\"summary\":" + (view.diagram.summary.map(Self.string) ?? "null")
                 + ",\"drawn\":[" + view.diagram.nodes.map { Self.string($0.id) }.joined(separator: ",") + "]}"
         }.joined(separator: ",")

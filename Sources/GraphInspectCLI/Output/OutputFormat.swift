@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GraphInspect
 import GraphInspectGraphviz
+import GraphInspectPages
 import GraphInspectText
 
 /// The formats a snapshot can be written in.

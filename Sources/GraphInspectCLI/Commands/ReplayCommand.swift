@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GraphInspect
 import GraphInspectGraphviz
+import GraphInspectPages
 import GraphInspectText
 
 extension Replay.Kind: ExpressibleByArgument {}
@@ -133,7 +134,7 @@ enum ReplayFrames {
         for (offset, step) in replay.steps.enumerated() {
             let name = String(repeating: "0", count: max(0, 4 - String(offset + 1).count)) + String(offset + 1) + ".svg"
             try Output.write(try picture(replay, frame: offset + 1), to: folder + "/" + name)
-            index += "<li><a href=\"\(name)\">\(ReplayPage.htmlText(step.words))</a></li>\n"
+            index += "<li><a href=\"\(name)\">\(HTMLEscaping.text(step.words))</a></li>\n"
         }
         try Output.write(index + "</ol>\n", to: folder + "/index.html")
     }

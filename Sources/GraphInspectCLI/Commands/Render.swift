@@ -29,16 +29,14 @@ extension GraphInspectCommand {
         public init() {}
 
         public func validate() throws {
-            try diagram.validate(for: try written.resolved())
+            try written.validate(with: diagram)
         }
 
         public func run() throws {
             try CLIError.reported {
-                let format = try written.resolved()
                 let loaded = try SnapshotSource.trace(path: trace).load()
                 loaded.printNotes()
-                try Output.checkBinary(format, to: written.output)
-                try Output.write(try format.write(loaded.snapshot, diagram: diagram.options, layout: diagram.layout), to: written.output)
+                try written.write(loaded.snapshot, drawn: diagram)
             }
         }
     }

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// The pages' JavaScript lives in real files (Sources/GraphInspectPages/Assets), embedded into the
+/// binary when it is built. Each script runs in Chromium in every page that carries it, with no
+/// syntax or runtime error in the console, and runs to its end.
+@Suite(.serialized) struct PageScriptTests {
+    static let assets = Golden.packageRoot.appendingPathComponent("Sources/GraphInspectPages/Assets")
+
+    /// Each page the CLI writes, and a script expression true once its own script has run through.
+    static let pages: [(arguments: [String], ranThrough: String)] = [
+        (["dump", "--format", "html"], "return window.graphinspectExplorer.ready === true && typeof PanZoom === 'function'"),
+        (["dump", "--format", "html", "--sample", "modules-dying"], "return window.graphinspectExplorer.ready === true"),
+        (["dump", "--format", "html", "--sample", "school"], "return window.graphinspectExplorer.ready === true"),
+        (["replay", "--diagram", "basic-flow", "--format", "html"], "return document.querySelector('#picture svg') !== null && document.getElementById('words').textContent.length > 0"),
+        (["replay", "--diagram", "dependency-flow", "--format", "html"], "return document.querySelector('#picture svg') !== null && document.getElementById('words').textContent.length > 0"),
+    ]
+
+    static func errors(in console: [String]) -> [String] {
+        console.filter { !$0.contains("favicon.ico") }
+    }
+
+    @Test func everyScriptRunsWithoutAnErrorInEveryPageThatCarriesIt() throws {
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: Self.assets.path).filter { $0.hasSuffix(".js") }.sorted()
+        #expect(scripts == ["explorer.js", "panzoom.js", "replay.js"])
+        var carried: Set<String> = []
+        for page in Self.pages {
+            let url = try Browser.page(page.arguments)
+            let html = try String(contentsOf: URL(string: url)!, encoding: .utf8)
+            for script in scripts where html.contains(try String(contentsOf: Self.assets.appendingPathComponent(script), encoding: .utf8)) {
+                carried.insert(script)
+            }
+            let session = try Browser.run([["open": url], ["js": page.ranThrough]])
+            #expect(session.error == nil, "\(page.arguments): \(session.error ?? "")")
+            #expect(Self.errors(in: session.console).isEmpty, "\(page.arguments): \(session.console)")
+            #expect(session.results.last as? Bool == true, "\(page.arguments): the script did not run to its end (\(session.screenshot))")
+        }
+        #expect(carried == Set(scripts), "scripts in no page: \(Set(scripts).subtracting(carried))")
+    }
+
+    /// The check above can fail: a page whose script has a syntax error shows it in the console.
+    @Test func aScriptWithASyntaxErrorIsCaught() throws {
+        let url = try Browser.page(["replay", "--diagram", "basic-flow", "--format", "html"])
+        let file = URL(string: url)!
+        let html = try String(contentsOf: file, encoding: .utf8)
+        let replay = try String(contentsOf: Self.assets.appendingPathComponent("replay.js"), encoding: .utf8)
+        try html.replacingOccurrences(of: replay, with: replay.replacingOccurrences(of: "(function () {", with: "(function () {)"))
+            .write(to: file, atomically: true, encoding: .utf8)
+        let session = try Browser.run([["open": url]])
+        #expect(Self.errors(in: session.console).contains { $0.contains("SyntaxError") }, "\(session.console)")
+    }
+}
