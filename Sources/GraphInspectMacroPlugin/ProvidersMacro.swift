@@ -4,7 +4,7 @@ import SwiftSyntaxMacros
 
 /// `@Providers`: lists a component class's computed properties (`var depA: DepA { DepA() }`) in a
 /// `ComputedProviders` table stored in the class, which the runtime's provider index reads, so
-/// lookups from below see them as the seed expects.
+/// lookups from below see them as the article's lookups expect.
 ///
 /// Lists instance properties with a getter (not stored ones, which `Mirror` sees; not `static`,
 /// `async` or `throws` ones, which a lookup cannot read; not opaque `some` types, which have no

@@ -1,6 +1,6 @@
 import GraphInspect
 
-/// The root holder of the bundled sample: the seed's example made real.
+/// The root holder of the bundled sample: the architecture article's example made real.
 public final class RootHolder: ModuleHolderObject {
     public init(context: AppContext, component: AppComponent, variant: SampleApp.Variant = .standard) {
         super.init(key: .root, holder: nil, context: context, component: component)

@@ -18,7 +18,7 @@ public final class SettingsModule: ModuleObject {
     public let store: SettingsStore
     public let network: NetworkClient
 
-    /// Takes its component as `Component`, as the seed's modules do: every read is a lookup.
+    /// Takes its component as `Component`, as the article's modules do: every read is a lookup.
     init(holder: ModuleHolder?, component: Component) {
         theme = component.theme
         store = component.settingsStore
@@ -37,7 +37,7 @@ public struct SettingsBuilder: ModuleBuilder {
     public init() {}
 
     public func build(parentComponent: Component, holder: ModuleHolderObject?, context: any ModuleHolderContext) -> SettingsModule {
-        // The seed's builders take the parent as `Component`; settings needs the root's `shared`.
+        // The article's builders take the parent as `Component`; settings needs the root's `shared`.
         guard let app = parentComponent as? AppComponent else {
             preconditionFailure("SettingsBuilder must be given the AppComponent, got \(type(of: parentComponent))")
         }

@@ -4,7 +4,7 @@ import GraphInspect
 /// full type (`App.HomeComponent`) or its key (`"home"`).
 extension GraphSnapshot {
     /// The live nodes `name` matches, in creation order; with `includingReleased`, the released
-    /// ones too (a lookup's requester may be gone, as the seed's module components are once built).
+    /// ones too (a lookup's requester may be gone, as the article's module components are once built).
     public func nodes(named name: String, includingReleased: Bool = false) -> [GraphNode] {
         (includingReleased ? nodes : liveNodes).filter { $0.shortType == name || $0.type == name || $0.key == name }
     }

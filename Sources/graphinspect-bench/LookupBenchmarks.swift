@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 @_spi(Benchmarks) import GraphInspect
 
-/// Lookups at several depths, against the seed's Mirror-per-lookup walk and, for a cached lookup,
+/// Lookups at several depths, against the article's Mirror-per-lookup walk and, for a cached lookup,
 /// the floor no lookup can beat: reading the stored property through a reference the caller holds,
 /// the result retained as a caller's is; with no observer, the in-memory recorder and the trace file.
 enum LookupBenchmarks {
@@ -43,7 +43,7 @@ enum LookupBenchmarks {
         return (root, leaf)
     }
 
-    /// The seed's lookup: reflect each component with Mirror, every time.
+    /// The article's lookup: reflect each component with Mirror, every time.
     @inline(never)
     static func mirrorLookup<T>(_ name: String, from start: Component, as _: T.Type) -> T? {
         var current: Component? = start

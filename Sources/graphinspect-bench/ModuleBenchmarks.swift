@@ -34,7 +34,7 @@ enum ModuleBenchmarks {
         return (root, holder)
     }
 
-    /// The seed's shape of the floor: each holder holds its modules (and child holders) strongly
+    /// The article's shape of the floor: each holder holds its modules (and child holders) strongly
     /// and knows its parent weakly, as `ModuleObject.holder` does (a strong parent would be a
     /// retain cycle). A weak reference gives its target a side table, and every retain and release
     /// of it then takes the runtime's slow path: a cost of the shape, not of graphinspect.

@@ -16,13 +16,13 @@ import CGraphInspectAtomics
 ///
 /// Thread-safe: lookups, caching and `shared` may run on many threads at once. Not declared
 /// `Sendable`: Swift 6 would then make every subclass restate `@unchecked Sendable`, which the
-/// seed's components do not. Mark your own final components `@unchecked Sendable` to share them
+/// article's components do not. Mark your own final components `@unchecked Sendable` to share them
 /// across isolation domains.
 @dynamicMemberLookup
 open class Component {
     /// The component lookups continue at when this one lacks a provider; nil for a root.
     ///
-    /// The one given to `init`. Subclasses may override it (the seed declares it as a protocol
+    /// The one given to `init`. Subclasses may override it (the article declares it as a protocol
     /// requirement); a chain that then loops is detected by every walk and named in the error.
     open var parent: Component? { initialParent }
     /// The parent given to `init`: what events record and reports draw the tree from.

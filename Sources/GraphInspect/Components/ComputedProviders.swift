@@ -3,7 +3,7 @@
 /// stored properties, cannot.
 ///
 /// The macro stores one of these in the class; the provider index finds it among the stored
-/// properties and reads each provider through its getter, on every uncached lookup, as the seed's
+/// properties and reads each provider through its getter, on every uncached lookup, as the article's
 /// computed property would be read.
 public final class ComputedProviders<Owner: AnyObject>: ComputedProviderListing, @unchecked Sendable {
     /// One computed property: its name, declared type, and getter.

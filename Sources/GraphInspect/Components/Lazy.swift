@@ -1,6 +1,6 @@
 /// A provider built on first use, visible to dependency lookup.
 ///
-/// The seed declares lazily built providers as computed properties
+/// The article declares lazily built providers as computed properties
 /// (`var depA: DepA { DepA() }`), which `Mirror`, and so lookup, cannot see. Declare them as
 /// `@Lazy var depA = DepA()` instead: the value is built once, by the first lookup or direct read,
 /// from any thread, and lookups find it under the property's name.

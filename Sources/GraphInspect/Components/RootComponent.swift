@@ -1,4 +1,4 @@
-/// A component at the top of a dependency graph, as the seed declares its app component
+/// A component at the top of a dependency graph, as the article declares its app component
 /// (`class AppComponent: Component, RootComponent`, made with `AppComponent(parent: nil)`).
 ///
 /// Lookups on a value typed `RootComponent` (`component.depA`) work as on a `Component`.

@@ -2,7 +2,7 @@
 ///
 /// Each node holds the node of the holder above it strongly, so a walk from a node its caller
 /// keeps alive reads every node above without a reference-count change per step. (Holders link to
-/// their holder weakly, as in the seed, and loading a weak reference retains through the target's
+/// their holder weakly, as in the article, and loading a weak reference retains through the target's
 /// side table: 25 ns a step on this project's machine, more than the rest of the step;
 /// docs/performance.md.) A node never holds its holder, so there is no cycle: the holder empties
 /// its node when it goes, which releases the modules it held, nested holders among them.

@@ -1,6 +1,6 @@
 /// A feature: its code, found by `key` in the holder tree, shown by its `router`.
 ///
-/// The seed's shape: conform your own class and declare the three properties yourself
+/// The article's shape: conform your own class and declare the three properties yourself
 /// (`public let key: SupportedModules = .settings`, `public weak var holder: ModuleHolder?`,
 /// `public var router: SettingsRouter?`). `ModuleObject` is a ready-made conformance.
 ///

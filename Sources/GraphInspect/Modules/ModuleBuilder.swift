@@ -1,7 +1,7 @@
 /// Makes one module: its component (below the parent component it is given), the module, its view
 /// component and its router.
 ///
-/// The seed's shape: the holder and context are the app's own types
+/// The article's shape: the holder and context are the app's own types
 /// (`func build(parentComponent: Component, holder: SettingsHolder?, context: AppContext) -> SettingsModule`).
 /// A builder called directly records what it creates as the library meets it; one run through
 /// `ModuleHolderObject.attach(_:)` is also recorded as a build, with what it built.
@@ -21,7 +21,7 @@ public protocol ModuleBuilder {
     func build(parentComponent: Component, holder: Holder?, context: Context) -> Built
 }
 
-/// Makes a module's router from its view component (the seed's `ViewBuilding`).
+/// Makes a module's router from its view component (the article's `ViewBuilding`).
 public protocol ViewBuilding {
     /// The router for `component`, or nil when this builder cannot make an `R` from a `T`.
     func buildRouter<T: ViewComponent, R: Routing>(component: T) -> R?

@@ -37,7 +37,7 @@ extension ModuleHolder {
         routerOf(lookUp(key.rawValue, target: .router)) as? T
     }
 
-    /// The seed's call: the router of the module of type `M` with `key`, a leading-dot key of `M`'s
+    /// The article's call: the router of the module of type `M` with `key`, a leading-dot key of `M`'s
     /// key type (`holder.router(for: .settings, moduleType: SettingsModule.self)`).
     public func router<T, M: Module>(for key: M.Key, moduleType: M.Type) -> T? {
         routerOf(lookUp(key.rawValue, target: .router)) as? T

@@ -1,6 +1,6 @@
 /// A ready-made `ViewComponent`: the module a router shows and the holder to find other modules in.
 ///
-/// It holds the module weakly: the module holds its router, which holds this, and the seed's
+/// It holds the module weakly: the module holds its router, which holds this, and the article's
 /// strong reference made that a cycle that was never freed.
 open class ViewComponentObject: ViewComponent {
     public let id: ObjectID

@@ -1,7 +1,7 @@
 /// Identity and recording for the module tree's objects: holders, modules, routers and view
 /// components.
 ///
-/// The app may declare these as its own classes conforming to the seed's protocols, with no hook
+/// The app may declare these as its own classes conforming to the article's protocols, with no hook
 /// into their `init` or `deinit`. So each object gets its id the first time the library meets it
 /// (a holder lookup walking past it, a scan of a holder it met), and is reported then: its holders
 /// first, then itself, its modules, its router and view component. `sync()` (run by

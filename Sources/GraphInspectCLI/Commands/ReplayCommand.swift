@@ -8,7 +8,7 @@ import GraphInspectText
 extension Replay.Kind: ExpressibleByArgument {}
 
 extension GraphInspectCommand {
-    /// `graphinspect replay`: redraw the seed's diagrams from a recorded run, step by step.
+    /// `graphinspect replay`: redraw the article's diagrams from a recorded run, step by step.
     public struct ReplayCommand: ParsableCommand, WritingCommand {
         public static let configuration = CommandConfiguration(
             commandName: "replay",

@@ -1,6 +1,6 @@
 import GraphInspect
 
-/// A student of the school sample (seed 001's Module-First KanjiDemo).
+/// A student of the school sample (the Module-First article's KanjiDemo).
 public struct Student: Hashable, Sendable {
     public let id: Int
     public let name: String
@@ -13,13 +13,13 @@ public struct SchoolClass: Hashable, Sendable {
     public let title: String
 }
 
-/// Why an enrollment is refused: the seed's two business rules.
+/// Why an enrollment is refused: the Module-First article's two business rules.
 public enum EnrollmentError: Error, Equatable, Sendable {
     case alreadyEnrolled(student: String, classTitle: String)
     case classIsFull(classTitle: String)
 }
 
-/// The in-memory store the repositories share (the seed uses SwiftData).
+/// The in-memory store the repositories share (the Module-First article uses SwiftData).
 public final class SchoolStore: @unchecked Sendable {
     var students: [Int: Student] = [:]
     var classes: [Int: SchoolClass] = [:]
@@ -81,7 +81,7 @@ public final class ClassRepository: @unchecked Sendable {
     func enroll(_ studentID: Int, in classID: Int) { store.rosters[classID, default: []].append(studentID) }
 }
 
-/// The seed's RandomUser API, as a deterministic local fake: no network, the same names every run.
+/// The Module-First article's RandomUser API, as a deterministic local fake: no network, the same names every run.
 public struct RandomUserAPI: Sendable {
     static let names = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "John", "Margaret", "Niklaus"]
     let node: RecordedNode
@@ -99,7 +99,7 @@ public struct RandomUserAPI: Sendable {
     }
 }
 
-/// The seed's DependencyContainer: creates the store, repositories and API once, for every module.
+/// The Module-First article's DependencyContainer: creates the store, repositories and API once, for every module.
 public final class DependencyContainer: @unchecked Sendable {
     public let studentRepository: StudentRepository
     public let classRepository: ClassRepository

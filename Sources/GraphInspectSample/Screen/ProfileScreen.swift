@@ -7,7 +7,7 @@ public struct Profile: Equatable, Sendable {
 }
 
 /// Business logic for the profile screen: loads the profile, saves the language. Answers the view
-/// controller directly (no presenter, as the seed proposes).
+/// controller directly (no presenter, as the component-based article proposes).
 public final class ProfileInteractor: @unchecked Sendable {
     public private(set) var profile = Profile(name: "Ada Lovelace", language: "en")
     public private(set) var savedLanguages: [String] = []

@@ -1,6 +1,6 @@
 import GraphInspect
 
-// Seed 003's UIComponents: isolated, reusable UI pieces. Input: `configure(viewModel:)` with a dumb
+// The component-based article's UIComponents: isolated, reusable UI pieces. Input: `configure(viewModel:)` with a dumb
 // struct; output: callbacks. They know nothing of the screen that holds them.
 
 /// The profile header: name and avatar; tapping the avatar is reported.

@@ -1,6 +1,6 @@
 import GraphInspect
 
-/// An event stream, as the seed's Combine publisher: whoever subscribes gets every value sent.
+/// An event stream, as the RVB article's Combine publisher: whoever subscribes gets every value sent.
 /// Passed down the builders' dependencies so a far child can reach a far ancestor.
 public final class EventStream<Value>: @unchecked Sendable {
     private var handlers: [(Value) -> Void] = []

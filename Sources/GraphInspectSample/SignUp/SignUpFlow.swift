@@ -1,6 +1,6 @@
 import GraphInspect
 
-// The sign-up flow of seed 002: Root -> A (welcome) -> B (terms) -> C (basic info) -> D (done).
+// The sign-up flow of the RVB article: Root -> A (welcome) -> B (terms) -> C (basic info) -> D (done).
 // D's completion reaches Root through the stream Root handed to A's builder and every builder
 // handed down: B and C pass it along and never listen.
 

@@ -35,7 +35,7 @@ struct DOTLegend {
             entries.append(.node(style: DOTStyle.node(kind), caption: meaning))
         }
         for kind in Set(diagram.nodes.compactMap(\.customKind)).sorted() {
-            entries.append(.node(style: CustomKindStyle.node(kind), caption: kind))
+            entries.append(.node(style: RecordedKindStyle.node(kind), caption: kind))
         }
         let changes = Set(diagram.nodes.compactMap(\.change) + diagram.edges.compactMap(\.change))
         for change in Diagram.Change.allCases where changes.contains(change) {
@@ -55,7 +55,7 @@ struct DOTLegend {
             entries.append(.edge(style: style, caption: meaning))
         }
         for kind in Set(diagram.edges.compactMap(\.customKind)).sorted() {
-            entries.append(.edge(style: CustomKindStyle.edge(kind), caption: kind))
+            entries.append(.edge(style: RecordedKindStyle.edge(kind), caption: kind))
         }
     }
 

@@ -1,28 +1,38 @@
 /// How each kind of node and edge looks, shared by the DOT writer and its legend.
 enum DOTStyle {
     static func node(_ kind: Diagram.NodeKind) -> [String: String] {
+        let colors = NodePalette.colors(kind)
+        var attributes = ["shape": shape(kind), "style": "filled", "fillcolor": colors.fill, "color": colors.line]
         switch kind {
-        case .component: ["shape": "box", "style": "rounded,filled", "fillcolor": "#e8f0fe", "color": "#4a6fa5"]
-        case .holder: ["shape": "tab", "style": "filled", "fillcolor": "#fff1d6", "color": "#b07d2b"]
-        case .module: ["shape": "box", "style": "filled", "fillcolor": "#e6f4e6", "color": "#4a8a4a"]
-        case .router: ["shape": "ellipse", "style": "filled", "fillcolor": "#f1e6fb", "color": "#7b4aa5"]
-        case .missing: ["shape": "octagon", "style": "filled,bold", "fillcolor": "#fde2e2", "color": "#c0392b", "fontcolor": "#c0392b"]
-        case .collapsed: ["shape": "box3d", "style": "filled", "fillcolor": "#eeeeee", "color": "#666666"]
-        case .builder: ["shape": "cds", "style": "filled", "fillcolor": "#fdeee0", "color": "#c0652b"]
-        case .context: ["shape": "note", "style": "filled", "fillcolor": "#f7f7f7", "color": "#888888"]
-        case .viewComponent: ["shape": "component", "style": "filled", "fillcolor": "#f6eefc", "color": "#9b6ac5"]
-        case .custom: ["shape": "box", "style": "filled", "fillcolor": "#ffffff", "color": "#444444"]
+        case .component: attributes["style"] = "rounded,filled"
+        case .missing: attributes["style"] = "filled,bold"; attributes["fontcolor"] = colors.line
+        default: break
+        }
+        return attributes
+    }
+
+    /// Graphviz's name for a kind's shape.
+    private static func shape(_ kind: Diagram.NodeKind) -> String {
+        switch kind {
+        case .component, .module, .custom: "box"
+        case .holder: "tab"
+        case .router: "ellipse"
+        case .missing: "octagon"
+        case .collapsed: "box3d"
+        case .builder: "cds"
+        case .context: "note"
+        case .viewComponent: "component"
         }
     }
 
     /// A node's look: its kind's, or for a recorded kind, that kind's own.
     static func node(_ node: Diagram.Node) -> [String: String] {
-        node.kind == .custom ? CustomKindStyle.node(node.customKind ?? "") : self.node(node.kind)
+        node.kind == .custom ? RecordedKindStyle.node(node.customKind ?? "") : self.node(node.kind)
     }
 
     /// An edge's look: its kind's, or for a recorded link, that link kind's own.
     static func edge(_ edge: Diagram.Edge) -> [String: String] {
-        edge.kind == .custom ? CustomKindStyle.edge(edge.customKind ?? "") : self.edge(edge.kind)
+        edge.kind == .custom ? RecordedKindStyle.edge(edge.customKind ?? "") : self.edge(edge.kind)
     }
 
     static func edge(_ kind: Diagram.EdgeKind) -> [String: String] {

@@ -25,14 +25,14 @@ public struct MermaidWriter: Sendable {
         for kind in Diagram.NodeKind.allCases where kind != .custom {
             let ids = diagram.nodes.filter { $0.kind == kind }.map(\.id)
             guard !ids.isEmpty else { continue }
-            let style = DOTStyle.node(kind)
-            out += "  classDef \(kind.rawValue) fill:\(style["fillcolor"] ?? "#ffffff"),stroke:\(style["color"] ?? "#000000")\n"
+            let colors = NodePalette.colors(kind)
+            out += "  classDef \(kind.rawValue) fill:\(colors.fill),stroke:\(colors.line)\n"
             out += "  class \(ids.joined(separator: ",")) \(kind.rawValue)\n"
         }
         // Recorded kinds: one class each, named by position (kind names may hold any character).
         for (index, kind) in Set(diagram.nodes.compactMap(\.customKind)).sorted().enumerated() {
-            let style = CustomKindStyle.node(kind)
-            out += "  classDef kind\(index) fill:\(style["fillcolor"] ?? "#ffffff"),stroke:\(style["color"] ?? "#000000")\n"
+            let colors = NodePalette.colors(recordedKind: kind)
+            out += "  classDef kind\(index) fill:\(colors.fill),stroke:\(colors.line)\n"
             out += "  class \(diagram.nodes.filter { $0.customKind == kind }.map(\.id).joined(separator: ",")) kind\(index)\n"
         }
         let released = diagram.nodes.filter(\.released).map(\.id)
@@ -74,34 +74,8 @@ public struct MermaidWriter: Sendable {
         }
     }
 
-    /// Mermaid entity codes for everything that could end a label or start markup or syntax.
-    /// Lines longer than the DOT writer's `DOTLabel.maxLineCharacters` end in `…` here too (Mermaid
-    /// refuses diagrams over 50,000 characters); control and format characters (newlines, escape
-    /// sequences, bidi overrides) show as visible `\n`, `\u{1b}`, as in every other output.
+    /// A label line in Mermaid's entity codes (`LabelEscaping.mermaid`).
     static func escape(_ text: String) -> String {
-        var out = ""
-        var count = 0
-        for scalar in text.unicodeScalars {
-            if count == DOTLabel.maxLineCharacters {
-                out += "…"
-                break
-            }
-            count += 1
-            switch scalar {
-            case "\"", "#", "<", ">", "&", "|", "`", "\\":
-                out += "#\(scalar.value);"
-            case "\n": out += "#92;n"
-            case "\r": out += "#92;r"
-            case "\t": out += "#92;t"
-            default:
-                let category = scalar.properties.generalCategory
-                if category == .control || category == .format {
-                    out += "#92;u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
+        LabelEscaping.mermaid.line(text)
     }
 }

@@ -1,6 +1,6 @@
 import GraphInspect
 
-/// The seed's "Basic Flow": each holder runs a builder per module, given the parent component and
+/// The article's "Basic Flow": each holder runs a builder per module, given the parent component and
 /// the holder's context; the builder makes the component, the module, the view component and the
 /// router; the holder then holds the module. Nested holders sit inside their holder's cluster.
 struct BasicFlowBuilder {
@@ -27,7 +27,7 @@ struct BasicFlowBuilder {
         let number = replay.steps.count + 1
         switch event {
         case .created(let created):
-            // The seed's flow is about its own objects; recorded kinds of other shapes stay out.
+            // The article's flow is about its own objects; recorded kinds of other shapes stay out.
             guard created.kind.isRuntimeKind, let node = snapshot.node(created.id) else { return }
             created.kind == .holder ? holderCreated(node, number: number, at: index) : objectCreated(node, number: number, at: index)
         case .builderStarted(let started):

@@ -1,6 +1,6 @@
 import GraphInspect
 
-/// The seed's "Dependency Flow": components form a graph through their parents, and each lookup
+/// The article's "Dependency Flow": components form a graph through their parents, and each lookup
 /// climbs it from the requester until a component provides the name. Each lookup is numbered; a
 /// cache hit goes straight to its provider; a miss climbs to the root and ends in red.
 struct DependencyFlowBuilder {

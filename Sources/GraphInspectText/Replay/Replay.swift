@@ -3,7 +3,7 @@ import GraphInspect
 /// A recorded run retold step by step: each step is one event that adds nodes or edges to the
 /// picture, described in words. Frame N is everything steps 1...N added, with step N highlighted.
 public struct Replay: Sendable, Equatable {
-    /// Which of the seed article's diagrams.
+    /// Which of the article's diagrams.
     public enum Kind: String, Sendable, CaseIterable {
         /// A holder builds each module through its builder: component, module, view component, router.
         case basicFlow = "basic-flow"
