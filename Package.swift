@@ -147,7 +147,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
         .target(
             name: "GraphInspectStatic",
             dependencies: [
-                "GraphInspect", "GraphInspectText", "GraphInspectCheckContract",
+                "GraphInspect", "GraphInspectCheckContract",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]

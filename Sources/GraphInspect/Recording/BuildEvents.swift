@@ -1,0 +1,131 @@
+/// Payload of `GraphEvent.created`.
+public struct NodeCreated: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case id, kind, type, key, parent, component, providers }
+
+    public var id: ObjectID
+    public var kind: NodeKind
+    /// Module-qualified type name.
+    public var type: String
+    /// For modules and holders: their key.
+    public var key: String?
+    /// The node's parent in its own tree: a component's parent component, a module's or
+    /// holder's holder, a view component's module, a router's view component.
+    public var parent: ObjectID?
+    /// For modules and holders: the component they were built with.
+    public var component: ObjectID?
+    /// For components: the providers they declare.
+    public var providers: [Provider]?
+
+    public init(
+        id: ObjectID, kind: NodeKind, type: String, key: String? = nil, parent: ObjectID? = nil,
+        component: ObjectID? = nil, providers: [Provider]? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.type = type
+        self.key = key
+        self.parent = parent
+        self.component = component
+        self.providers = providers
+    }
+}
+
+/// Payload of `GraphEvent.builderStarted`.
+public struct BuilderStarted: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case run, builder, parentComponent, holder, context }
+
+    /// Pairs this start with its `BuilderFinished`; builds nest.
+    public var run: ObjectID
+    /// The builder's type.
+    public var builder: String
+    /// The component the builder was given as parent.
+    public var parentComponent: ObjectID
+    /// The holder the module is built for.
+    public var holder: ObjectID
+    /// The context's type, then its parents' types, innermost first.
+    public var context: [String]
+
+    public init(run: ObjectID, builder: String, parentComponent: ObjectID, holder: ObjectID, context: [String]) {
+        self.run = run
+        self.builder = builder
+        self.parentComponent = parentComponent
+        self.holder = holder
+        self.context = context
+    }
+}
+
+/// Payload of `GraphEvent.builderFinished`.
+public struct BuilderFinished: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case run, module }
+
+    public var run: ObjectID
+    /// The module the builder returned.
+    public var module: ObjectID
+
+    public init(run: ObjectID, module: ObjectID) {
+        self.run = run
+        self.module = module
+    }
+}
+
+/// Payload of `GraphEvent.moduleAttached` and `.moduleDetached`.
+public struct ModuleAttachment: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case holder, module }
+
+    public var holder: ObjectID
+    public var module: ObjectID
+
+    public init(holder: ObjectID, module: ObjectID) {
+        self.holder = holder
+        self.module = module
+    }
+}
+
+/// Payload of `GraphEvent.routerAttached`.
+public struct RouterAttachment: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case module, router }
+
+    public var module: ObjectID
+    public var router: ObjectID
+
+    public init(module: ObjectID, router: ObjectID) {
+        self.module = module
+        self.router = router
+    }
+}
+
+
+/// Payload of `GraphEvent.linked`: a named edge between two nodes, recorded with `GraphRecord.edge`.
+public struct Link: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case from, to, kind, label }
+
+    public var from: ObjectID
+    public var to: ObjectID
+    /// What the link is, e.g. "navigates to"; pictures draw each kind in a style of its own.
+    public var kind: String
+    /// A detail shown with it, e.g. the closure's name.
+    public var label: String?
+
+    public init(from: ObjectID, to: ObjectID, kind: String, label: String? = nil) {
+        self.from = from
+        self.to = to
+        self.kind = kind
+        self.label = label
+    }
+}
+
+/// Payload of `GraphEvent.released`.
+public struct Released: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case id }
+
+    public var id: ObjectID
+
+    public init(id: ObjectID) { self.id = id }
+}

@@ -1,0 +1,102 @@
+/// Where in the app's code a lookup was written, when the API could capture it.
+public struct SourceLocation: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case file, line }
+
+    public var file: String
+    public var line: Int
+
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    public var description: String { "\(file):\(line)" }
+}
+
+/// Payload of `GraphEvent.lookup`: one dependency lookup, resolved or not.
+public struct DependencyLookup: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case requester, name, type, walk, provider, cacheHit, location, repeats }
+
+    /// The component the lookup was made on.
+    public var requester: ObjectID
+    /// The name asked for.
+    public var name: String
+    /// The type asked for.
+    public var type: String
+    /// The components visited, in order, starting with the requester. For a cache hit, just the
+    /// requester.
+    public var walk: [ObjectID]
+    /// The component whose provider answered, or nil when the lookup failed.
+    public var provider: ObjectID?
+    /// Whether the answer came from the requester's cache.
+    public var cacheHit: Bool
+    /// Where the lookup was written, when known.
+    public var location: SourceLocation?
+    /// How many more identical cache hits followed, counted instead of recorded one by one
+    /// (in-memory recordings only; absent means none).
+    public var repeats: Int?
+
+    public init(
+        requester: ObjectID, name: String, type: String, walk: [ObjectID], provider: ObjectID?,
+        cacheHit: Bool, location: SourceLocation? = nil, repeats: Int? = nil
+    ) {
+        self.repeats = repeats
+        self.requester = requester
+        self.name = name
+        self.type = type
+        self.walk = walk
+        self.provider = provider
+        self.cacheHit = cacheHit
+        self.location = location
+    }
+}
+
+/// Payload of `GraphEvent.sharedCreated`.
+public struct SharedCreated: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case component, type }
+
+    public var component: ObjectID
+    public var type: String
+
+    public init(component: ObjectID, type: String) {
+        self.component = component
+        self.type = type
+    }
+}
+
+/// Payload of `GraphEvent.moduleLookup`: a module or router lookup by key through the holder tree.
+public struct ModuleLookup: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case requester, key, target, walk, module, holder }
+
+    public enum Target: String, Sendable, Codable {
+        case module
+        case router
+    }
+
+    /// The holder the lookup started at.
+    public var requester: ObjectID
+    public var key: String
+    public var target: Target
+    /// The holders whose modules were searched, in order, starting with the requester.
+    public var walk: [ObjectID]
+    /// The module found (for a router lookup, the module whose router answered), or nil.
+    public var module: ObjectID?
+    /// The holder that held it, or nil.
+    public var holder: ObjectID?
+
+    public init(
+        requester: ObjectID, key: String, target: Target, walk: [ObjectID], module: ObjectID?,
+        holder: ObjectID?
+    ) {
+        self.requester = requester
+        self.key = key
+        self.target = target
+        self.walk = walk
+        self.module = module
+        self.holder = holder
+    }
+}

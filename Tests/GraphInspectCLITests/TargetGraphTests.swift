@@ -1,0 +1,102 @@
+import Foundation
+import GraphInspectGraphviz
+import Testing
+
+/// The package's targets and the way data flows through them, read from the sources' own
+/// `import` lines (so the picture in docs/architecture.md cannot drift), and held to the flow:
+/// no target imports one that comes after it.
+@Suite struct TargetGraphTests {
+    /// The flow, first to last. A target imports only targets of earlier layers.
+    static let layers: [(name: String, targets: [String])] = [
+        ("C", ["CGraphInspectAtomics", "CGraphviz"]),
+        ("runtime, events, recorder", ["GraphInspect", "CGraphvizReader"]),
+        ("apps, traces read back", ["GraphInspectSample", "GraphInspectMacros", "GraphInspectTrace"]),
+        ("model, writers", ["GraphInspectText", "GraphInspectCheckContract", "GraphInspectGraphviz"]),
+        ("pages, check, tests", ["GraphInspectPages", "GraphInspectStatic", "GraphInspectTesting", "GraphInspectFuzzTargets"]),
+        ("CLI, fuzzers", ["GraphInspectCLI", "fuzz-line-decoder", "fuzz-snapshot-decoder", "fuzz-trace-reader"]),
+        ("executables", ["graphinspect", "graphinspect-check", "graphinspect-bench"]),
+    ]
+    /// Targets outside the flow: build-time tools.
+    static let tools = ["GraphInspectMacroPlugin", "graphinspect-embed"]
+
+    static let sources = Golden.packageRoot.appendingPathComponent("Sources")
+
+    /// Each target's imports of the package's own targets (a C target's: its `graphviz/` includes).
+    static func imports() throws -> [String: Set<String>] {
+        let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { !$0.hasPrefix(".") }
+        let moduleNames = Dictionary(uniqueKeysWithValues: targets.map { ($0.replacingOccurrences(of: "-", with: "_"), $0) })
+        var imports: [String: Set<String>] = [:]
+        for target in targets {
+            var found: Set<String> = []
+            let walker = FileManager.default.enumerator(atPath: sources.appendingPathComponent(target).path)
+            while let file = walker?.nextObject() as? String {
+                guard file.hasSuffix(".swift") || file.hasSuffix(".c") || file.hasSuffix(".h") else { continue }
+                let text = try String(contentsOf: sources.appendingPathComponent(target).appendingPathComponent(file), encoding: .utf8)
+                for line in text.split(separator: "\n") {
+                    let words = line.split(separator: " ")
+                    if let index = words.firstIndex(of: "import"), index + 1 < words.count, words[..<index].allSatisfy({ $0.hasPrefix("@") }),
+                       let imported = moduleNames[String(words[index + 1])], imported != target {
+                        found.insert(imported)
+                    }
+                    if line.hasPrefix("#include <graphviz/"), target != "CGraphviz" { found.insert("CGraphviz") }
+                }
+            }
+            imports[target] = found
+        }
+        return imports
+    }
+
+    static func layer(of target: String) -> Int? {
+        layers.firstIndex { $0.targets.contains(target) }
+    }
+
+    /// The picture: one row per layer, first at the top, an arrow from each target to what it imports.
+    static func dot(_ imports: [String: Set<String>]) -> String {
+        var out = "digraph targets {\n  graph [rankdir=TB, nodesep=0.12, ranksep=0.35, fontname=\"Helvetica\", fontsize=13]\n"
+        out += "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#e8f0fe\", color=\"#4a6fa5\", fontname=\"Helvetica\", fontsize=13]\n"
+        out += "  edge [color=\"#888888\", arrowsize=0.6]\n"
+        for (index, layer) in layers.enumerated() {
+            out += "  subgraph cluster_\(index) {\n    graph [label=\"\(layer.name)\", labeljust=l, style=\"rounded,dashed\", color=\"#bbbbbb\", fontcolor=\"#555555\"]\n"
+            for target in layer.targets { out += "    \"\(target)\"\n" }
+            out += "  }\n"
+        }
+        for target in imports.keys.sorted() where layer(of: target) != nil {
+            for imported in imports[target, default: []].sorted() where layer(of: imported) != nil {
+                out += "  \"\(imported)\" -> \"\(target)\"\n"
+            }
+        }
+        return out + "}\n"
+    }
+
+    @Test func noTargetImportsOneThatComesAfterIt() throws {
+        let imports = try Self.imports()
+        for target in imports.keys.sorted() where !Self.tools.contains(target) {
+            guard let layer = Self.layer(of: target) else {
+                Issue.record("\(target) is in no layer of the flow: add it to TargetGraphTests.layers and docs/architecture.md")
+                continue
+            }
+            for imported in imports[target, default: []].sorted() {
+                let importedLayer = Self.layer(of: imported)
+                #expect(importedLayer.map { $0 < layer } == true, "\(target) (\(Self.layers[layer].name)) imports \(imported), which comes after it or outside the flow")
+            }
+        }
+    }
+
+    /// docs/images/targets.dot and .svg are drawn from the imports; `GRAPHINSPECT_RECORD=1` (run
+    /// by scripts/update-docs) redraws them.
+    @Test func theArchitecturePictureIsDrawnFromTheImports() throws {
+        let dot = Self.dot(try Self.imports())
+        let svg = String(decoding: try GraphvizRenderer.render(dot: dot), as: UTF8.self)
+        let images = Golden.packageRoot.appendingPathComponent("docs/images")
+        if ProcessInfo.processInfo.environment["GRAPHINSPECT_RECORD"] == "1" {
+            try dot.write(to: images.appendingPathComponent("targets.dot"), atomically: true, encoding: .utf8)
+            try svg.write(to: images.appendingPathComponent("targets.svg"), atomically: true, encoding: .utf8)
+            Issue.record("recorded docs/images/targets.dot and targets.svg; run again without GRAPHINSPECT_RECORD")
+            return
+        }
+        #expect(dot == (try String(contentsOf: images.appendingPathComponent("targets.dot"), encoding: .utf8)), "docs/images/targets.dot is stale: run scripts/update-docs")
+        #expect(svg == (try String(contentsOf: images.appendingPathComponent("targets.svg"), encoding: .utf8)), "docs/images/targets.svg is stale: run scripts/update-docs")
+        let architecture = try String(contentsOf: Golden.packageRoot.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        #expect(architecture.contains("![the targets and the way data flows through them](images/targets.svg)"))
+    }
+}
