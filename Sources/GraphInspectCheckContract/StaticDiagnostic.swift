@@ -24,6 +24,13 @@ public struct StaticDiagnostic: Sendable, Equatable, Hashable, Codable, Comparab
         self.details = details
     }
 
+    /// The prefix of a note about what the reader could not check.
+    public static let uncheckedPrefix = "not checked: "
+
+    /// Whether this is a note about something the reader could not check (`--strict` makes
+    /// these errors).
+    public var isUnchecked: Bool { severity == .note && message.hasPrefix(Self.uncheckedPrefix) }
+
     /// `path:line:column: error: message` and the detail lines.
     public func formatted(style: ReportStyle = .plain) -> String {
         let label: String

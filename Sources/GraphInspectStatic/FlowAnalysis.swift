@@ -55,6 +55,10 @@ final class FlowAnalysis {
         var message: String
         /// Checked, on an assumption the note states (rather than not checked).
         var assumed = false
+        /// The lookup this note leaves unchecked, if it is about one (counted by the summary).
+        var lookup: LookupKind?
+
+        enum LookupKind: Hashable { case dependency, module }
     }
 
     let index: TypeIndex
@@ -80,7 +84,7 @@ final class FlowAnalysis {
     private var definiteNotes: Set<Unresolved> = []
 
     init(reader: SourceReader) {
-        index = TypeIndex(types: reader.types)
+        index = TypeIndex(types: reader.types, shadowed: reader.shadowed)
         topLevel = reader.topLevel
         freeFunctions = reader.freeFunctions
         var all: [FunctionIR] = []
@@ -389,9 +393,9 @@ final class FlowAnalysis {
         if objects > 0 { reached.insert(position) }
         if objects == 0, let declared, isDynamic(name, declared: declared, actual: nil) {
             if index.isComponent(declared.name) {
-                note(position, "cannot tell which component `\(describe(base))` is, so the lookup of `\(name)` is not checked: nothing in the sources read passes one here")
+                note(position, "cannot tell which component `\(describe(base))` is, so the lookup of `\(name)` is not checked: nothing in the sources read passes one here", lookup: .dependency)
             } else if index.isHolder(declared.name) {
-                note(position, "cannot tell which holder `\(describe(base))` is, so the lookup of module `\(name)` is not checked: nothing in the sources read passes one here")
+                note(position, "cannot tell which holder `\(describe(base))` is, so the lookup of module `\(name)` is not checked: nothing in the sources read passes one here", lookup: .module)
             }
         }
         return result
@@ -493,7 +497,7 @@ final class FlowAnalysis {
             } ?? expecting
             guard case .literal(_, let text?)? = arguments.first?.value else {
                 evaluateArguments(arguments, in: context)
-                if recording { definiteNotes.insert(Unresolved(position: position, message: "`resolve` is given a name built at run time: the lookup is not checked")) }
+                if recording { definiteNotes.insert(Unresolved(position: position, message: "`resolve` is given a name built at run time: the lookup is not checked", lookup: .dependency)) }
                 return []
             }
             reached.insert(position)
@@ -533,7 +537,7 @@ final class FlowAnalysis {
         if argumentValues == nil { evaluateArguments(arguments, in: context) }
         if !objects.isEmpty { reached.insert(position) }
         if objects.isEmpty, let declared, index.isComponent(declared.name), method == "resolve" {
-            note(position, "cannot tell which component `\(describe(base))` is, so this `resolve` is not checked: nothing in the sources read passes one here")
+            note(position, "cannot tell which component `\(describe(base))` is, so this `resolve` is not checked: nothing in the sources read passes one here", lookup: .dependency)
         }
         return result
     }
@@ -666,8 +670,8 @@ final class FlowAnalysis {
         if recording { lookups.insert(lookup) }
     }
 
-    private func note(_ position: SourcePosition, _ message: String) {
-        if recording { pendingNotes.insert(Unresolved(position: position, message: message)) }
+    private func note(_ position: SourcePosition, _ message: String, lookup: Unresolved.LookupKind? = nil) {
+        if recording { pendingNotes.insert(Unresolved(position: position, message: message, lookup: lookup)) }
     }
 
     private func describe(_ expr: Expr) -> String {

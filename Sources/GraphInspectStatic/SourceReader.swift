@@ -33,7 +33,20 @@ struct SourceReader {
     /// Types declared twice (in two modules, or `#if` branches): read as one, and said so.
     private(set) var redeclared: [(name: String, first: SourcePosition, again: SourcePosition)] = []
 
-    fileprivate mutating func declared(_ name: String, at position: SourcePosition) {
+    /// The library's type names the app declares again. Inside the app's module its own type
+    /// shadows the library's, as Swift resolves names; the library's stays reachable as
+    /// `GraphInspect.Name` (`TypeIndex.libraryName`).
+    private(set) var shadowed: Set<String> = []
+
+    fileprivate mutating func declared(_ name: String, at position: SourcePosition, isLibrary: Bool) {
+        if !isLibrary, let library = types[name], library.isLibrary {
+            var moved = library
+            moved.name = RuntimeDeclarations.module + "." + name
+            types[moved.name] = moved
+            types[name] = nil
+            shadowed.insert(name)
+            return
+        }
         if let first = types[name]?.position, first != position { redeclared.append((name, first, position)) }
     }
 
@@ -143,7 +156,7 @@ private struct FileReader {
         let inherited = inheritance?.inheritedTypes.map { WrittenTypeReader.read($0.type) } ?? []
         let names = Set(attributes.compactMap { $0.as(AttributeSyntax.self).map { WrittenTypeReader.read($0.attributeName).name } })
         let here = position(node)
-        reader.declared(name, at: here)
+        reader.declared(name, at: here, isLibrary: isLibrary)
         reader.withType(name, kind: kind, module: module, isLibrary: isLibrary) { type in
             type.inherited = inherited + type.inherited
             type.attributes.formUnion(names)
@@ -486,7 +499,9 @@ enum WrittenTypeReader {
         if let identifier = current.as(IdentifierTypeSyntax.self) {
             name = identifier.name.text
         } else if let member = current.as(MemberTypeSyntax.self) {
-            name = member.name.text
+            // `GraphInspect.X` always means the library's X, even where the app declares its own.
+            let base = member.baseType.as(IdentifierTypeSyntax.self)?.name.text
+            name = base == RuntimeDeclarations.module ? base! + "." + member.name.text : member.name.text
         } else if current.is(ArrayTypeSyntax.self) {
             name = "Array"
         } else if current.is(DictionaryTypeSyntax.self) {

@@ -30,6 +30,10 @@ public struct StaticGraph: Sendable {
         /// Lookups written in the code (each counted once, however many components make it).
         public var lookups: Int
         public var moduleLookups: Int
+        /// Of those, the ones made on some component (holder) the sources place in a tree, so
+        /// walked up its parent chains; the others are noted as not checked.
+        public var lookupsChecked: Int
+        public var moduleLookupsChecked: Int
     }
 
     public var errors: [StaticDiagnostic] { diagnostics.filter { $0.severity == .error } }
@@ -89,13 +93,23 @@ struct StaticGraphBuilder {
             guard let position = lookupPositions[failure.eventIndex] else { continue }
             diagnostics.insert(StaticWording.diagnostic(fromReport: failure.report(style: .plain), at: position))
         }
+        let checked = Set(lookupPositions.values)
+        // Every lookup written: those the analysis followed, and those a note leaves unchecked.
+        let unresolved = analysis.unresolved
+        let lookups = Set(analysis.lookups.map(\.position)).union(unresolved.filter { $0.lookup == .dependency }.map(\.position))
+        let moduleLookups = Set(analysis.moduleLookups.map(\.position)).union(unresolved.filter { $0.lookup == .module }.map(\.position))
         let summary = StaticGraph.Summary(
             files: files, componentTypes: Set(componentSites.map { sites[$0].type }).count,
             components: built.nodes.filter { $0.kind == .component }.count,
             holders: built.nodes.filter { $0.kind == .holder }.count,
             modules: built.nodes.filter { $0.kind == .module }.count,
-            lookups: Set(analysis.lookups.map(\.position)).count, moduleLookups: Set(analysis.moduleLookups.map(\.position)).count
+            lookups: lookups.count, moduleLookups: moduleLookups.count,
+            lookupsChecked: lookups.intersection(checked).count, moduleLookupsChecked: moduleLookups.intersection(checked).count
         )
+        let all = lookups.union(moduleLookups)
+        if let first = all.min(), summary.lookupsChecked + summary.moduleLookupsChecked == 0 {
+            diagnostics.insert(StaticWording.nothingChecked(lookups: all.count, firstReason: diagnostics.filter(\.isUnchecked).min(), at: first))
+        }
         return StaticGraph(
             snapshot: built, diagnostics: diagnostics.sorted(), lookupPositions: lookupPositions, facts: facts,
             summary: summary

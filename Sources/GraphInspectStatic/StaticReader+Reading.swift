@@ -9,7 +9,9 @@ extension StaticReader {
         let line = [
             count(summary.files, "file"), count(summary.componentTypes, "component type"),
             "\(count(summary.components, "component")) in trees", count(summary.holders, "holder"),
-            count(summary.modules, "module"), count(summary.lookups, "lookup"), count(summary.moduleLookups, "module lookup"),
+            count(summary.modules, "module"),
+            "\(summary.lookupsChecked) of \(count(summary.lookups, "lookup")) checked",
+            "\(summary.moduleLookupsChecked) of \(count(summary.moduleLookups, "module lookup")) checked",
         ].joined(separator: ", ")
         return StaticReading(snapshot: graph.snapshot, diagnostics: graph.diagnostics, facts: graph.facts, summary: line)
     }

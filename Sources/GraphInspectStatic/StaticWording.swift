@@ -47,7 +47,7 @@ enum StaticWording {
     }
 
     static func unresolved(_ message: String, at position: SourcePosition) -> StaticDiagnostic {
-        StaticDiagnostic(severity: .note, position: position, message: "not checked: " + message)
+        StaticDiagnostic(severity: .note, position: position, message: StaticDiagnostic.uncheckedPrefix + message)
     }
 
     static func assumed(_ message: String, at position: SourcePosition) -> StaticDiagnostic {
@@ -57,14 +57,25 @@ enum StaticWording {
     static func unplaced(type: String, at position: SourcePosition) -> StaticDiagnostic {
         StaticDiagnostic(
             severity: .note, position: position,
-            message: "not checked: cannot tell which parent the \(type) made here is given, so its lookups are not checked"
+            message: StaticDiagnostic.uncheckedPrefix + "cannot tell which parent the \(type) made here is given, so its lookups are not checked"
+        )
+    }
+
+    /// The sources make lookups and none could be checked: a check that checked nothing must not
+    /// pass. Said at the first lookup, with the first reason a lookup was not checked.
+    static func nothingChecked(lookups: Int, firstReason: StaticDiagnostic?, at position: SourcePosition) -> StaticDiagnostic {
+        StaticDiagnostic(
+            severity: .error, position: position,
+            message: lookups == 1 ? "the one lookup in the sources could not be checked" : "none of the \(lookups) lookups in the sources could be checked",
+            details: (firstReason.map { ["  first reason, at \($0.position): \($0.message.dropFirst(StaticDiagnostic.uncheckedPrefix.count))"] } ?? [])
+                + ["  fix: give check the sources that build the app's trees (its root component and holders), or see the notes (docs/check.md)"]
         )
     }
 
     static func tooLarge(limit: Int, at position: SourcePosition) -> StaticDiagnostic {
         StaticDiagnostic(
             severity: .note, position: position,
-            message: "not checked: the parent chains that reach here make more than \(limit) components; the rest are not expanded"
+            message: StaticDiagnostic.uncheckedPrefix + "the parent chains that reach here make more than \(limit) components; the rest are not expanded"
         )
     }
 }

@@ -5,10 +5,29 @@ import GraphInspectCheckContract
 /// declaration a member name reaches. Answers are cached.
 final class TypeIndex {
     let types: [String: TypeDecl]
+    /// The library's names the app declares again (`SourceReader.shadowed`).
+    let shadowed: Set<String>
     private var supertypeCache: [String: [String]] = [:]
 
-    init(types: [String: TypeDecl]) {
+    init(types: [String: TypeDecl], shadowed: Set<String> = []) {
         var types = types
+        self.shadowed = shadowed
+        let library = RuntimeDeclarations.module + "."
+        // Names resolved as Swift resolves them: `GraphInspect.X` is the library's X (kept under
+        // that name when the app shadows X, else the same type as plain `X`); a plain name in the
+        // library's own declarations means the library's.
+        for (name, type) in types {
+            types[name]?.inherited = type.inherited.map { written in
+                var written = written
+                if written.name.hasPrefix(library), !shadowed.contains(String(written.name.dropFirst(library.count))) {
+                    written.name = String(written.name.dropFirst(library.count))
+                } else if type.isLibrary, shadowed.contains(written.name) {
+                    written.name = library + written.name
+                }
+                return written
+            }
+        }
+        for (name, type) in types where type.isLibrary && !name.hasPrefix(library) { types[library + name] = type }
         // A class's superclass is its first inherited name that is a class the index knows.
         let declared = types
         for (name, type) in declared where type.kind == .class {
@@ -39,9 +58,14 @@ final class TypeIndex {
         supertypes(of: name).contains(target)
     }
 
-    func isComponent(_ name: String) -> Bool { reaches(name, "Component") }
-    func isHolder(_ name: String) -> Bool { reaches(name, "ModuleHolder") }
-    func isModule(_ name: String) -> Bool { reaches(name, "Module") }
+    func isComponent(_ name: String) -> Bool { reaches(name, libraryName("Component")) }
+    func isHolder(_ name: String) -> Bool { reaches(name, libraryName("ModuleHolder")) }
+    func isModule(_ name: String) -> Bool { reaches(name, libraryName("Module")) }
+
+    /// The key of the library's type `name`: `GraphInspect.name` when the app declares its own.
+    func libraryName(_ name: String) -> String {
+        shadowed.contains(name) ? RuntimeDeclarations.module + "." + name : name
+    }
     func isAppType(_ name: String) -> Bool { types[name].map { !$0.isLibrary } ?? false }
 
     /// Whether a class is marked `@Providers`, so lookups see its computed properties.
@@ -111,11 +135,19 @@ final class TypeIndex {
             if let raw = type.cases[name] { return raw ?? name }
         }
         if let constant = types["ModuleKey"]?.stringConstants[name] { return constant }
-        for type in types.values.sorted(by: { $0.name < $1.name }) where type.kind == .enum {
-            if let raw = type.cases[name] { return raw ?? name }
-        }
+        if let raw = enumCaseValues[name] { return raw ?? name }
         return name
     }
+
+    /// Each enum case name with its raw value, from the first enum declaring it by type name.
+    /// Built once: sorting every type for each key read made `check` quadratic in the code's size.
+    private lazy var enumCaseValues: [String: String?] = {
+        var values: [String: String?] = [:]
+        for type in types.values.sorted(by: { $0.name < $1.name }) where type.kind == .enum {
+            for (name, raw) in type.cases where values[name] == nil { values[name] = .some(raw) }
+        }
+        return values
+    }()
 
     /// The module-qualified spelling the runtime records for a written type
     /// (`Swift.Optional<Shop.Payments>`); "_" when the source does not say.

@@ -11,7 +11,7 @@ import Testing
         #expect(result.status == 1, "\(result.stderr)")
         try Golden.check(result.stdout, against: "check-sample.txt")
         #expect(result.stdout.hasPrefix("Sources/GraphInspectSample/CheckoutModule.swift:19:30: error: missing dependency `paymentService: PaymentService`\n"))
-        #expect(result.stderr == "graphinspect check: 16 files, 8 component types, 8 components in trees, 2 holders, 6 modules, 13 lookups, 3 module lookups: 1 error, 0 warnings, 0 notes\n")
+        #expect(result.stderr == "graphinspect check: 16 files, 8 component types, 8 components in trees, 2 holders, 6 modules, 13 of 13 lookups checked, 3 of 3 module lookups checked: 1 error, 0 warnings, 0 notes\n")
     }
 
     @Test func theArticlesExampleChecksClean() throws {
@@ -87,5 +87,27 @@ import Testing
         #expect(result.status == 69)
         #expect(result.stderr.hasPrefix("Error: check reads Swift sources with swift-syntax, so it is a tool of its own"))
         #expect(result.stderr.contains("swift build --product graphinspect-check"))
+    }
+
+    /// Issue #32: a check that checks nothing must not pass; `--strict` makes each unchecked lookup an error.
+    @Test func aCheckThatChecksNothingFailsAndStrictFailsOnAnyUncheckedLookup() throws {
+        let fixtures = "Tests/GraphInspectStaticTests/Fixtures/"
+        let nothing = try Executable.run("graphinspect", ["check", fixtures + "nothing-placed"], directory: Self.root)
+        #expect(nothing.status == 1, "\(nothing.stderr)")
+        #expect(nothing.stdout.hasPrefix(fixtures + "nothing-placed/App.swift:11:46: error: the one lookup in the sources could not be checked\n"))
+        #expect(nothing.stderr.hasSuffix("0 of 1 lookup checked, 0 of 0 module lookups checked: 1 error, 0 warnings, 2 notes\n"))
+        // A clean check with one lookup noted as not checked passes, unless --strict.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strict-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent(fixtures + "needle-root/App.swift").path, toPath: folder.appendingPathComponent("App.swift").path)
+        try "import GraphInspect\nfunc lateLookup(_ component: Component) { let _: Analytics = component.analytics }\n"
+            .write(to: folder.appendingPathComponent("Late.swift"), atomically: true, encoding: .utf8)
+        let lenient = try Executable.run("graphinspect", ["check", folder.path], directory: Self.root)
+        let strict = try Executable.run("graphinspect", ["check", "--strict", folder.path], directory: Self.root)
+        #expect(lenient.status == 1 && strict.status == 1)
+        #expect(lenient.stderr.hasSuffix(": 4 errors, 0 warnings, 1 note\n"), "\(lenient.stderr)")
+        #expect(strict.stderr.hasSuffix(": 5 errors, 0 warnings, 0 notes\n"), "\(strict.stderr)")
+        #expect(strict.stdout.contains("Late.swift:2:72: error: not checked: cannot tell which component"), "\(strict.stdout)")
     }
 }

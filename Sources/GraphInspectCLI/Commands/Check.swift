@@ -27,6 +27,7 @@ extension GraphInspectCommand {
                   graphinspect check -o static.svg
                   graphinspect dump --format json -o run.json -- .build/debug/App
                   graphinspect check --against run.json
+                  graphinspect check --strict Sources
 
                 Exit codes: 0 no errors, 1 errors found, 64 bad arguments, 65 a malformed \
                 recording, 66 sources or recording unreadable, 69 graphinspect-check not built, \
@@ -47,6 +48,9 @@ extension GraphInspectCommand {
 
         @Flag(help: "Leave out the notes about what could not be checked.")
         public var noNotes = false
+
+        @Flag(help: "Make every lookup that could not be checked an error (exit 1), not a note.")
+        public var strict = false
 
         @OptionGroup(title: "Pictures") var diagram: DiagramFlags
 
@@ -76,7 +80,12 @@ extension GraphInspectCommand {
                 } catch {
                     throw CLIError.cannotReadSources("\(error)".replacingOccurrences(of: "error: ", with: "", options: .anchored))
                 }
-                let findings = reading.diagnostics.filter { !noNotes || $0.severity != .note }
+                let diagnostics = reading.diagnostics.map { finding in
+                    var finding = finding
+                    if strict && finding.isUnchecked { finding.severity = .error }
+                    return finding
+                }
+                let findings = diagnostics.filter { !noNotes || $0.severity != .note }
                 errors = findings.filter { $0.severity == .error }.count
                 let findingsText = findings.map { $0.formatted(style: writesGraph ? .forStandardError : .forStandardOutput) }
                 var coverage: String?
@@ -94,7 +103,7 @@ extension GraphInspectCommand {
                     if !body.isEmpty { try Output.write(body + "\n", to: nil) }
                 }
                 let counts = [StaticDiagnostic.Severity.error, .warning, .note].map { severity in
-                    let count = reading.diagnostics.filter { $0.severity == severity }.count
+                    let count = diagnostics.filter { $0.severity == severity }.count
                     let word = "\(severity.rawValue)\(count == 1 ? "" : "s")"
                     return "\(count) \(word)"
                 }
