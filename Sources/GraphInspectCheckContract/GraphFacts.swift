@@ -44,6 +44,10 @@ public struct GraphFacts: Sendable, Equatable {
     public var held: Set<Named> = []
     /// Providers that answered a lookup: the providing component's type and the name.
     public var resolved: Set<Named> = []
+    /// Routers: the module's or holder's type and its router's type.
+    public var routers: Set<Named> = []
+    /// View components: the router's type and the type of the view component it was given.
+    public var viewComponents: Set<Named> = []
     /// Where each lookup is written (static facts only).
     public var lookupPositions: [Named: Set<SourcePosition>] = [:]
 
@@ -61,6 +65,15 @@ public struct GraphFacts: Sendable, Equatable {
             components.insert(short(node.type))
             parents.insert(Edge(child: short(node.type), parent: node.parent.flatMap { typeOf[$0] }))
             for provider in node.providers ?? [] { providers.insert(Named(owner: short(node.type), name: provider.name)) }
+        }
+        // A router's parent is its view component, whose parent is the module.
+        let parentOf = Dictionary(uniqueKeysWithValues: snapshot.nodes.map { ($0.id, $0.parent) })
+        for node in snapshot.nodes where node.kind == .router {
+            guard let viewComponent = node.parent, let viewComponentType = typeOf[viewComponent] else { continue }
+            viewComponents.insert(Named(owner: short(node.type), name: viewComponentType))
+            if let module = parentOf[viewComponent] ?? nil, let moduleType = typeOf[module] {
+                routers.insert(Named(owner: moduleType, name: short(node.type)))
+            }
         }
         for event in snapshot.events {
             switch event {
@@ -89,6 +102,8 @@ public struct GraphFacts: Sendable, Equatable {
         for lookup in lookups { all.insert("lookup \(lookup)") }
         for lookup in moduleLookups { all.insert("module lookup \(lookup)") }
         for module in held { all.insert("holds \(module)") }
+        for router in routers { all.insert("router \(router)") }
+        for viewComponent in viewComponents { all.insert("view component \(viewComponent)") }
         return all
     }
 }

@@ -84,6 +84,7 @@ struct StaticGraphBuilder {
             switch event {
             case .created(let created): nodes.append(GraphNode(created: created))
             case .moduleAttached(let attachment): nodes[Int(attachment.holder.rawValue) - 1].modules?.append(attachment.module)
+            case .routerAttached(let attachment): nodes[Int(attachment.module.rawValue) - 1].router = attachment.router
             default: break
             }
         }
@@ -237,6 +238,7 @@ struct StaticGraphBuilder {
                 heldModules[holder, default: []].append((site, id))
                 facts.held.insert(GraphFacts.Named(owner: analysis.sites[nodeSiteOfHolder(holder)].type, name: key ?? "?"))
             }
+            addRouters(of: site, node: id)
             guard isHolder else { continue }
             holderNodes[site, default: []].append(id)
             if let holder { holderParent[id] = holder }
@@ -247,6 +249,39 @@ struct StaticGraphBuilder {
     }
 
     private var holderSite: [ObjectID: Int] = [:]
+
+    /// The routers the sources give a module or holder (`module.router = SomeRouter(viewComponent:
+    /// ...)`, or its own stored `router`), each with the view component it is made with, as the
+    /// runtime records them: the view component below the module, the router below it.
+    private mutating func addRouters(of site: Int, node module: ObjectID) {
+        let sites = analysis.sites
+        let moduleType = ShortTypeName.of(sites[site].type)
+        let routers = analysis.values(.field(site: site, name: "router")).filter(isObject).sorted { position(of: $0) < position(of: $1) }
+        for router in routers {
+            // Whatever the router stores that is a view component (`viewComponent` in RouterObject,
+            // the article's `component`).
+            let stored = index.supertypes(of: sites[router].type).flatMap { index.types[$0]?.propertyOrder ?? [] }
+            let viewComponents = Set(stored.flatMap { analysis.values(.field(site: router, name: $0)) })
+                .filter { isObject($0) && index.reaches(sites[$0].type, index.libraryName("ViewComponent")) }
+                .sorted { position(of: $0) < position(of: $1) }
+            var parent = module
+            if let viewComponent = viewComponents.first {
+                let id = newID()
+                events.append(.created(NodeCreated(id: id, kind: .viewComponent, type: qualified(sites[viewComponent].type), parent: module)))
+                facts.viewComponents.insert(GraphFacts.Named(owner: ShortTypeName.of(sites[router].type), name: ShortTypeName.of(sites[viewComponent].type)))
+                parent = id
+            }
+            let id = newID()
+            events.append(.created(NodeCreated(id: id, kind: .router, type: qualified(sites[router].type), parent: parent)))
+            events.append(.routerAttached(RouterAttachment(module: module, router: id)))
+            facts.routers.insert(GraphFacts.Named(owner: moduleType, name: ShortTypeName.of(sites[router].type)))
+        }
+    }
+
+    /// A site that is an object (not `nil`, not a string).
+    private func isObject(_ site: Int) -> Bool {
+        site != FlowAnalysis.nilSite && analysis.sites[site].type != FlowAnalysis.stringType
+    }
 
     private func nodeSiteOfHolder(_ id: ObjectID) -> Int { holderSite[id] ?? 0 }
 
