@@ -78,6 +78,13 @@ private struct FileReader {
     let isLibrary: Bool
     let converter: SourceLocationConverter
     var reader: SourceReader
+    /// The types nested in the types enclosing the code being read, by simple name (`Component`
+    /// -> `RawKeyPathComponentSyntax.Component`): inside a type, Swift resolves a name to a type
+    /// it nests before any other of that name (the library's `Component` among them).
+    var nestedInScope: [String: String] = [:]
+
+    /// A written type, its name resolved to a nested type in scope where there is one.
+    func written(_ type: TypeSyntax) -> WrittenType { positions.written(type) }
 
     init(path: String, module: String, isLibrary: Bool, converter: SourceLocationConverter, reader: SourceReader) {
         self.path = path
@@ -93,7 +100,7 @@ private struct FileReader {
 
     /// Positions in this file, for the body readers (which must not hold the reader: a copy of
     /// its type table in each would make every later change copy the table).
-    var positions: Positions { Positions(path: path, converter: converter) }
+    var positions: Positions { Positions(path: path, converter: converter, nestedInScope: nestedInScope) }
 
     mutating func readFile(_ tree: SourceFileSyntax) {
         var topLevelItems: [CodeBlockItemSyntax] = []
@@ -162,10 +169,18 @@ private struct FileReader {
             type.attributes.formUnion(names)
             type.position = here
         }
-        let enclosing = outer
+        let enclosing = outer, enclosingScope = nestedInScope
         outer = name
+        for member in members.members {
+            let decl = member.decl
+            let nested = decl.as(ClassDeclSyntax.self)?.name.text ?? decl.as(StructDeclSyntax.self)?.name.text
+                ?? decl.as(EnumDeclSyntax.self)?.name.text ?? decl.as(ActorDeclSyntax.self)?.name.text
+                ?? decl.as(ProtocolDeclSyntax.self)?.name.text
+            if let nested { nestedInScope[nested] = name + "." + nested }
+        }
         readMembers(members, of: name)
         outer = enclosing
+        nestedInScope = enclosingScope
     }
 
     /// The type whose members are being read, while reading a nested type's declaration.
@@ -204,7 +219,7 @@ private struct FileReader {
         let ir = reader.newFunction(
             name: function.name.text, kind: owner == nil ? .free : .method, owner: owner, isStatic: isStatic,
             parameters: readParameters(function.signature.parameterClause),
-            returnType: function.signature.returnClause.map { WrittenTypeReader.read($0.type) },
+            returnType: function.signature.returnClause.map { written($0.type) },
             position: position(function)
         )
         if let body = function.body { fill(ir, with: body.statements) }
@@ -216,7 +231,7 @@ private struct FileReader {
             let first = parameter.firstName.text
             let name = parameter.secondName?.text ?? first
             return ParameterDecl(
-                label: first == "_" ? nil : first, name: name, type: WrittenTypeReader.read(parameter.type),
+                label: first == "_" ? nil : first, name: name, type: written(parameter.type),
                 hasDefault: parameter.defaultValue != nil
             )
         }
@@ -243,7 +258,7 @@ private struct FileReader {
             let name = identifier.text.hasPrefix("`") ? String(identifier.text.dropFirst().dropLast()) : identifier.text
             let body = BodyReader(file: positions)
             let initializer = binding.initializer.map { body.expression($0.value) }
-            var type = binding.typeAnnotation.map { WrittenTypeReader.read($0.type) }
+            var type = binding.typeAnnotation.map { written($0.type) }
             if type == nil, let initializer { type = Self.inferredType(initializer) }
             var form: PropertyDecl.Form = attributes.contains("Lazy") ? .lazyWrapper : isLazyVar ? .lazyVar : .stored
             var getter: FunctionIR?
@@ -311,7 +326,7 @@ private struct BodyReader {
     mutating func collect(_ node: Syntax) {
         if let variable = node.as(VariableDeclSyntax.self) {
             for binding in variable.bindings {
-                let type = binding.typeAnnotation.map { WrittenTypeReader.read($0.type) }
+                let type = binding.typeAnnotation.map { file.written($0.type) }
                 let value = binding.initializer.map { expression($0.value) }
                 if let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier {
                     let written: WrittenType? = type ?? value.flatMap(FileReader.inferredType)
@@ -327,7 +342,7 @@ private struct BodyReader {
         }
         if let condition = node.as(OptionalBindingConditionSyntax.self) {
             guard let identifier = condition.pattern.as(IdentifierPatternSyntax.self)?.identifier else { return }
-            let type = condition.typeAnnotation.map { WrittenTypeReader.read($0.type) }
+            let type = condition.typeAnnotation.map { file.written($0.type) }
             let value = condition.initializer.map { expression($0.value) } ?? .name(identifier.text, file.position(identifier))
             let written: WrittenType? = type ?? FileReader.inferredType(value)
             locals[identifier.text] = .some(written)
@@ -420,7 +435,7 @@ private struct BodyReader {
         if let array = expr.as(ArrayExprSyntax.self) { return .anyOf(array.elements.map { expression($0.expression) }) }
         if let ternary = expr.as(TernaryExprSyntax.self) { return .anyOf([expression(ternary.thenExpression), expression(ternary.elseExpression)]) }
         if let typeExpr = expr.as(TypeExprSyntax.self) { return .typeRef(WrittenTypeReader.read(typeExpr.type)) }
-        if let cast = expr.as(AsExprSyntax.self) { return .cast(expression(cast.expression), WrittenTypeReader.read(cast.type)) }
+        if let cast = expr.as(AsExprSyntax.self) { return .cast(expression(cast.expression), file.written(cast.type)) }
         if let sequence = expr.as(SequenceExprSyntax.self) { return sequenceExpression(Array(sequence.elements)) }
         return .unknown
     }
@@ -435,7 +450,7 @@ private struct BodyReader {
             if let cast = element.as(UnresolvedAsExprSyntax.self), index + 1 < elements.count,
                let type = elements[index + 1].as(TypeExprSyntax.self) {
                 _ = cast
-                value = .cast(value, WrittenTypeReader.read(type.type))
+                value = .cast(value, file.written(type.type))
                 index += 2
             } else if let op = element.as(BinaryOperatorExprSyntax.self), index + 1 < elements.count {
                 let right = expression(elements[index + 1])
@@ -523,6 +538,15 @@ enum WrittenTypeReader {
 private struct Positions {
     let path: String
     let converter: SourceLocationConverter
+    /// `FileReader.nestedInScope` where the body being read is.
+    let nestedInScope: [String: String]
+
+    /// A written type, its name resolved to a nested type in scope where there is one.
+    func written(_ type: TypeSyntax) -> WrittenType {
+        var result = WrittenTypeReader.read(type)
+        if let nested = nestedInScope[result.name] { result.name = nested }
+        return result
+    }
 
     func position(_ node: some SyntaxProtocol) -> SourcePosition {
         let location = node.startLocation(converter: converter)
