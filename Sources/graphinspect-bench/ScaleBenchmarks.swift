@@ -109,9 +109,9 @@ enum ScaleBenchmarks {
 
         // Pictures: `dump --format svg` as the CLI draws it by default (summarised above 150
         // nodes), and `--full` (every node and lookup) at 200 and 1,000 components (above 200
-        // lookup edges, requesters list their lookups: `DiagramBuilder.lookupEdgesUpTo`).
+        // lookup edges, requesters list their lookups: `DOTWriter.lookupEdgesUpTo`).
         let svg = try Sample.measure(repeats: 1) {
-            let diagram = try DiagramBuilder(options: DiagramOptions(summarizeAbove: 150)).build(snapshot)
+            let diagram = try DiagramBuilder(options: DiagramOptions(summarizeAbove: 150)).build(snapshot).foldingLookups(above: DOTWriter.lookupEdgesUpTo)
             blackHole(try GraphvizRenderer.render(dot: DOTWriter().write(diagram)))
         }
         rows.append(Row("scale", "dump --format svg, \(size)", .seconds, svg, baseline: ("reading the trace", read), target: quick ? nil : .below(10)))
@@ -121,7 +121,7 @@ enum ScaleBenchmarks {
             let smallSnapshot = try TraceReader().read(path: small).snapshot
             let readSmall = try Sample.measure(repeats: 1) { blackHole(try TraceReader().read(path: small)) }
             let full = try Sample.measure(repeats: 1) {
-                let diagram = try DiagramBuilder(options: DiagramOptions()).build(smallSnapshot)
+                let diagram = try DiagramBuilder(options: DiagramOptions()).build(smallSnapshot).foldingLookups(above: DOTWriter.lookupEdgesUpTo)
                 blackHole(try GraphvizRenderer.render(dot: DOTWriter().write(diagram)))
             }
             rows.append(Row("scale", "dump --format svg --full, \(count) components with their lookups", .seconds, full,

@@ -192,6 +192,17 @@ import Testing
         }
     }
 
+    /// A holder's frame is hidden until the first step that puts something in it (the page matches
+    /// Graphviz's `cluster_h2` frames to the replay's `h2` clusters).
+    @Test func holderFramesAppearWithTheirFirstNode() throws {
+        let url = try Self.page(["--diagram", "basic-flow"])
+        let first = try Chromium.load(url + "#step=1"), last = try Chromium.load(url + "#step=41")
+        let frames = last.dom.components(separatedBy: "class=\"cluster").count - 1
+        #expect(frames >= 2)
+        #expect(first.dom.components(separatedBy: "class=\"cluster future\"").count - 1 == frames)
+        #expect(!last.dom.contains("class=\"cluster future\""))
+    }
+
     @Test func firstAndLastStepsLookDifferent() throws {
         let url = try Self.page(["--diagram", "basic-flow"])
         let first = try Chromium.screenshot(url + "#step=1")

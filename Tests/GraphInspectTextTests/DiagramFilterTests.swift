@@ -79,21 +79,23 @@ import Testing
             events.append(.created(NodeCreated(id: id, kind: .component, type: "App.Leaf", parent: ObjectID(1))))
             events.append(.lookup(DependencyLookup(requester: id, name: "clock", type: "App.Clock", walk: [id, ObjectID(1)], provider: ObjectID(1), cacheHit: false)))
         }
-        let diagram = try DiagramBuilder(options: DiagramOptions()).build(GraphSnapshot(events: events))
+        let whole = try DiagramBuilder(options: DiagramOptions()).build(GraphSnapshot(events: events))
+        #expect(whole.edges.filter { $0.kind == .lookup }.count == 250)
+        let diagram = whole.foldingLookups(above: DOTWriter.lookupEdgesUpTo)
         #expect(!diagram.edges.contains { $0.kind == .lookup })
         #expect(diagram.edges.filter { $0.kind == .parent }.count == 250)
         #expect(diagram.nodes.first { $0.id == "c2" }?.details.last == "\u{2191} clock, 1 hop <- Root #1")
         #expect(diagram.summary == "250 lookup edges are too many to lay out: each requester lists its lookups (\u{2191} name, hops <- provider) instead; --focus or --dependency draws a part with its lookup edges")
         // A part of it keeps its edges.
-        let part = try DiagramBuilder(options: DiagramOptions(dependency: "clock")).build(GraphSnapshot(events: Array(events.prefix(21))))
+        let part = try DiagramBuilder(options: DiagramOptions(dependency: "clock")).build(GraphSnapshot(events: Array(events.prefix(21)))).foldingLookups(above: DOTWriter.lookupEdgesUpTo)
         #expect(part.edges.filter { $0.kind == .lookup }.count == 10)
     }
 
     @Test func withoutFiltersEveryNodeButViewComponentsIsDrawn() throws {
         let diagram = try DiagramBuilder(options: Self.combined()).build(Self.snapshot)
         #expect(diagram.nodes.count == Self.snapshot.nodes.filter { $0.kind != .viewComponent }.count)
-        #expect(diagram.clusters.map(\.id) == ["cluster_h2", "cluster_h14"])
-        #expect(diagram.clusters[1].parent == "cluster_h2")
+        #expect(diagram.clusters.map(\.id) == ["h2", "h14"])
+        #expect(diagram.clusters[1].parent == "h2")
     }
 
     @Test func focusKeepsAncestorsDescendantsAndBuiltWithComponents() throws {
@@ -123,7 +125,7 @@ import Testing
         #expect(profile.kind == .collapsed)
         #expect(profile.details.contains("4 inside, collapsed"))
         #expect(!diagram.nodes.contains { $0.title == "AvatarModule" })
-        #expect(diagram.clusters.map(\.id) == ["cluster_h2"])
+        #expect(diagram.clusters.map(\.id) == ["h2"])
     }
 
     @Test func collapseModulesDrawsEachHoldersModulesAsOneNode() throws {

@@ -49,10 +49,10 @@ extension GraphInspectCommand {
                 case .text:
                     try Output.write(diff.text(), to: written.output)
                 case .dot:
-                    try Output.write(DOTWriter().write(GraphDiff.diagram(old: before, new: after)), to: written.output)
+                    try Output.write(DOTWriter().write(Self.picture(before, after)), to: written.output)
                 case .svg:
                     do {
-                        try Output.write(try Picture.render(GraphDiff.diagram(old: before, new: after)), to: written.output)
+                        try Output.write(try Picture.render(Self.picture(before, after)), to: written.output)
                     } catch let error as GraphvizError {
                         throw CLIError.graphviz(error)
                     }
@@ -62,6 +62,11 @@ extension GraphInspectCommand {
                 throw ExitCode(2)
             }
             if differ { throw ExitCode(1) }
+        }
+
+        /// Both runs in one picture, as many lookup edges as Graphviz lays out.
+        static func picture(_ before: GraphSnapshot, _ after: GraphSnapshot) -> Diagram {
+            GraphDiff.diagram(old: before, new: after).foldingLookups(above: DOTWriter.lookupEdgesUpTo)
         }
 
         /// A trace (by its first line) or a snapshot's JSON.

@@ -68,6 +68,7 @@ public enum OutputFormat: String, WritableFormat {
             case .dot, .mermaid, .svg, .png, .pdf:
                 let drawn = graphvizFormat
                 let built = try DiagramBuilder(options: diagram).build(snapshot)
+                    .foldingLookups(above: self == .mermaid ? MermaidWriter.lookupEdgesUpTo : DOTWriter.lookupEdgesUpTo)
                 if let summary = built.summary { Output.say("graphinspect: \(summary)") }
                 if self == .mermaid { return Array(MermaidWriter().write(built).utf8) }
                 let ranked = layout == .dot || self == .dot

@@ -30,7 +30,8 @@
     if (match) { revealed.push([g, Number(match[1])]); }
   });
   picture.querySelectorAll("g.cluster").forEach(function (g) {
-    var id = titleOf(g);
+    // Graphviz names a holder's frame cluster_ID (a frame is drawn only for such names).
+    var id = titleOf(g).replace(/^cluster_/, "");
     if (data.clusterStep[id] !== undefined) { revealed.push([g, data.clusterStep[id]]); }
   });
 

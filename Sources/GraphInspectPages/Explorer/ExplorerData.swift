@@ -35,7 +35,7 @@ public struct ExplorerData: Sendable {
         for (view, name) in names {
             var drawn = options
             drawn.view = view
-            let diagram = try DiagramBuilder(options: drawn).build(snapshot)
+            let diagram = try DiagramBuilder(options: drawn).build(snapshot).foldingLookups(above: DOTWriter.lookupEdgesUpTo)
             guard !diagram.nodes.isEmpty else { continue }
             let dot = DOTWriter().write(diagram, legend: drawn.legend, ranked: ranked, edgeIDs: edgeID)
             views.append(View(name: name, svg: try render(dot, diagram), diagram: diagram))

@@ -45,6 +45,9 @@ public struct Diagram: Sendable, Equatable {
     }
 
     /// A holder's cluster: its own node, its modules, and the clusters of holders it holds.
+    /// A group of nodes drawn inside one frame: what a holder holds. Its `id` is the holder's own
+    /// (`h12`); each writer names it as its format needs (Graphviz draws a frame only for a
+    /// subgraph named `cluster...`).
     public struct Cluster: Sendable, Equatable {
         public var id: String
         public var label: String
@@ -95,6 +98,9 @@ public struct Diagram: Sendable, Equatable {
     public var nodes: [Node]
     public var clusters: [Cluster]
     public var edges: [Edge]
+
+    /// The cluster of what the holder with this id holds.
+    static func clusterID(ofHolder holder: ObjectID) -> String { "h\(holder.rawValue)" }
     /// A frame of a replay: the legend lists only what the frame uses, and the newest step.
     public var isReplay = false
     /// Rank left to right instead of top to bottom (build sequences read better that way).

@@ -9,31 +9,10 @@ public struct DiagramBuilder: Sendable {
         self.options = options
     }
 
+    /// The diagram of `snapshot` as the options select it. Every lookup is an edge; a writer
+    /// whose layout cannot take that many folds them (`Diagram.foldingLookups(above:)`).
     public func build(_ snapshot: GraphSnapshot) throws(DiagramError) -> Diagram {
-        Self.foldingLookups(try buildSummarised(snapshot))
-    }
-
-    /// Lookup edges drawn as edges up to this many. Each climbs from its requester to an
-    /// ancestor across ranks, and Graphviz's crossing minimisation grows much faster than their
-    /// number (400 components with 997 lookup edges: 16 s; without them: 0.2 s); above it, each
-    /// requester lists its lookups as lines instead, and the picture says so.
-    static let lookupEdgesUpTo = 200
-
-    private static func foldingLookups(_ diagram: Diagram) -> Diagram {
-        let lookups = diagram.edges.filter { $0.kind == .lookup }
-        guard lookups.count > lookupEdgesUpTo else { return diagram }
-        var folded = diagram
-        let index = Dictionary(diagram.nodes.enumerated().map { ($1.id, $0) }) { first, _ in first }
-        for edge in lookups {
-            guard let at = index[edge.from] else { continue }
-            let provider = index[edge.to].map { diagram.nodes[$0] }
-            let name = provider.map { node in ([node.title] + node.details.filter { $0.hasPrefix("#") }).joined(separator: " ") } ?? edge.to
-            folded.nodes[at].details.append("\u{2191} " + edge.label.joined(separator: ", ") + " <- " + name)
-        }
-        folded.edges.removeAll { $0.kind == .lookup }
-        let note = "\(lookups.count) lookup edges are too many to lay out: each requester lists its lookups (\u{2191} name, hops <- provider) instead; --focus or --dependency draws a part with its lookup edges"
-        folded.summary = folded.summary.map { $0 + "; " + note } ?? note
-        return folded
+        try buildSummarised(snapshot)
     }
 
     /// Too many nodes to read in one picture: the most levels that fit in `limit` nodes. Levels
@@ -97,7 +76,7 @@ public struct DiagramBuilder: Sendable {
 
         var diagram = Diagram(nodes: [], clusters: [], edges: [])
         var drawn: [ObjectID: String] = [:]
-        func clusterID(_ holder: ObjectID) -> String { "cluster_h\(holder.rawValue)" }
+        func clusterID(_ holder: ObjectID) -> String { Diagram.clusterID(ofHolder: holder) }
         func clusterOf(_ node: GraphNode) -> String? {
             switch node.kind {
             case .holder where !collapsed.holders.contains(node.id): clusterID(node.id)

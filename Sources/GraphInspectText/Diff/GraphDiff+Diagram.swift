@@ -20,7 +20,7 @@ extension GraphDiff {
         for (key, node) in after.nodes {
             var drawn = node
             drawn.id = id(key)
-            drawn.cluster = node.cluster.flatMap { after.clusterKeys[$0] }.map { "cluster_" + id($0) }
+            drawn.cluster = node.cluster.flatMap { after.clusterKeys[$0] }.map(id)
             if before.byKey[key] == nil {
                 drawn.change = moved.contains(Side.identity(of: node)) ? .changed : .added
             }
@@ -30,12 +30,12 @@ extension GraphDiff {
             guard !moved.contains(Side.identity(of: node)) else { continue }
             var drawn = node
             drawn.id = id(key)
-            drawn.cluster = node.cluster.flatMap { before.clusterKeys[$0] }.flatMap { after.byKey[$0] == nil ? nil : "cluster_" + id($0) }
+            drawn.cluster = node.cluster.flatMap { before.clusterKeys[$0] }.flatMap { after.byKey[$0] == nil ? nil : id($0) }
             drawn.change = .removed
             nodes.append(drawn)
         }
         var clusters: [Diagram.Cluster] = after.clusters.map { key, cluster in
-            Diagram.Cluster(id: "cluster_" + id(key), label: cluster.label, parent: cluster.parent.flatMap { after.clusterKeys[$0] }.map { "cluster_" + id($0) })
+            Diagram.Cluster(id: id(key), label: cluster.label, parent: cluster.parent.flatMap { after.clusterKeys[$0] }.map(id))
         }
         clusters.sort { $0.id < $1.id }
 
@@ -100,8 +100,7 @@ private struct Side {
             byKey[key] = stripped
         }
         for cluster in diagram.clusters {
-            let holder = String(cluster.id.dropFirst("cluster_".count))
-            if let key = keyOfID[holder] { clusterKeys[cluster.id] = key; clusters.append((key, cluster)) }
+                        if let key = keyOfID[cluster.id] { clusterKeys[cluster.id] = key; clusters.append((key, cluster)) }
         }
         for edge in diagram.edges {
             guard let from = keyOfID[edge.from], let to = keyOfID[edge.to] else { continue }

@@ -6,15 +6,24 @@ import GraphInspect
 public struct MermaidWriter: Sendable {
     public init() {}
 
+    /// Lookup edges drawn as edges up to this many (`Diagram.foldingLookups(above:)` beyond):
+    /// Mermaid refuses a chart of more than 500 edges by default (`maxEdges`), and the tree's own
+    /// edges need their share.
+    public static let lookupEdgesUpTo = 200
+
+    /// A subgraph's id shares the nodes' namespace in Mermaid, and a holder's cluster has the
+    /// holder node's id, so the subgraph's is prefixed.
+    static func subgraphID(_ cluster: Diagram.Cluster) -> String { "cluster_" + cluster.id }
+
     public func write(_ snapshot: GraphSnapshot, options: DiagramOptions = DiagramOptions()) throws(DiagramError) -> String {
-        write(try DiagramBuilder(options: options).build(snapshot))
+        write(try DiagramBuilder(options: options).build(snapshot).foldingLookups(above: Self.lookupEdgesUpTo))
     }
 
     public func write(_ diagram: Diagram) -> String {
         var out = "flowchart TB\n"
         diagram.walkClusters(enter: { cluster, level, nodes in
             let indent = String(repeating: "  ", count: level)
-            out += indent + "subgraph \(cluster.id)[\"\(Self.escape(cluster.label))\"]\n"
+            out += indent + "subgraph \(Self.subgraphID(cluster))[\"\(Self.escape(cluster.label))\"]\n"
             for node in nodes { out += indent + "  " + line(node) + "\n" }
         }, exit: { _, level in
             out += String(repeating: "  ", count: level) + "end\n"

@@ -21,7 +21,7 @@ struct BasicFlowBuilder {
         for (index, event) in snapshot.events.enumerated() { apply(event, at: index) }
     }
 
-    private func cluster(ofHolder holder: ObjectID) -> String { "cluster_h\(holder.rawValue)" }
+    private func cluster(ofHolder holder: ObjectID) -> String { Diagram.clusterID(ofHolder: holder) }
 
     private mutating func apply(_ event: GraphEvent, at index: Int) {
         let number = replay.steps.count + 1
