@@ -100,4 +100,5 @@ def main():
     print(json.dumps({"results": results, "error": error, "console": console, "dialog": dialog}))
 
 
-main()
+if __name__ == "__main__":
+    main()

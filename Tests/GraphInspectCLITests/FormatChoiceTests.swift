@@ -39,9 +39,13 @@ import Testing
         #expect(throws: CLIError.formatNotWritten(path: "flow.json", implied: "json", writable: ["text", "dot", "svg", "png", "pdf", "html"])) {
             try WriteOptions<Replay>.resolve(nil, output: "flow.json")
         }
-        #expect(throws: CLIError.formatNotWritten(path: "changes.png", implied: "png", writable: ["text", "dot", "svg"])) {
+        #expect(throws: CLIError.formatNotWritten(path: "changes.png", implied: "png", writable: ["text", "dot", "svg", "markdown"])) {
             try WriteOptions<GraphInspectCommand.Diff>.resolve(nil, output: "changes.png")
         }
+        #expect(throws: CLIError.formatNotWritten(path: "graph.md", implied: "markdown", writable: OutputFormat.allCases.map(\.rawValue))) {
+            try WriteOptions<GraphInspectCommand.Dump>.resolve(nil, output: "graph.md")
+        }
+        #expect(try WriteOptions<GraphInspectCommand.Diff>.resolve(nil, output: "comment.md") == .markdown)
     }
 
     /// Issue #30: `replay -o flow.html` wrote the text replay into flow.html.

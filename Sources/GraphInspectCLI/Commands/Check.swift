@@ -19,7 +19,10 @@ extension GraphInspectCommand {
                 note, never a guess. See docs/check.md.
 
                 Standard output is the findings; with --format (or -o) it is the static graph \
-                instead, drawn like `dump`, and the findings go to standard error.
+                instead, drawn like `dump`, and the findings go to standard error. For tools: \
+                --format github writes GitHub workflow commands (an annotation per finding), \
+                --format sarif a SARIF 2.1.0 log for code scanning, --format json the static \
+                graph's snapshot with a "findings" list (each with its fix).
 
                 Examples:
                   graphinspect check
@@ -28,6 +31,8 @@ extension GraphInspectCommand {
                   graphinspect dump --format json -o run.json -- .build/debug/App
                   graphinspect check --against run.json
                   graphinspect check --strict Sources
+                  graphinspect check --format github Sources
+                  graphinspect check -o findings.sarif Sources
 
                 Exit codes: 0 no errors, 1 errors found, 64 bad arguments, 65 a malformed \
                 recording, 66 sources or recording unreadable, 69 graphinspect-check not built, \
@@ -38,8 +43,21 @@ extension GraphInspectCommand {
         @Argument(help: ArgumentHelp("Swift files or folders to read (default: Sources).", valueName: "path"), completion: .directory)
         public var paths: [String] = []
 
+        /// What `--format` writes: the static graph in any of `dump`'s formats (json with the
+        /// findings added), or the findings alone for a tool.
+        public enum Format: String, WritableFormat {
+            case text, json, dot, svg, png, pdf, mermaid, html
+            /// GitHub workflow commands: `::error file=F,line=L,col=C,title=T::message`.
+            case github
+            /// A SARIF 2.1.0 log.
+            case sarif
+
+            /// The graph format this is, if it is one.
+            var graph: OutputFormat? { OutputFormat(rawValue: rawValue) }
+        }
+
         /// The static graph's format when only `--output` is given, with no extension that names one.
-        public static let defaultFormat = OutputFormat.text
+        public static let defaultFormat = Format.text
 
         @OptionGroup(title: "The static graph (written instead of the findings when either is given)") var written: WriteOptions<Check>
 
@@ -56,13 +74,14 @@ extension GraphInspectCommand {
 
         public init() {}
 
-        /// The format the graph is written in, or nil when only the findings are wanted.
-        func graphFormat() throws(CLIError) -> OutputFormat? {
+        /// The format written, or nil when only the findings are wanted, as text.
+        func graphFormat() throws(CLIError) -> Format? {
             written.isGiven ? try written.resolved() : nil
         }
 
         public func validate() throws {
-            if written.isGiven { try written.validate(with: diagram) }
+            try written.validate()
+            if let graph = try graphFormat()?.graph { try diagram.validate(for: graph) }
         }
 
         public func run() throws {
@@ -94,10 +113,10 @@ extension GraphInspectCommand {
                     loaded.printNotes()
                     coverage = CoverageReport(static: reading.facts, live: GraphFacts(snapshot: loaded.snapshot)).text
                 }
-                if writesGraph {
+                if let format = try graphFormat() {
                     for text in findingsText { Output.say(text) }
                     if let coverage { Output.say(coverage) }
-                    try written.write(reading.snapshot, drawn: diagram)
+                    try write(format, reading.snapshot, findings: findings)
                 } else {
                     let body = (findingsText + (coverage.map { [$0] } ?? [])).joined(separator: "\n")
                     if !body.isEmpty { try Output.write(body + "\n", to: nil) }
@@ -110,6 +129,35 @@ extension GraphInspectCommand {
                 Output.say("graphinspect check: \(reading.summary): \(counts.joined(separator: ", "))")
             }
             if errors > 0 { throw ExitCode(1) }
+        }
+
+        /// Writes the graph, or the findings for a tool, to `--output`.
+        func write(_ format: Format, _ snapshot: GraphSnapshot, findings: [StaticDiagnostic]) throws(CLIError) {
+            let text: String
+            do {
+                switch format {
+                case .github:
+                    text = FindingsFormats.github(findings)
+                case .sarif:
+                    text = try FindingsFormats.sarif(findings)
+                case .json:
+                    // The snapshot (which dump and diff read) with the findings beside its nodes.
+                    let graph = try SnapshotJSONWriter().write(snapshot)
+                    guard var object = try JSONSerialization.jsonObject(with: Data(graph.utf8)) as? [String: Any] else { throw CLIError.cannotEncode("the snapshot is not a JSON object") }
+                    object["findings"] = FindingsFormats.findingsJSON(findings)
+                    text = try FindingsFormats.json(object)
+                default:
+                    guard let graph = format.graph else { return }
+                    try Output.checkBinary(graph, to: written.output)
+                    try Output.write(try graph.write(snapshot, diagram: diagram.options, layout: diagram.layout), to: written.output)
+                    return
+                }
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                throw .cannotEncode("\(error)")
+            }
+            try Output.write(text, to: written.output)
         }
 
         /// In `graphinspect` itself: runs `graphinspect-check` from the same folder with this

@@ -12,19 +12,23 @@ extension GraphInspectCommand {
             abstract: "Compare two recordings (traces or snapshot JSON): nodes added or removed, moves, lookups answered differently.",
             discussion: """
                 text: -/+/~ lines; dot, svg: one merged picture (added green, removed red, changed \
-                orange). Exits 0 when they are the same, 1 when they differ, 2 when one cannot be \
-                read (like diff).
+                orange); markdown: a pull-request comment (a summary line, new and fixed missing \
+                dependencies with their reports, tables, a Mermaid picture of only the changed part; \
+                nothing at all when nothing changed). Exits 0 when they are the same, 1 when they \
+                differ, 2 when one cannot be read (like diff).
 
                 Examples:
                   graphinspect dump --format json -o old.json -- .build/debug/MyApp
                   graphinspect diff old.json new.json
                   graphinspect diff old.json new.json -o changes.svg
+                  graphinspect diff old.json new.json -o comment.md
                 """
         )
 
-        /// text: -/+/~ lines; dot, svg: one merged picture (added green, removed red, changed orange).
+        /// text: -/+/~ lines; dot, svg: one merged picture (added green, removed red, changed
+        /// orange); markdown: a pull-request comment (`DiffMarkdown`).
         public enum Format: String, WritableFormat {
-            case text, dot, svg
+            case text, dot, svg, markdown
         }
 
         public static let defaultFormat = Format.text
@@ -48,6 +52,9 @@ extension GraphInspectCommand {
                 switch try written.resolved() {
                 case .text:
                     try Output.write(diff.text(), to: written.output)
+                case .markdown:
+                    // Same shape: no comment at all, so a CI step can tell there is nothing to post.
+                    if let comment = DiffMarkdown().write(old: before, new: after) { try Output.write(comment, to: written.output) }
                 case .dot:
                     try Output.write(DOTWriter().write(Self.picture(before, after)), to: written.output)
                 case .svg:

@@ -24,18 +24,21 @@ public enum OutputFormat: String, WritableFormat {
     /// Whether the format is bytes a terminal cannot show.
     var isBinary: Bool { self == .png || self == .pdf }
 
-    /// The format a file name's extension names, if any.
-    static func implied(by path: String?) -> OutputFormat? {
+    /// The name of the format a file name's extension names, if any: one of these formats, or
+    /// one only other commands write (`markdown` for diff, `sarif` for check).
+    static func impliedName(by path: String?) -> String? {
         guard let path, path != "-" else { return nil }
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "txt", "text": return .text
-        case "json": return .json
-        case "dot", "gv": return .dot
-        case "svg": return .svg
-        case "png": return .png
-        case "pdf": return .pdf
-        case "mmd", "mermaid": return .mermaid
-        case "html", "htm": return .html
+        case "txt", "text": return "text"
+        case "json": return "json"
+        case "dot", "gv": return "dot"
+        case "svg": return "svg"
+        case "png": return "png"
+        case "pdf": return "pdf"
+        case "mmd", "mermaid": return "mermaid"
+        case "html", "htm": return "html"
+        case "md", "markdown": return "markdown"
+        case "sarif": return "sarif"
         default: return nil
         }
     }

@@ -38,15 +38,15 @@ public struct WriteOptions<Command: WritingCommand>: ParsableArguments {
     var isGiven: Bool { format != nil || output != nil }
 
     static func resolve(_ given: Command.Format?, output: String?) throws(CLIError) -> Command.Format {
-        guard let named = OutputFormat.implied(by: output) else { return given ?? Command.defaultFormat }
+        guard let named = OutputFormat.impliedName(by: output) else { return given ?? Command.defaultFormat }
         if let given {
-            guard given.rawValue == named.rawValue else {
-                throw .formatContradicts(format: given.rawValue, path: output ?? "", implied: named.rawValue)
+            guard given.rawValue == named else {
+                throw .formatContradicts(format: given.rawValue, path: output ?? "", implied: named)
             }
             return given
         }
-        guard let implied = Command.Format(rawValue: named.rawValue) else {
-            throw .formatNotWritten(path: output ?? "", implied: named.rawValue, writable: Command.Format.allCases.map(\.rawValue))
+        guard let implied = Command.Format(rawValue: named) else {
+            throw .formatNotWritten(path: output ?? "", implied: named, writable: Command.Format.allCases.map(\.rawValue))
         }
         return implied
     }

@@ -54,11 +54,7 @@ enum DOTStyle {
 
     /// Added, removed and changed nodes and edges in a diff.
     static func change(_ change: Diagram.Change) -> [String: String] {
-        switch change {
-        case .added: ["penwidth": "3", "color": "#2e7d32", "fontcolor": "#2e7d32"]
-        case .removed: ["penwidth": "3", "color": "#c62828", "fontcolor": "#c62828"]
-        case .changed: ["penwidth": "3", "color": "#ef6c00", "fontcolor": "#ef6c00"]
-        }
+        ["penwidth": "3", "color": NodePalette.color(change), "fontcolor": NodePalette.color(change)]
     }
 
     /// The newest step of a replay.

@@ -40,6 +40,7 @@ extension GraphDiff {
         clusters.sort { $0.id < $1.id }
 
         let oldEdges = before.edges, newEdges = after.edges
+        let oldEdgeKeys = Set(oldEdges.map(\.key)), newEdgeKeys = Set(newEdges.map(\.key))
         let changedLookups = Set(diff.changes.compactMap { change -> String? in
             if case .lookup(let requester, let name, _, _, _) = change { return requester + "\u{0}" + name }
             return nil
@@ -49,13 +50,13 @@ extension GraphDiff {
             var drawn = edge
             drawn.from = id(key.from)
             drawn.to = id(key.to)
-            if !oldEdges.contains(where: { $0.key == key }) {
+            if !oldEdgeKeys.contains(key) {
                 let names = edge.label.map { key.from + "\u{0}" + ($0.split(separator: ":").first.map(String.init) ?? "") }
                 drawn.change = names.contains(where: changedLookups.contains) ? .changed : .added
             }
             edges.append(drawn)
         }
-        for (key, edge) in oldEdges where !newEdges.contains(where: { $0.key == key }) {
+        for (key, edge) in oldEdges where !newEdgeKeys.contains(key) {
             guard ids[key.from] != nil, ids[key.to] != nil else { continue }
             var drawn = edge
             drawn.from = id(key.from)

@@ -76,6 +76,11 @@ struct Keyed {
     /// A node's kind, type and key without its ancestors, to the full keys that have it.
     var byIdentity: [String: [String]] = [:]
     var lookups: [LookupKey: String] = [:]
+    /// Module and router lookups: the requesting holder's path, the key, and `module`/`router`
+    /// as the type; answered by the holder found, or MISSING.
+    var moduleLookups: [LookupKey: String] = [:]
+    /// Each live component's providers, by its path: `name: Type`.
+    var providers: [String: Set<String>] = [:]
 
     init(_ snapshot: GraphSnapshot) {
         var seen: [String: Int] = [:]
@@ -90,6 +95,14 @@ struct Keyed {
             let identity = node.kind.rawValue + " " + Self.name(node)
             byIdentity[identity, default: []].append(key)
             parentPath[key] = node.parent.flatMap(snapshot.node).map { Self.chain(of: $0, in: snapshot) } ?? "^"
+            if let declared = node.providers, !declared.isEmpty {
+                providers[key] = Set(declared.map { $0.name + ": " + ShortTypeName.of($0.type) })
+            }
+        }
+        for lookup in snapshot.moduleLookups {
+            guard let requester = keyOf[lookup.requester] else { continue }
+            let answer = lookup.module == nil ? "MISSING" : lookup.holder.map { keyOf[$0] ?? "released node" } ?? "released node"
+            moduleLookups[LookupKey(requester: requester, name: lookup.key, type: lookup.target.rawValue)] = answer
         }
         for lookup in snapshot.lookups where !lookup.cacheHit {
             guard let requester = keyOf[lookup.requester] else { continue }

@@ -1,6 +1,6 @@
 /// How an app's text (names, keys, reports; any character) is written into each kind of output so
 /// that it shows as itself and cannot end a string or start markup. One function per layer, and
-/// this table of what each escapes:
+/// this table of what each escapes (seven layers):
 ///
 /// | layer | where | escapes |
 /// | --- | --- | --- |
@@ -10,6 +10,7 @@
 /// | DOT quoted strings | `DOTSyntax.quoted` | `"` and a trailing `\` |
 /// | Mermaid labels | `LabelEscaping.mermaid` | `"` `#` `<` `>` `&` `|` `` ` `` `\` as `#N;` entities; controls shown |
 /// | HTML text | `HTMLEscaping.text` (GraphInspectPages) | `&` `<` `>` `"` |
+/// | Markdown (the diff's comment) | `MarkdownEscaping.text`, `.code`, `.fenced` | punctuation backslashed; `<` `>` `&` as entities; controls shown; fences longer than any backtick run |
 ///
 /// The two picture layers share one walk: a line keeps its first `maxLineCharacters` Unicode
 /// scalars and ends in `…` (a picture cannot show more, Graphviz refuses quoted strings over

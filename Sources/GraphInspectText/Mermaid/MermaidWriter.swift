@@ -49,6 +49,18 @@ public struct MermaidWriter: Sendable {
             out += "  classDef released stroke-dasharray:4 3,color:#999999\n"
             out += "  class \(released.joined(separator: ",")) released\n"
         }
+        // A diff's marks, after the kinds' classes so their outline wins.
+        for change in Diagram.Change.allCases {
+            let ids = diagram.nodes.filter { $0.change == change }.map(\.id)
+            let edges = diagram.edges.indices.filter { diagram.edges[$0].change == change }
+            if !ids.isEmpty {
+                out += "  classDef \(change.rawValue) stroke:\(NodePalette.color(change)),stroke-width:3px" + (change == .removed ? ",stroke-dasharray:5 3" : "") + "\n"
+                out += "  class \(ids.joined(separator: ",")) \(change.rawValue)\n"
+            }
+            if !edges.isEmpty {
+                out += "  linkStyle \(edges.map(String.init).joined(separator: ",")) stroke:\(NodePalette.color(change)),stroke-width:3px\n"
+            }
+        }
         return out
     }
 

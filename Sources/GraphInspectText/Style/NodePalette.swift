@@ -22,6 +22,15 @@ enum NodePalette {
         }
     }
 
+    /// The outline of what a diff marks: added green, removed red, changed orange.
+    static func color(_ change: Diagram.Change) -> String {
+        switch change {
+        case .added: "#2e7d32"
+        case .removed: "#c62828"
+        case .changed: "#ef6c00"
+        }
+    }
+
     /// A recorded kind's colours (`RecordedKindStyle`).
     static func colors(recordedKind kind: String) -> NodeColors {
         RecordedKindStyle.look(kind).colors

@@ -1,0 +1,95 @@
+import GraphInspect
+
+/// `diff --format markdown`: what changed between two runs as one pull-request comment. A hidden
+/// marker line (so a CI step finds its own comment to update), one summary line, new and fixed
+/// missing dependencies first (each `why` report folded in `<details>`), tables of what was added,
+/// removed or moved, and a Mermaid picture of only the changed part, made smaller until it fits
+/// Mermaid's defaults. Nothing changed: nil (no comment).
+public struct DiffMarkdown: Sendable {
+    /// The comment's first line, for a CI step to find the comment it posted before.
+    public static let marker = "<!-- graphinspect-diff -->"
+    /// Rows a table shows; the rest are counted in a line below it.
+    public static let rowsPerTable = 40
+    /// Mermaid's defaults: a chart of more edges (`maxEdges`) or characters (`maxTextSize`) is
+    /// refused, and GitHub uses the defaults.
+    public static let mermaidMaxEdges = 500
+    public static let mermaidMaxCharacters = 50_000
+
+    public init() {}
+
+    /// The comment, or nil when the two runs have the same shape.
+    public func write(old: GraphSnapshot, new: GraphSnapshot) -> String? {
+        let changes = ShapeChanges(old: old, new: new)
+        guard !changes.isEmpty else { return nil }
+        var out = Self.marker + "\n"
+        out += "**graphinspect:** " + changes.summary + "\n"
+        out += missingSection("New missing dependencies", changes.newMissing, reports: changes.reports)
+        out += missingSection("Fixed missing dependencies", changes.fixedMissing, reports: [:])
+        out += table("Components", header: ["", "component", "parent"], rows: changes.componentRows)
+        out += table("Holders, modules and routers", header: ["", "kind", "name", "in"], rows: changes.treeRows)
+        out += table("Providers", header: ["", "component", "provides"], rows: changes.providerRows)
+        out += table("Lookups", header: ["", "requester", "asks for", "answered by"], rows: changes.lookupRows)
+        out += picture(GraphDiff.diagram(old: old, new: new))
+        return out
+    }
+
+    private func missingSection(_ title: String, _ lookups: [ShapeChanges.Lookup], reports: [ShapeChanges.Lookup: String]) -> String {
+        guard !lookups.isEmpty else { return "" }
+        var out = "\n#### \(title)\n\n"
+        for lookup in lookups.prefix(Self.rowsPerTable) {
+            out += "- " + MarkdownEscaping.code(Self.shown(lookup.requester)) + " asks for " + MarkdownEscaping.code(lookup.asked) + "\n"
+            if let report = reports[lookup] {
+                out += "  <details><summary>why</summary>\n\n" + MarkdownEscaping.fenced(report, language: "text").split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n  </details>\n"
+            }
+        }
+        if lookups.count > Self.rowsPerTable { out += "- and \(lookups.count - Self.rowsPerTable) more\n" }
+        return out
+    }
+
+    private func table(_ title: String, header: [String], rows: [[String]]) -> String {
+        guard !rows.isEmpty else { return "" }
+        var out = "\n#### \(title)\n\n"
+        out += "| " + header.joined(separator: " | ") + " |\n"
+        out += "|" + header.map { _ in " --- |" }.joined() + "\n"
+        for row in rows.prefix(Self.rowsPerTable) { out += "| " + row.joined(separator: " | ") + " |\n" }
+        if rows.count > Self.rowsPerTable { out += "\nand \(rows.count - Self.rowsPerTable) more rows (`graphinspect diff` prints them all)\n" }
+        return out
+    }
+
+    /// The changed part with one hop around it; without the hop; with lookups as lines; then
+    /// fewer changed nodes, until Mermaid takes it.
+    private func picture(_ whole: Diagram) -> String {
+        let total = whole.changedNodeCount
+        guard total > 0 else { return "" }
+        var attempts: [(Diagram, String?)] = [
+            (whole.changedPart(hops: 1), nil),
+            (whole.changedPart(hops: 0), "the changed nodes only: with their neighbours the chart is larger than Mermaid draws"),
+            (whole.changedPart(hops: 0).foldingLookups(above: 0), "the changed nodes only, lookups as lines: the chart is larger than Mermaid draws otherwise"),
+        ]
+        var limit = total / 2
+        while limit >= 1 {
+            attempts.append((whole.changedPart(hops: 0, limit: limit).foldingLookups(above: 0), "\(limit) of the \(total) changed nodes: all of them are more than Mermaid draws"))
+            limit /= 2
+        }
+        for (part, note) in attempts {
+            var drawn = part
+            drawn.summary = nil
+            let chart = MermaidWriter().write(drawn)
+            guard drawn.edges.count <= Self.mermaidMaxEdges, chart.count <= Self.mermaidMaxCharacters else { continue }
+            return "\n#### The changed part\n\n" + (note.map { "_Drawn: \($0)._\n\n" } ?? "")
+                + "Added in green, removed in red (dashed), moved or answered by another provider in orange.\n\n"
+                + MarkdownEscaping.fenced(chart, language: "mermaid")
+        }
+        return "\n#### The changed part\n\n_Not drawn: even one changed node with its lookups is more than Mermaid draws._\n"
+    }
+
+    /// A path as a reader wants it: without the kind and the root mark.
+    static func shown(_ chain: String) -> String {
+        var shown = chain
+        if let space = shown.firstIndex(of: " "), shown.hasPrefix("component ") || shown.hasPrefix("holder ") || shown.hasPrefix("module ") || shown.hasPrefix("router ") || shown.hasPrefix("viewComponent ") {
+            shown = String(shown[shown.index(after: space)...])
+        }
+        if shown.hasPrefix("^->") { shown.removeFirst(3) }
+        return shown.isEmpty || shown == "^" ? "(a root)" : shown
+    }
+}
