@@ -14,6 +14,8 @@ import Testing
         #expect(result.stdout.hasPrefix(DiffMarkdown.marker + "\n**graphinspect:** -1 component, -1 module, -1 router, -1 view component, -4 lookups, 1 lookup answered by another provider\n"))
         try Golden.check(result.stdout, against: "diff-modules-changed.md")
         #expect(try MermaidCheck.errors(in: [result.stdout]) == [nil])
+        let guide = try String(contentsOf: Golden.packageRoot.appendingPathComponent("docs/ci.md"), encoding: .utf8)
+        #expect(guide.contains("````markdown\n" + result.stdout + "````\n"), "docs/ci.md shows another comment than diff writes")
         // The extension says markdown too.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("comment-\(UUID().uuidString).md").path
         #expect(try Executable.run("graphinspect", ["diff", old, new, "-o", file]).status == 1)
