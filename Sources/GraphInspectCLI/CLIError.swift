@@ -75,6 +75,11 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
     case graphviz(GraphvizError)
     case cannotEncode(String)
     case badSnapshot(SnapshotError)
+    case badBaseline(BaselineError)
+    /// The graph is too deep for a baseline (`BaselineError.Problem.tooDeepToWrite`).
+    case cannotWriteBaseline(BaselineError)
+    /// Input that is read whole (a snapshot, a baseline) is larger than graphinspect reads.
+    case tooLargeToRead(path: String, what: String, limit: Int)
     /// `check` runs in `graphinspect-check` (it links swift-syntax), which is not beside this graphinspect.
     case checkNotBuilt(folder: String)
     /// `check` could not read the sources it was given (the reader's own words).
@@ -116,6 +121,10 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
             "\(error)"
         case .badSnapshot(let error):
             "\(error)"
+        case .badBaseline(let error), .cannotWriteBaseline(let error):
+            "\(error)"
+        case .tooLargeToRead(let path, let what, let limit):
+            "\(path) is longer than \(limit >> 20) MiB and opens like \(what), which is read whole, so it is not read. A trace (GRAPHINSPECT_TRACE) is read line by line, without that limit."
         case .cannotEncode(let reason):
             "cannot encode the snapshot: \(reason)"
         case .checkNotBuilt(let folder):
@@ -145,12 +154,12 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
         case .badTrace(let error):
             if case .unreadable = error.problem, error.line == 0 { return ExitCode(66) }
             return ExitCode(65)
-        case .badSnapshot: return ExitCode(65)
+        case .badSnapshot, .badBaseline, .tooLargeToRead: return ExitCode(65)
         case .noSuchInput: return ExitCode(66)
         case .executableNotFound, .notExecutable, .cannotLaunch, .sampleNotBuilt, .checkNotBuilt: return ExitCode(69)
         case .cannotReadSources: return ExitCode(66)
         case .cannotWrite: return ExitCode(73)
-        case .nothingRecorded, .graphviz, .cannotEncode: return .failure
+        case .nothingRecorded, .graphviz, .cannotEncode, .cannotWriteBaseline: return .failure
         }
     }
 

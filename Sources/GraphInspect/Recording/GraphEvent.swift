@@ -50,6 +50,19 @@ public struct NodeKind: RawRepresentable, Hashable, Sendable, Codable, Expressib
     /// Whether the runtime's own classes report this kind.
     public var isRuntimeKind: Bool { Self.runtimeKinds.contains(self) }
 
+    /// The kind of a node of this kind's parent (`NodeCreated.parent`): a component's is a
+    /// component, a module's or holder's a holder, a view component's a module, a router's a
+    /// view component; "node" for kinds apps register.
+    public var parentKind: NodeKind {
+        switch self {
+        case .component: .component
+        case .holder, .module: .holder
+        case .viewComponent: .module
+        case .router: .viewComponent
+        default: "node"
+        }
+    }
+
     public var description: String { rawValue }
 
     public init(from decoder: any Decoder) throws {

@@ -38,7 +38,7 @@ public struct SnapshotBuilder: Sendable {
             } else {
                 created.id = newNode(raw: created.id, kind: created.kind)
             }
-            created.parent = created.parent.map { id($0, kind: parentKind(of: created.kind)) }
+            created.parent = created.parent.map { id($0, kind: created.kind.parentKind) }
             created.component = created.component.map { id($0, kind: .component) }
             nodes[index(created.id)] = GraphNode(created: created)
             events.append(.created(created))
@@ -110,15 +110,5 @@ public struct SnapshotBuilder: Sendable {
         let id = newNode(raw: raw, kind: kind)
         placeholders.insert(id)
         return id
-    }
-
-    private func parentKind(of kind: NodeKind) -> NodeKind {
-        switch kind {
-        case .component: .component
-        case .holder, .module: .holder
-        case .viewComponent: .module
-        case .router: .viewComponent
-        default: "node"
-        }
     }
 }

@@ -9,7 +9,7 @@ extension GraphInspectCommand {
     /// `graphinspect diff OLD NEW`: what changed between two recordings.
     public struct Diff: ParsableCommand, WritingCommand {
         public static let configuration = CommandConfiguration(
-            abstract: "Compare two recordings (traces or snapshot JSON): nodes added or removed, moves, lookups answered differently.",
+            abstract: "Compare two recordings (traces, snapshot JSON or baselines): nodes added or removed, moves, lookups answered differently.",
             discussion: """
                 text: -/+/~ lines; dot, svg: one merged picture (added green, removed red, changed \
                 orange); markdown: a pull-request comment (a summary line, new and fixed missing \
@@ -22,6 +22,7 @@ extension GraphInspectCommand {
                   graphinspect diff old.json new.json
                   graphinspect diff old.json new.json -o changes.svg
                   graphinspect diff old.json new.json -o comment.md
+                  graphinspect diff graph.baseline new.json      the baseline kept in git
                 """
         )
 
@@ -33,7 +34,7 @@ extension GraphInspectCommand {
 
         public static let defaultFormat = Format.text
 
-        @Argument(help: ArgumentHelp("The old recording: a trace, or JSON from `dump --format json`.", valueName: "old"), completion: .file())
+        @Argument(help: ArgumentHelp("The old recording: a trace, JSON from `dump --format json`, or a baseline from `dump --format baseline`.", valueName: "old"), completion: .file())
         var old: String
 
         @Argument(help: ArgumentHelp("The new recording.", valueName: "new"), completion: .file())

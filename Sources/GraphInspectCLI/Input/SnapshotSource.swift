@@ -1,6 +1,7 @@
 import Foundation
 import GraphInspect
 import GraphInspectSample
+import GraphInspectText
 import GraphInspectTrace
 
 /// Where a command gets its snapshot: the bundled sample run in-process, a trace file, or an app
@@ -54,8 +55,8 @@ enum SnapshotSource {
         }
     }
 
-    /// A recording named on the command line: a trace (by its first line) or the snapshot JSON
-    /// that `dump --format json` writes; `-` reads standard input. Streams are read as they come
+    /// A recording named on the command line: a trace or a baseline (by its first line) or the
+    /// snapshot JSON that `dump --format json` writes; `-` reads standard input. Streams are read as they come
     /// (a trace line by line, never more than `TraceReader.maxLineBytes` of a line), so an endless
     /// or binary input (`/dev/zero`) stops with an error instead of filling memory.
     static func readRecording(_ path: String) throws(CLIError) -> Loaded {
@@ -95,20 +96,34 @@ enum SnapshotSource {
             }
         }
         var data = Data(head)
+        if BaselineReader.opensBaseline(head) {
+            try readAll(file, into: &data, limit: BaselineReader.maxBytes, name: name, what: "a baseline")
+            do {
+                return Loaded(snapshot: try BaselineReader().read(String(decoding: data, as: UTF8.self), path: name), notes: [])
+            } catch {
+                throw .badBaseline(error)
+            }
+        }
         let opensAnObject = head.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } == UInt8(ascii: "{")
         if opensAnObject, !head.contains(0) {
-            var chunk = [UInt8](repeating: 0, count: 1 << 20)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-                if count == 0 { break }
-                data.append(contentsOf: chunk[..<count])
-                if data.count > maxSnapshotBytes { throw .badValue("\(name) is longer than \(maxSnapshotBytes >> 30) GiB without being a trace; a snapshot that large is not read. Record a trace instead (GRAPHINSPECT_TRACE), which is read line by line.") }
-            }
+            try readAll(file, into: &data, limit: maxSnapshotBytes, name: name, what: "a snapshot")
         }
         do {
             return Loaded(snapshot: try SnapshotDecoder().decode(data, name: name), notes: [])
         } catch {
             throw .badSnapshot(error)
+        }
+    }
+
+    /// The rest of `file` appended to `data`, refused past `limit` bytes: such input is read
+    /// whole, so its size is bounded.
+    private static func readAll(_ file: UnsafeMutablePointer<FILE>, into data: inout Data, limit: Int, name: String, what: String) throws(CLIError) {
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if count == 0 { break }
+            data.append(contentsOf: chunk[..<count])
+            if data.count > limit { throw .tooLargeToRead(path: name, what: what, limit: limit) }
         }
     }
 

@@ -20,6 +20,8 @@ public enum OutputFormat: String, WritableFormat {
     /// A self-contained page to explore the graph in a browser: the pictures drawn in this
     /// process, pan and zoom, search, a panel per node, the failed lookups (`ExplorerPage`).
     case html
+    /// The graph's shape as sorted, stable text to keep in git and `diff` against (`BaselineWriter`).
+    case baseline
 
     /// Whether the format is bytes a terminal cannot show.
     var isBinary: Bool { self == .png || self == .pdf }
@@ -39,6 +41,7 @@ public enum OutputFormat: String, WritableFormat {
         case "html", "htm": return "html"
         case "md", "markdown": return "markdown"
         case "sarif": return "sarif"
+        case "baseline": return "baseline"
         default: return nil
         }
     }
@@ -47,7 +50,7 @@ public enum OutputFormat: String, WritableFormat {
     var graphvizFormat: GraphvizFormat? { GraphvizFormat(rawValue: rawValue) }
 
     /// Whether the diagram filters (`--focus`, `--depth`, ...) apply.
-    var isPicture: Bool { ![.text, .json].contains(self) }
+    var isPicture: Bool { ![.text, .json, .baseline].contains(self) }
 
     /// The explorer page: every view the graph has, drawn here with the same filters.
     private static func explorer(_ snapshot: GraphSnapshot, diagram: DiagramOptions, layout: GraphvizLayout) throws -> String {
@@ -66,6 +69,12 @@ public enum OutputFormat: String, WritableFormat {
                 return Array(TreeTextWriter().write(snapshot).utf8)
             case .json:
                 return Array(try SnapshotJSONWriter().write(snapshot).utf8)
+            case .baseline:
+                do {
+                    return Array(try BaselineWriter().write(snapshot).utf8)
+                } catch {
+                    throw CLIError.cannotWriteBaseline(error)
+                }
             case .html:
                 return Array(try Self.explorer(snapshot, diagram: diagram, layout: layout).utf8)
             case .dot, .mermaid, .svg, .png, .pdf:
@@ -84,6 +93,8 @@ public enum OutputFormat: String, WritableFormat {
                 defer { progress.finish() }
                 return try Picture.render(dot, nodes: built.nodes.count, format: drawn, layout: layout)
             }
+        } catch let error as CLIError {
+            throw error
         } catch let error as DiagramError {
             throw .badFilter(error)
         } catch let error as GraphvizError {

@@ -19,7 +19,8 @@ public struct DiffMarkdown: Sendable {
 
     /// The comment, or nil when the two runs have the same shape.
     public func write(old: GraphSnapshot, new: GraphSnapshot) -> String? {
-        let changes = ShapeChanges(old: old, new: new)
+        let diff = GraphDiff(old: old, new: new)
+        let changes = ShapeChanges(diff, old: old, new: new)
         guard !changes.isEmpty else { return nil }
         var out = Self.marker + "\n"
         out += "**graphinspect:** " + changes.summary + "\n"
@@ -29,7 +30,7 @@ public struct DiffMarkdown: Sendable {
         out += table("Holders, modules and routers", header: ["", "kind", "name", "in"], rows: changes.treeRows)
         out += table("Providers", header: ["", "component", "provides"], rows: changes.providerRows)
         out += table("Lookups", header: ["", "requester", "asks for", "answered by"], rows: changes.lookupRows)
-        out += picture(GraphDiff.diagram(old: old, new: new))
+        out += picture(GraphDiff.diagram(diff, old: old, new: new))
         return out
     }
 
@@ -86,9 +87,9 @@ public struct DiffMarkdown: Sendable {
     /// A path as a reader wants it: without the kind and the root mark.
     static func shown(_ chain: String) -> String {
         var shown = chain
-        if let space = shown.firstIndex(of: " "), shown.hasPrefix("component ") || shown.hasPrefix("holder ") || shown.hasPrefix("module ") || shown.hasPrefix("router ") || shown.hasPrefix("viewComponent ") {
-            shown = String(shown[shown.index(after: space)...])
-        }
+        // A path is its kind, a space and its chain (`component ^->App->Home`).
+        let kind = ShapeChanges.kind(of: shown)
+        if shown.dropFirst(kind.count).hasPrefix(" ^") { shown.removeFirst(kind.count + 1) }
         if shown.hasPrefix("^->") { shown.removeFirst(3) }
         return shown.isEmpty || shown == "^" ? "(a root)" : shown
     }

@@ -5,7 +5,11 @@ extension GraphDiff {
     /// run has in green, what only the old run had in red (dashed), what moved or is answered by
     /// another provider in orange.
     public static func diagram(old: GraphSnapshot, new: GraphSnapshot) -> Diagram {
-        let diff = GraphDiff(old: old, new: new)
+        diagram(GraphDiff(old: old, new: new), old: old, new: new)
+    }
+
+    /// The picture of `diff`, the diff of `old` and `new`.
+    static func diagram(_ diff: GraphDiff, old: GraphSnapshot, new: GraphSnapshot) -> Diagram {
         let moved = Set(diff.changes.compactMap { if case .moved(let path, _, _) = $0 { path } else { nil } })
         let before = Side(old), after = Side(new)
 
@@ -89,8 +93,10 @@ private struct Side {
         let diagram = (try? DiagramBuilder(options: DiagramOptions(hide: [.cacheHits], legend: false)).build(snapshot))
             ?? Diagram(nodes: [], clusters: [], edges: [])
         var keyOfID: [String: String] = [:]
+        // The same paths the text diff matches nodes by.
+        var paths = Keyed.Paths(snapshot)
         for node in snapshot.liveNodes {
-            keyOfID[DiagramBuilder.nodeID(node)] = Self.path(of: node, in: snapshot)
+            keyOfID[DiagramBuilder.nodeID(node)] = paths.path(of: node)
         }
         for node in diagram.nodes {
             let key = keyOfID[node.id] ?? "\(node.kind.rawValue): \(node.details.joined(separator: " "))"
@@ -116,10 +122,5 @@ private struct Side {
 
     static func identity(of node: Diagram.Node) -> String {
         node.kind.rawValue + " " + node.title + (node.details.first { $0.hasPrefix("\"") }.map { " " + $0 } ?? "")
-    }
-
-    /// The same path the text diff matches nodes by.
-    static func path(of node: GraphNode, in snapshot: GraphSnapshot) -> String {
-        Keyed.path(of: node, in: snapshot)
     }
 }

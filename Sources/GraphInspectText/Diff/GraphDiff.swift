@@ -17,11 +17,17 @@ public struct GraphDiff: Sendable, Equatable {
     }
 
     public var changes: [Change]
+    /// Both runs keyed by path, kept for the comment and the picture made from this diff.
+    let before: Keyed, after: Keyed
 
     public var isEmpty: Bool { changes.isEmpty }
 
+    public static func == (a: Self, b: Self) -> Bool { a.changes == b.changes }
+
     public init(old: GraphSnapshot, new: GraphSnapshot) {
         let before = Keyed(old), after = Keyed(new)
+        self.before = before
+        self.after = after
         var changes: [Change] = []
         for key in before.order where after.byKey[key] == nil { changes.append(.removed(path: key)) }
         for key in after.order where before.byKey[key] == nil { changes.append(.added(path: key)) }
@@ -61,8 +67,21 @@ public struct GraphDiff: Sendable, Equatable {
 }
 
 /// One snapshot's live nodes by path, and its lookups by (requester path, name, type).
-struct Keyed {
-    struct LookupKey: Hashable {
+struct Keyed: Sendable {
+    /// A lookup's answer when nothing answered it, and when what answered it has been released
+    /// (no path is either: a path starts with its kind and `^`).
+    static let missing = "MISSING", released = "released node"
+
+    /// How a path spells a node and its kind: for people (`diff`'s lines) or so that it can be
+    /// read back (`BaselineText`). Both keep the same paths apart.
+    struct Spelling: Sendable {
+        var element: @Sendable (GraphNode) -> String
+        var kind: @Sendable (NodeKind) -> String
+
+        static let display = Spelling(element: Keyed.name, kind: \.rawValue)
+    }
+
+    struct LookupKey: Hashable, Sendable {
         var requester: String
         var name: String
         var type: String
@@ -82,31 +101,32 @@ struct Keyed {
     /// Each live component's providers, by its path: `name: Type`.
     var providers: [String: Set<String>] = [:]
 
-    init(_ snapshot: GraphSnapshot) {
+    init(_ snapshot: GraphSnapshot, spelling: Spelling = .display) {
         var seen: [String: Int] = [:]
+        var paths = Paths(snapshot, spelling: spelling)
         for node in snapshot.liveNodes {
-            let path = Self.path(of: node, in: snapshot)
+            let path = paths.path(of: node)
             let count = (seen[path] ?? 0) + 1
             seen[path] = count
             let key = count == 1 ? path : path + " (\(count))"
             byKey[key] = node.id
             keyOf[node.id] = key
             order.append(key)
-            let identity = node.kind.rawValue + " " + Self.name(node)
+            let identity = spelling.kind(node.kind) + " " + spelling.element(node)
             byIdentity[identity, default: []].append(key)
-            parentPath[key] = node.parent.flatMap(snapshot.node).map { Self.chain(of: $0, in: snapshot) } ?? "^"
+            parentPath[key] = node.parent.flatMap(snapshot.node).map { paths.chain(of: $0) } ?? "^"
             if let declared = node.providers, !declared.isEmpty {
                 providers[key] = Set(declared.map { $0.name + ": " + ShortTypeName.of($0.type) })
             }
         }
         for lookup in snapshot.moduleLookups {
             guard let requester = keyOf[lookup.requester] else { continue }
-            let answer = lookup.module == nil ? "MISSING" : lookup.holder.map { keyOf[$0] ?? "released node" } ?? "released node"
+            let answer = lookup.module == nil ? Self.missing : lookup.holder.map { keyOf[$0] ?? Self.released } ?? Self.released
             moduleLookups[LookupKey(requester: requester, name: lookup.key, type: lookup.target.rawValue)] = answer
         }
         for lookup in snapshot.lookups where !lookup.cacheHit {
             guard let requester = keyOf[lookup.requester] else { continue }
-            let answer = lookup.provider.map { keyOf[$0] ?? "released node" } ?? "MISSING"
+            let answer = lookup.provider.map { keyOf[$0] ?? Self.released } ?? Self.missing
             lookups[LookupKey(requester: requester, name: lookup.name, type: lookup.type)] = answer
         }
     }
@@ -115,19 +135,46 @@ struct Keyed {
         node.shortType + (node.key.map { " " + Quoted.string($0) } ?? "")
     }
 
-    /// `^->AppComponent->HomeComponent`: the node and its ancestors by name.
-    static func chain(of node: GraphNode, in snapshot: GraphSnapshot) -> String {
-        var names: [String] = []
-        var seen: Set<ObjectID> = []
-        var current: GraphNode? = node
-        while let next = current, seen.insert(next.id).inserted {
-            names.append(name(next))
-            current = next.parent.flatMap(snapshot.node)
-        }
-        return "^->" + names.reversed().joined(separator: "->")
-    }
+    /// Paths of one snapshot's nodes, each ancestor's chain spelled once and reused by its
+    /// descendants: a deep tree costs the length of its paths, not that times the depth.
+    struct Paths {
+        let snapshot: GraphSnapshot
+        let spelling: Spelling
+        private var chains: [ObjectID: String] = [:]
 
-    static func path(of node: GraphNode, in snapshot: GraphSnapshot) -> String {
-        node.kind.rawValue + " " + chain(of: node, in: snapshot)
+        init(_ snapshot: GraphSnapshot, spelling: Spelling = .display) {
+            self.snapshot = snapshot
+            self.spelling = spelling
+        }
+
+        /// `^->AppComponent->HomeComponent`: the node and its ancestors by name.
+        mutating func chain(of node: GraphNode) -> String {
+            if let known = chains[node.id] { return known }
+            // Up to the root or the nearest ancestor already spelled, then back down.
+            var above: [GraphNode] = []
+            var seen: Set<ObjectID> = []
+            var current: GraphNode? = node
+            var base = "^"
+            while let next = current {
+                if let known = chains[next.id] { base = known; break }
+                guard seen.insert(next.id).inserted else {
+                    // A parent cycle (no snapshot read from a file has one): each node's chain
+                    // stops where it repeats, so none of these is shared.
+                    return "^->" + above.reversed().map(spelling.element).joined(separator: "->")
+                }
+                above.append(next)
+                current = next.parent.flatMap(snapshot.node)
+            }
+            for ancestor in above.reversed() {
+                base += "->" + spelling.element(ancestor)
+                chains[ancestor.id] = base
+            }
+            return base
+        }
+
+        /// `component ^->AppComponent->HomeComponent`: the node's kind and chain.
+        mutating func path(of node: GraphNode) -> String {
+            spelling.kind(node.kind) + " " + chain(of: node)
+        }
     }
 }

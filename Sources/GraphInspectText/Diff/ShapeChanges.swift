@@ -24,9 +24,9 @@ struct ShapeChanges {
 
     var isEmpty: Bool { componentRows.isEmpty && treeRows.isEmpty && providerRows.isEmpty && lookupRows.isEmpty && newMissing.isEmpty && fixedMissing.isEmpty }
 
-    init(old: GraphSnapshot, new: GraphSnapshot) {
-        let diff = GraphDiff(old: old, new: new)
-        let before = Keyed(old), after = Keyed(new)
+    /// `diff` of `old` and `new`, in rows.
+    init(_ diff: GraphDiff, old: GraphSnapshot, new: GraphSnapshot) {
+        let before = diff.before, after = diff.after
         var added: [String: Int] = [:], removed: [String: Int] = [:]
         var moved = 0
         for change in diff.changes {
@@ -69,15 +69,15 @@ struct ShapeChanges {
             case (nil, let answer?):
                 lookupsAdded += 1
                 lookupRows.append(["+", Self.code(lookup.requester), MarkdownEscaping.code(lookup.asked), Self.answer(answer)])
-                if answer == "MISSING" { newMissing.append(lookup) }
+                if answer == Keyed.missing { newMissing.append(lookup) }
             case (let answer?, nil):
                 lookupsRemoved += 1
                 lookupRows.append(["\u{2212}", Self.code(lookup.requester), MarkdownEscaping.code(lookup.asked), Self.answer(answer)])
             case (let before?, let after?) where before != after:
                 answeredOtherwise += 1
                 lookupRows.append(["~", Self.code(lookup.requester), MarkdownEscaping.code(lookup.asked), Self.answer(before) + " \u{2192} " + Self.answer(after)])
-                if after == "MISSING" { newMissing.append(lookup) }
-                if before == "MISSING" { fixedMissing.append(lookup) }
+                if after == Keyed.missing { newMissing.append(lookup) }
+                if before == Keyed.missing { fixedMissing.append(lookup) }
             default:
                 continue
             }
@@ -135,7 +135,7 @@ struct ShapeChanges {
     static func code(_ path: String) -> String { MarkdownEscaping.code(DiffMarkdown.shown(path)) }
 
     static func answer(_ answer: String) -> String {
-        answer == "MISSING" ? "**missing**" : code(answer)
+        answer == Keyed.missing ? "**missing**" : code(answer)
     }
 
     /// Each new missing dependency's `why` report (the last failure of that lookup in the run).
