@@ -17,6 +17,12 @@ let package = Package(
         .library(name: "GraphInspectTesting", targets: ["GraphInspectTesting"]),
         .executable(name: "graphinspect", targets: ["graphinspect"]),
     ],
+    // `GraphvizAttachments`: a failing golden of a graph also attaches SVGs of the expected and
+    // actual graphs, drawn by Graphviz, so the test library links Graphviz's C library (as the CLI
+    // does). Off by default: without it the test library needs nothing but Swift.
+    traits: [
+        .trait(name: "GraphvizAttachments", description: "Failing graph goldens attach SVGs drawn by Graphviz (needs libgraphviz-dev or brew's graphviz)."),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
@@ -49,7 +55,13 @@ let package = Package(
         // Lays DOT out and renders SVG, PNG or PDF in this process. The only target that links Graphviz.
         .target(name: "GraphInspectGraphviz", dependencies: ["CGraphviz", "CGraphvizReader"]),
         // Assertions on a graph in users' tests (Swift Testing and XCTest).
-        .target(name: "GraphInspectTesting", dependencies: ["GraphInspect", "GraphInspectText"]),
+        .target(
+            name: "GraphInspectTesting",
+            dependencies: [
+                "GraphInspect", "GraphInspectText",
+                .target(name: "GraphInspectGraphviz", condition: .when(traits: ["GraphvizAttachments"])),
+            ]
+        ),
         // What `check` is (findings at source positions, the facts a run is held against, the
         // reader's interface and where the CLI finds its tool), shared by the CLI and the reader.
         .target(name: "GraphInspectCheckContract", dependencies: ["GraphInspect"]),

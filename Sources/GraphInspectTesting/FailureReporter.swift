@@ -26,13 +26,20 @@ public struct CallSite: Sendable {
 /// fails the running test case and Swift Testing drops the issue when no Swift Testing test runs;
 /// under Swift Testing the issue fails the run, reported against an unknown test at the caller's
 /// line, and XCTest drops the failure. Never silent: with neither library, it is printed.
+///
+/// A `.warning` is recorded without failing anything: an issue of that severity under Swift
+/// Testing (shown, the run stays green); under XCTest, which has no warnings, a printed line.
 enum FailureReporter {
-    static func fail(_ message: String, at site: CallSite) {
+    static func fail(_ message: String, at site: CallSite, severity: Issue.Severity = .error) {
         let location = Testing.SourceLocation(
             fileID: site.fileID, filePath: "\(site.filePath)", line: Int(site.line), column: Int(site.column)
         )
         if Test.current != nil {
-            Issue.record(Comment(rawValue: message), sourceLocation: location)
+            Issue.record(Comment(rawValue: message), severity: severity, sourceLocation: location)
+            return
+        }
+        guard severity == .error else {
+            print("\(site.filePath):\(site.line): warning: \(message)")
             return
         }
         #if canImport(XCTest)

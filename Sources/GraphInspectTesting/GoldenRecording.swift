@@ -18,9 +18,10 @@ public enum GoldenRecording: String, Sendable, CaseIterable, ExpressibleByBoolea
     }
 
     /// The mode `GRAPHINSPECT_RECORD` names: its value, `1`/`true`/`yes` for `all`, `0`/`false`/`no`
-    /// for `never`, unset for `missing`. Nil for a value that names none (reported as a failure).
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> GoldenRecording? {
-        guard let value = environment["GRAPHINSPECT_RECORD"]?.lowercased(), !value.isEmpty else { return .missing }
+    /// for `never`, unset for `unset` (`missing` unless a `.graphGoldens` trait says). Nil for a
+    /// value that names none (reported as a failure).
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment, unset: GoldenRecording = .missing) -> GoldenRecording? {
+        guard let value = environment["GRAPHINSPECT_RECORD"]?.lowercased(), !value.isEmpty else { return unset }
         switch value {
         case "1", "true", "yes": return .all
         case "0", "false", "no": return .never

@@ -27,11 +27,13 @@ enum GraphFailureWording {
         case missing, failed, all
     }
 
-    static func recorded(path: String, why: RecordReason) -> String {
+    /// `setting` names what chose the mode: `GRAPHINSPECT_RECORD=...` (or the argument, said the
+    /// same way), or `.graphGoldens(record: ...)` when a trait did.
+    static func recorded(path: String, why: RecordReason, setting: String? = nil) -> String {
         switch why {
         case .missing: "Recorded the golden \(path), which did not exist. Check it in; the test passes from the next run if the graph is stable."
-        case .failed: "Rewrote the golden \(path), which differed (GRAPHINSPECT_RECORD=failed). Review the change; the test passes from the next run."
-        case .all: "Recorded the golden \(path) (GRAPHINSPECT_RECORD=all). Run the tests again without it; they pass if the graph is stable."
+        case .failed: "Rewrote the golden \(path), which differed (\(setting ?? "GRAPHINSPECT_RECORD=failed")). Review the change; the test passes from the next run."
+        case .all: "Recorded the golden \(path) (\(setting ?? "GRAPHINSPECT_RECORD=all")). Run the tests again without it; they pass if the graph is stable."
         }
     }
 
@@ -43,8 +45,8 @@ enum GraphFailureWording {
         "Cannot write the golden \(path): \(reason)"
     }
 
-    static func noGolden(path: String) -> String {
-        "No golden at \(path), and GRAPHINSPECT_RECORD=never. Run the tests once without it (or with GRAPHINSPECT_RECORD=missing) to record it."
+    static func noGolden(path: String, setting: String? = nil) -> String {
+        "No golden at \(path), and \(setting ?? "GRAPHINSPECT_RECORD=never"). Run the tests once without it (or with GRAPHINSPECT_RECORD=missing) to record it."
     }
 
     static func missing(_ failures: [LookupFailure]) -> String {

@@ -4,14 +4,17 @@ extension GraphDiff {
     /// One picture of both runs: every node and edge of either, matched by path; what only the new
     /// run has in green, what only the old run had in red (dashed), what moved or is answered by
     /// another provider in orange.
-    public static func diagram(old: GraphSnapshot, new: GraphSnapshot) -> Diagram {
-        diagram(GraphDiff(old: old, new: new), old: old, new: new)
+    /// `view` picks the trees drawn (the dependency graph by default, as `dump` draws it);
+    /// `showingReleased: false` leaves released nodes out, as the text diff and a baseline do.
+    public static func diagram(old: GraphSnapshot, new: GraphSnapshot, view: DiagramOptions.View = .auto, showingReleased: Bool = true) -> Diagram {
+        diagram(GraphDiff(old: old, new: new), old: old, new: new, view: view, showingReleased: showingReleased)
     }
 
     /// The picture of `diff`, the diff of `old` and `new`.
-    static func diagram(_ diff: GraphDiff, old: GraphSnapshot, new: GraphSnapshot) -> Diagram {
+    static func diagram(_ diff: GraphDiff, old: GraphSnapshot, new: GraphSnapshot, view: DiagramOptions.View = .auto, showingReleased: Bool = true) -> Diagram {
+        let options = DiagramOptions(hide: showingReleased ? [.cacheHits] : [.cacheHits, .released], legend: false, view: view)
         let moved = Set(diff.changes.compactMap { if case .moved(let path, _, _) = $0 { path } else { nil } })
-        let before = Side(old), after = Side(new)
+        let before = Side(old, options: options), after = Side(new, options: options)
 
         var ids: [String: String] = [:]
         func id(_ key: String) -> String {
@@ -88,9 +91,10 @@ private struct Side {
     var clusters: [(key: String, cluster: Diagram.Cluster)] = []
     var edges: [(key: EdgeKey, edge: Diagram.Edge)] = []
 
-    init(_ snapshot: GraphSnapshot) {
-        // Lookup labels carry counts that differ run to run; the diff is about who answers.
-        let diagram = (try? DiagramBuilder(options: DiagramOptions(hide: [.cacheHits], legend: false)).build(snapshot))
+    /// Lookup labels carry counts that differ run to run, so `options` hides cache hits: the diff
+    /// is about who answers.
+    init(_ snapshot: GraphSnapshot, options: DiagramOptions) {
+        let diagram = (try? DiagramBuilder(options: options).build(snapshot))
             ?? Diagram(nodes: [], clusters: [], edges: [])
         var keyOfID: [String: String] = [:]
         // The same paths the text diff matches nodes by.
