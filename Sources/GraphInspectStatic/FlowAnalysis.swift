@@ -458,7 +458,11 @@ final class FlowAnalysis {
             return call(method, on: receivers, arguments, position: memberPosition, declared: staticType(base, in: context), base: base, in: context, expecting: expecting)
         }
         if case .name(let name, let namePosition) = callee {
-            if !context.selfSites.isEmpty, let owner = context.owner, index.declares(name, in: owner) || name == "resolve" {
+            // A component's own `resolve(...)` is a lookup even where nothing makes the component
+            // (no self sites): `call` notes it as not checked rather than losing it.
+            if let owner = context.owner,
+               !context.selfSites.isEmpty && (index.declares(name, in: owner) || name == "resolve")
+                || context.selfSites.isEmpty && name == "resolve" && index.isComponent(owner) {
                 return call(name, on: context.selfSites, arguments, position: namePosition, declared: WrittenType(name: owner, isOptional: false, spelling: owner), base: .selfRef, in: context, expecting: expecting)
             }
             if let found = freeFunctions[name]?.filter({ $0.accepts(labels: labels) }), !found.isEmpty {
@@ -537,7 +541,11 @@ final class FlowAnalysis {
         if argumentValues == nil { evaluateArguments(arguments, in: context) }
         if !objects.isEmpty { reached.insert(position) }
         if objects.isEmpty, let declared, index.isComponent(declared.name), method == "resolve" {
-            note(position, "cannot tell which component `\(describe(base))` is, so this `resolve` is not checked: nothing in the sources read passes one here", lookup: .dependency)
+            if case .selfRef = base {
+                note(position, "no source read makes a \(declared.name), so this `resolve` on it is not checked", lookup: .dependency)
+            } else {
+                note(position, "cannot tell which component `\(describe(base))` is, so this `resolve` is not checked: nothing in the sources read passes one here", lookup: .dependency)
+            }
         }
         return result
     }
