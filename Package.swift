@@ -173,9 +173,19 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
             ),
             dependencies: ["graphinspect-check"]
         ),
+        // Apps in other teams' styles, run and read by the fidelity tests (docs/check.md): needle's
+        // names, components made by factories and closures, and two targets that each declare a
+        // type of the same name.
+        .target(name: "GraphInspectStyleNeedle", dependencies: ["GraphInspect"], path: "Examples/Styles/Needle"),
+        .target(name: "GraphInspectStyleFactories", dependencies: ["GraphInspect"], path: "Examples/Styles/Factories"),
+        .target(name: "GraphInspectStyleTargetsCore", dependencies: ["GraphInspect"], path: "Examples/Styles/TargetsCore"),
+        .target(name: "GraphInspectStyleTargetsFeature", dependencies: ["GraphInspect", "GraphInspectStyleTargetsCore"], path: "Examples/Styles/TargetsFeature"),
         .testTarget(
             name: "GraphInspectStaticTests",
-            dependencies: ["GraphInspectStatic", "GraphInspectCheckContract", "GraphInspectSample", "GraphInspectTrace"],
+            dependencies: [
+                "GraphInspectStatic", "GraphInspectCheckContract", "GraphInspectSample", "GraphInspectTrace",
+                "GraphInspectStyleNeedle", "GraphInspectStyleFactories", "GraphInspectStyleTargetsFeature",
+            ],
             exclude: ["Fixtures"]
         ),
     ]
