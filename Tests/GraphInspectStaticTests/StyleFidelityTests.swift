@@ -34,7 +34,7 @@ import Testing
             name: "two targets, one type name",
             targets: [("Examples/Styles/TargetsCore", "GraphInspectStyleTargetsCore"), ("Examples/Styles/TargetsFeature", "GraphInspectStyleTargetsFeature")],
             run: TargetsStyle.run,
-            linesGap: "types of one name in two targets are read as one (noted at the second declaration), and a component passed to a static method is not followed: the core SettingsComponent's lookup of locale is not reported"
+            linesGap: "types of one name in two targets are read as one (noted at the second declaration): the core SettingsComponent seems to provide the feature one's locale, so its lookup of locale is not reported"
         ),
     ]
 
