@@ -100,6 +100,7 @@ let package = Package(
         .executableTarget(name: "fuzz-trace-reader", dependencies: ["GraphInspectFuzzTargets"]),
         .executableTarget(name: "fuzz-snapshot-decoder", dependencies: ["GraphInspectFuzzTargets"]),
         .executableTarget(name: "fuzz-line-decoder", dependencies: ["GraphInspectFuzzTargets"]),
+        .executableTarget(name: "fuzz-baseline-reader", dependencies: ["GraphInspectFuzzTargets"]),
         // The other architectures of the seeds, each an app of its own.
         .executableTarget(name: "graphinspect-sample-school", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-school"),
         .executableTarget(name: "graphinspect-sample-signup", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-signup"),

@@ -14,6 +14,7 @@ public enum FuzzTargets {
         ("trace-reader", traceReader),
         ("snapshot-decoder", snapshotDecoder),
         ("line-decoder", lineDecoder),
+        ("baseline-reader", baselineReader),
     ]
 
     /// Reads the input as a trace.
@@ -38,6 +39,17 @@ public enum FuzzTargets {
         }
         if let event = try? JSONDecoder().decode(GraphEvent.self, from: Data(input)), !traceLineWritersAgree(on: event) {
             fatalError("TraceLine and the Codable encoding differ on: \(String(decoding: input, as: UTF8.self))")
+        }
+    }
+
+    /// Reads the input as a baseline. One that reads must be written back as a baseline that
+    /// reads to the same shape: what is written once is a fixed point of reading and writing.
+    public static func baselineReader(_ input: [UInt8]) {
+        guard let snapshot = try? BaselineReader().read(String(decoding: input, as: UTF8.self), path: "fuzz") else { return }
+        write(snapshot)
+        guard let once = try? BaselineWriter().write(snapshot) else { return }
+        guard let again = try? BaselineReader().read(once, path: "fuzz, written back"), (try? BaselineWriter().write(again)) == once else {
+            fatalError("a baseline written from what was read does not read back the same: \(once)")
         }
     }
 

@@ -12,7 +12,8 @@ import XCTest
 /// What a failing graph expectation attaches to its test, so a person can see the failure and
 /// not only read it: the expected text, the actual text and their diff; and, when the projection
 /// keeps the whole graph (`GraphProjection.baseline`), the expected and the actual graph drawn,
-/// what was removed marked on the first and what was added on the second. The pictures are SVG
+/// what was removed marked on the first and what was added on the second, and both in one picture
+/// as `graphinspect diff --format svg` draws them. The pictures are SVG
 /// when the package's `GraphvizAttachments` trait links Graphviz, DOT otherwise.
 ///
 /// Swift Testing keeps attachments with the test (`swift test --attachments-path DIR` writes
@@ -37,6 +38,8 @@ enum FailureAttachments {
             let dot = DOTWriter().write(both.without(hidden))
             files.append(picture(dot, named: "\(stem).\(side)"))
         }
+        // Both in one, as `graphinspect diff OLD NEW --format svg` draws them.
+        files.append(picture(DOTWriter().write(both), named: "\(stem).changes"))
         return files
     }
 

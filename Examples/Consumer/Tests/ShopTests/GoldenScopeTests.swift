@@ -22,7 +22,7 @@ struct GoldenScopeTests {
     }
 
     /// Fails on purpose, so that `swift test --attachments-path DIR` shows what a failing golden
-    /// leaves there: the expected and actual text, the diff, and both graphs as SVG. Runs only
+    /// leaves there: the expected and actual text, the diff, both graphs as SVG and the two in one. Runs only
     /// when GRAPHINSPECT_DEMO_FAILURE=1 (.ci/run sets it and checks the folder).
     @Test(.enabled(if: ProcessInfo.processInfo.environment["GRAPHINSPECT_DEMO_FAILURE"] == "1"))
     func aFailingGoldenLeavesItsAttachments() {
