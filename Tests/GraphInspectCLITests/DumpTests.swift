@@ -47,7 +47,7 @@ import Testing
         func flat(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         let help = flat(GraphInspectCommand.helpMessage(for: GraphInspectCommand.Dump.self))
         #expect(help.contains("--format <format>"))
-        #expect(help.contains("How to write it: text, json, dot, svg, png, pdf, mermaid, html. Default: the --output file's extension, else text."))
+        #expect(help.contains("How to write it: text, json, dot, svg, png, pdf, mermaid, html, baseline. Default: the --output file's extension, else text."))
         #expect(help.contains("Exit codes: 0 done"))
         #expect(help.contains("Examples: graphinspect dump "))
         #expect(help.contains("--output <file>"))

@@ -1,6 +1,7 @@
 import Foundation
 import GraphInspect
 import GraphInspectGraphviz
+import GraphInspectPages
 import GraphInspectText
 import Testing
 @testable import GraphInspectCLI
@@ -112,10 +113,11 @@ import Testing
         let result = try Executable.run("graphinspect", ["replay", "--diagram", "dependency-flow", "--frames", folder])
         #expect(result.status == 0, "\(result.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        #expect(files.count == 20)
-        #expect(files.first == "0001.svg" && files[18] == "0019.svg" && files.last == "index.html")
+        #expect(files.count == 21)
+        #expect(files.first == "0001.svg" && files[18] == "0019.svg" && files[19] == "index.html" && files.last == "whole.svg")
         let index = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
         #expect(index.contains("<li><a href=\"0019.svg\">"))
+        #expect(index.contains("<a href=\"whole.svg\">the whole picture</a>"))
     }
 }
 
@@ -151,13 +153,15 @@ import Testing
         #expect(page.dom.contains("<li>looked up: profileStore: ProfileStore &lt;- ProfileComponent #13</li>"))
     }
 
-    /// In a real browser: the picture is laid out once (every node where it was at step 1), fills
-    /// the window with the newest step in view, and the controls are clicked and pressed.
+    /// In a real browser: the picture is laid out once (every node where it was at step 1: its
+    /// place in the picture, which the camera views, never changes), fills the window with the
+    /// newest step in view, and the controls are clicked and pressed.
     @Test func nodesHoldStillAcrossStepsAndTheControlsWork() throws {
         for diagram in ["dependency-flow", "basic-flow"] {
-            let url = try Self.page(["--diagram", diagram])
-            let position = "var g = Array.from(document.querySelectorAll('g.node')).find(function (n) { return n.querySelector('title').textContent === 'c1'; }); var b = g.getBoundingClientRect(); return [Math.round(b.x), Math.round(b.y), g.classList.contains('future')];"
-            let newestInView = "var c = Array.from(document.querySelectorAll('g.current')); return c.length > 0 && c.every(function (g) { var b = g.getBoundingClientRect(); return b.top >= 0 && b.left >= 0 && b.bottom <= window.innerHeight && b.right <= window.innerWidth; });"
+            let url = try Self.page(["--diagram", diagram]) + "#motion=off"
+            let position = "var g = Array.from(document.querySelectorAll('g.node')).find(function (n) { return n.querySelector('title').textContent === 'c1'; }); var b = g.querySelector('polygon, path, ellipse').getBBox(); return [Math.round(b.x), Math.round(b.y), g.classList.contains('future')];"
+            // Marked in red; that it is framed in view is `theCameraFramesEveryStepReadably`'s.
+            let newestInView = "return document.querySelectorAll('g.current').length > 0;"
             let session = try Browser.run([
                 ["open": url],
                 ["js": position],
@@ -172,23 +176,116 @@ import Testing
                 ["count": "header button svg"],
                 ["key": ["body", "LEFT"]],
                 ["text": "#counter"],
+                // The camera frames the step; the whole picture is one press away.
+                ["key": ["body", "0"]],
                 ["clickNode": "c1"],
                 ["text": "#details-title"],
             ])
             #expect(session.error == nil, "\(diagram): \(session.error ?? "") (screenshot: \(session.screenshot))")
-            guard session.results.count == 16 else { continue }
+            guard session.results.count == 17 else { continue }
             let atStart = session.results[1] as? [Any], afterTwo = session.results[5] as? [Any], atEnd = session.results[8] as? [Any]
             #expect(atStart?.prefix(2).map { "\($0)" } == afterTwo?.prefix(2).map { "\($0)" }, "\(diagram): AppComponent moved")
             #expect(atStart?.prefix(2).map { "\($0)" } == atEnd?.prefix(2).map { "\($0)" }, "\(diagram): AppComponent moved")
             #expect((session.results[4] as? String)?.hasPrefix("step 3 of ") == true)
             let total = (session.results[7] as? String)?.split(separator: " ").last.map(String.init) ?? ""
             #expect(session.results[7] as? String == "step \(total) of \(total)")
-            #expect(session.results[9] as? Bool == true, "\(diagram): the newest step is out of view")
+            #expect(session.results[9] as? Bool == true, "\(diagram): the newest step is not marked")
             #expect((session.results[10] as? Double ?? 0) > 0.75, "\(diagram): the picture does not fill the window")
             #expect(session.results[11] as? Int == 4, "step buttons are inline SVG icons")
             #expect(session.results[13] as? String == "step \((Int(total) ?? 0) - 1) of \(total)")
-            #expect(session.results[15] as? String == "AppComponent #1")
+            #expect(session.results[16] as? String == "AppComponent #1")
             #expect(session.console == [], "\(diagram): \(session.console)")
+        }
+    }
+
+    /// The camera (issue #33), at every step of both replays of the samples that have them: the
+    /// step's new nodes (a lookup's requester, for a step that adds only a lookup) are inside the
+    /// window, their text at least 9 px high, and no node's place in the picture changes.
+    @Test(arguments: ["modules", "modules-changed", "modules-dying"])
+    func theCameraFramesEveryStepReadably(sample: String) throws {
+        for diagram in ["basic-flow", "dependency-flow"] {
+            let url = try Self.page(["--diagram", diagram, "--sample", sample]) + "#step=1&motion=off"
+            let walk = """
+                var picture = document.getElementById('picture').getBoundingClientRect();
+                var total = Number(document.getElementById('slider').max);
+                // Each node's shape (a text's box follows font hinting at the zoom, so it is left out).
+                function layout() {
+                  return Array.from(document.querySelectorAll('g.node')).map(function (g) {
+                    var b = g.querySelector('polygon, path, ellipse').getBBox();
+                    return g.querySelector('title').textContent + '@' + [b.x, b.y, b.width, b.height].map(Math.round).join(',');
+                  }).join(' ');
+                }
+                var first = layout(), steps = [];
+                for (var step = 1; step <= total; step++) {
+                  if (step > 1) { document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' })); }
+                  var nodes = Array.from(document.querySelectorAll('g.node.current'));
+                  if (nodes.length === 0) {
+                    nodes = Array.from(document.querySelectorAll('g.edge.current')).map(function (g) {
+                      var tail = g.querySelector('title').textContent.split('->')[0].trim();
+                      return Array.from(document.querySelectorAll('g.node')).find(function (n) { return n.querySelector('title').textContent === tail; });
+                    }).filter(Boolean);
+                  }
+                  var outside = nodes.filter(function (g) {
+                    var b = g.getBoundingClientRect();
+                    return b.left < picture.left - 1 || b.top < picture.top - 1 || b.right > picture.right + 1 || b.bottom > picture.bottom + 1;
+                  }).map(function (g) { return g.querySelector('title').textContent; });
+                  var smallest = 1000;
+                  nodes.forEach(function (g) { g.querySelectorAll('text').forEach(function (t) {
+                    smallest = Math.min(smallest, parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a);
+                  }); });
+                  steps.push({ step: step, framed: nodes.length, outside: outside, smallest: Math.round(smallest * 100) / 100, moved: layout() !== first });
+                }
+                return JSON.stringify({ total: total, steps: steps });
+                """
+            let session = try Browser.run([["open": url], ["js": walk]])
+            #expect(session.error == nil, "\(sample) \(diagram): \(session.error ?? "") (screenshot: \(session.screenshot))")
+            #expect(session.console == [], "\(sample) \(diagram): \(session.console)")
+            guard let json = session.results.last as? String,
+                  let walked = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+                  let steps = walked["steps"] as? [[String: Any]] else {
+                Issue.record("\(sample) \(diagram): no measurements")
+                continue
+            }
+            #expect(steps.count == walked["total"] as? Int && steps.count > 5, "\(sample) \(diagram)")
+            var smallest = 1000.0
+            for step in steps {
+                let number = step["step"] as? Int ?? 0
+                #expect((step["framed"] as? Int ?? 0) > 0, "\(sample) \(diagram) step \(number): nothing new to frame")
+                #expect((step["outside"] as? [String]) == [], "\(sample) \(diagram) step \(number): outside the window: \(step["outside"] ?? "")")
+                #expect((step["smallest"] as? Double ?? 0) >= 9, "\(sample) \(diagram) step \(number): text \(step["smallest"] ?? "") px")
+                #expect(step["moved"] as? Bool == false, "\(sample) \(diagram) step \(number): a node moved in the picture")
+                smallest = min(smallest, step["smallest"] as? Double ?? 0)
+            }
+            print("replay camera, \(sample) \(diagram): \(steps.count) steps, smallest new text \(smallest) px")
+        }
+    }
+
+    /// `--frames` (issue #33): one layout cut into frames, each framed on its step and readable
+    /// on a 1,200 px page, plus the whole picture once.
+    @Test func framesAreEachFramedOnTheirStepAndReadable() throws {
+        for diagram in ["basic-flow", "dependency-flow"] {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let run = try Executable.run("graphinspect", ["replay", "--diagram", diagram, "--frames", folder.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".svg") && $0 != "whole.svg" }.sorted()
+            #expect(names.count > 5)
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("whole.svg").path))
+            var pictures: [(name: String, svg: String)] = []
+            var layouts: Set<String> = []
+            for name in names {
+                let svg = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+                pictures.append((name, svg))
+                // Each frame marks its own step and hides the later ones; every frame is the same layout.
+                #expect(svg.contains(" current\""), "\(diagram) \(name): nothing marked as the step")
+                let box = svg.components(separatedBy: "viewBox=\"").dropFirst().first?.prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) } ?? []
+                #expect(box.count == 4 && box[2] <= ReplayFrameSVG.widestView + 0.01, "\(diagram) \(name): view box \(box)")
+                if let start = svg.range(of: "<g id=\"graph0\"") { layouts.insert(String(svg[start.lowerBound...]).replacingOccurrences(of: " current\"", with: "\"").replacingOccurrences(of: " future\"", with: "\"")) }
+            }
+            #expect(layouts.count == 1, "\(diagram): the frames are not one layout")
+            for measure in try Legibility.measure(pictures) {
+                #expect(measure.smallestText >= 9, "\(diagram): \(measure)")
+            }
         }
     }
 

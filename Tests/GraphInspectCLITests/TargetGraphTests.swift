@@ -13,7 +13,7 @@ import Testing
         ("apps, traces read back", ["GraphInspectSample", "GraphInspectMacros", "GraphInspectTrace"]),
         ("model, writers", ["GraphInspectText", "GraphInspectCheckContract", "GraphInspectGraphviz"]),
         ("pages, check, tests", ["GraphInspectPages", "GraphInspectStatic", "GraphInspectTesting", "GraphInspectFuzzTargets"]),
-        ("CLI, fuzzers", ["GraphInspectCLI", "fuzz-line-decoder", "fuzz-snapshot-decoder", "fuzz-trace-reader"]),
+        ("CLI, fuzzers", ["GraphInspectCLI", "fuzz-line-decoder", "fuzz-snapshot-decoder", "fuzz-trace-reader", "fuzz-baseline-reader"]),
         ("executables", ["graphinspect", "graphinspect-check", "graphinspect-bench"]),
     ]
     /// Targets outside the flow: build-time tools.

@@ -94,14 +94,7 @@ extension GraphInspectCommand {
                 return try ReplayFrames.picture(replay, frame: count, format: .pdf)
             case .html:
                 // One layout for every step: the page reveals, nothing moves.
-                let player = ReplayPlayer(replay)
-                let dot = DOTWriter().write(player.diagram, legend: false, ranked: true, edgeIDs: player.edgeID)
-                let svg: [UInt8]
-                do {
-                    svg = try Picture.render(dot, nodes: player.diagram.nodes.count)
-                } catch {
-                    throw .graphviz(error)
-                }
+                let (player, svg) = try ReplayFrames.oneLayout(replay)
                 return Array(ReplayPage().html(title: "graphinspect replay: \(replay.kind.title)", svg: String(decoding: svg, as: UTF8.self), player: player).utf8)
             }
         }
@@ -118,7 +111,19 @@ enum ReplayFrames {
         }
     }
 
-    /// 0001.svg, 0002.svg... and an index.html listing each step's words.
+    /// Every step's nodes and edges drawn once, each edge named by its step for the page and the
+    /// frames to reveal.
+    static func oneLayout(_ replay: Replay) throws(CLIError) -> (ReplayPlayer, [UInt8]) {
+        let player = ReplayPlayer(replay)
+        let dot = DOTWriter().write(player.diagram, legend: false, ranked: true, edgeIDs: player.edgeID)
+        do {
+            return (player, try Picture.render(dot, nodes: player.diagram.nodes.count))
+        } catch {
+            throw .graphviz(error)
+        }
+    }
+
+    /// 0001.svg, 0002.svg..., whole.svg and an index.html listing each step's words.
     static func write(_ replay: Replay, to folder: String) throws(CLIError) {
         let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
         var isFolder: ObjCBool = false
@@ -130,12 +135,18 @@ enum ReplayFrames {
         } catch {
             throw .cannotWrite(path: folder, reason: .from(error))
         }
-        var index = "<!doctype html>\n<meta charset=\"utf-8\">\n<title>graphinspect replay: \(replay.kind.title)</title>\n<ol>\n"
+        // One layout for every frame (nothing moves between them); each frame's view box is drawn
+        // around its step.
+        let (player, svg) = try oneLayout(replay)
+        let frames = ReplayFrameSVG(svg: String(decoding: svg, as: UTF8.self), player: player)
+        var index = "<!doctype html>\n<meta charset=\"utf-8\">\n<title>graphinspect replay: \(replay.kind.title)</title>\n"
+            + "<p><a href=\"whole.svg\">the whole picture</a></p>\n<ol>\n"
         for (offset, step) in replay.steps.enumerated() {
             let name = String(repeating: "0", count: max(0, 4 - String(offset + 1).count)) + String(offset + 1) + ".svg"
-            try Output.write(try picture(replay, frame: offset + 1), to: folder + "/" + name)
+            try Output.write(Array(frames.frame(offset + 1).utf8), to: folder + "/" + name)
             index += "<li><a href=\"\(name)\">\(HTMLEscaping.text(step.words))</a></li>\n"
         }
+        try Output.write(Array(frames.whole.utf8), to: folder + "/whole.svg")
         try Output.write(index + "</ol>\n", to: folder + "/index.html")
     }
 }

@@ -6,7 +6,7 @@ struct SourceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Run this bundled sample app: \(SampleCatalog.names.joined(separator: ", ")).", valueName: "name"), completion: .list(SampleCatalog.names))
     var sample: String?
 
-    @Option(help: ArgumentHelp("Read this recording instead of running an app: a trace file, or JSON from `dump --format json`; - reads standard input.", valueName: "file"), completion: .file())
+    @Option(help: ArgumentHelp("Read this recording instead of running an app: a trace file, JSON from `dump --format json`, or a baseline from `dump --format baseline`; - reads standard input.", valueName: "file"), completion: .file())
     var trace: String?
 
     @Flag(help: "Silence the app's own standard output and error (otherwise both go to standard error).")
