@@ -21,6 +21,8 @@ final class FlowAnalysis {
     }
 
     static let stringType = "#string"
+    /// The type of a closure value's site (`Expr.closure`).
+    static let closureType = "#closure"
     /// Site 0 is `nil`.
     static let nilSite = 0
 
@@ -307,7 +309,45 @@ final class FlowAnalysis {
     }
 
     private func isObject(_ site: Int) -> Bool {
-        site != Self.nilSite && sites[site].type != Self.stringType
+        site != Self.nilSite && sites[site].type != Self.stringType && sites[site].type != Self.closureType
+    }
+
+    // MARK: Closures
+
+    /// Where a closure value was made: its parameters are locals of that function run.
+    private struct ClosureMade {
+        var parameters: [String]
+        var function: Int
+        var context: Int
+        var result: Slot
+    }
+
+    private var closures: [Int: ClosureMade] = [:]
+
+    /// A closure value, one site per function run that makes it; what calling it gives is kept in
+    /// a slot of that run, filled as its parameters fill.
+    private func makeClosure(parameters: [String], result: Expr?, position: SourcePosition, in context: Context) -> Set<Int> {
+        guard let function = context.function else { return [] }
+        let id = site(Site(type: Self.closureType, position: position, text: "\(function.id)@\(context.id)"))
+        let slot = Slot.local(function: function.id, context: context.id, name: "#closure result \(position)")
+        closures[id] = ClosureMade(parameters: parameters, function: function.id, context: context.id, result: slot)
+        if let result { add(slot, evaluate(result, in: context, expecting: nil)) }
+        return [id]
+    }
+
+    /// `f(arguments)` where `f` holds closures: each gets the arguments in its parameters (in the
+    /// run that made it) and gives its result.
+    private func callClosures(_ made: Set<Int>, _ arguments: [Expr.Argument], in context: Context) -> Set<Int> {
+        let values = arguments.map { evaluate($0.value, in: context, expecting: nil) }
+        var result: Set<Int> = []
+        for id in made {
+            guard let closure = closures[id] else { continue }
+            for (name, value) in zip(closure.parameters, values) {
+                add(.local(function: closure.function, context: closure.context, name: name), value)
+            }
+            result.formUnion(self.values(closure.result))
+        }
+        return result
     }
 
     // MARK: Expressions
@@ -323,6 +363,8 @@ final class FlowAnalysis {
             return context.selfSites
         case .superRef, .typeRef, .dynamicString, .unknown:
             return []
+        case .closure(let parameters, let result, let position):
+            return makeClosure(parameters: parameters, result: result, position: position, in: context)
         case .name(let name, _):
             return evaluateName(name, in: context)
         case .implicitMember(let name):
@@ -471,6 +513,9 @@ final class FlowAnalysis {
                 return found.reduce(into: Set<Int>()) { $0.formUnion(values(.result(function: $1.id, context: -1))) }
             }
         }
+        // A variable holding closures, called.
+        let callees = evaluate(callee, in: context, expecting: nil).filter { closures[$0] != nil }
+        if !callees.isEmpty { return callClosures(callees, arguments, in: context) }
         evaluateArguments(arguments, in: context)
         return []
     }

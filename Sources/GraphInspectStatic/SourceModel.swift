@@ -127,6 +127,11 @@ indirect enum Expr: Sendable {
     case effects([Expr])
     /// A string built at run time (interpolation): a name the reader cannot know.
     case dynamicString(SourcePosition)
+    /// `{ parent in CartComponent(parent: parent) }`: a closure value. Its body's statements join
+    /// the function it is written in (its parameters are that function's locals); calling it binds
+    /// the arguments to them, and gives `result` (a single-expression body's value, or its first
+    /// `return`'s).
+    case closure(parameters: [String], result: Expr?, position: SourcePosition)
     case unknown
 
     struct Argument: Sendable {

@@ -374,13 +374,37 @@ private struct BodyReader {
         for child in node.children(viewMode: .sourceAccurate) { collect(child) }
     }
 
-    /// Reads the statements of every closure inside `node` (not nested twice: `collect` recurses).
+    /// Reads the statements of every closure inside `node` (not nested twice: `collect` recurses);
+    /// its parameters become locals of the function being read.
     mutating func collectClosures(in node: Syntax) {
         if let closure = node.as(ClosureExprSyntax.self) {
+            for name in Self.parameters(of: closure) where locals[name] == nil { locals[name] = .some(nil) }
             for item in closure.statements { collect(Syntax(item)) }
             return
         }
         for child in node.children(viewMode: .sourceAccurate) { collectClosures(in: child) }
+    }
+
+    /// A closure's parameter names: `a, b in`, `(a: T, b) in`, or `$0`, `$1`... when it names none.
+    static func parameters(of closure: ClosureExprSyntax) -> [String] {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list)?:
+            return list.map(\.name.text)
+        case .parameterClause(let clause)?:
+            return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil:
+            return (0..<4).map { "$\($0)" }
+        }
+    }
+
+    /// What calling `closure` gives: its single expression, or what its first `return` returns.
+    func closureResult(_ closure: ClosureExprSyntax) -> Expr? {
+        let items = Array(closure.statements)
+        if items.count == 1, let only = items.first?.item.as(ExprSyntax.self) { return expression(only) }
+        for item in items {
+            if let returned = item.item.as(ReturnStmtSyntax.self), let value = returned.expression { return expression(value) }
+        }
+        return nil
     }
 
     /// An outermost expression: an assignment or an evaluation.
@@ -420,7 +444,7 @@ private struct BodyReader {
         }
         if let call = expr.as(FunctionCallExprSyntax.self) {
             var arguments = call.arguments.map { Expr.Argument(label: $0.label?.text, value: expression($0.expression)) }
-            if call.trailingClosure != nil { arguments.append(Expr.Argument(label: nil, value: .unknown)) }
+            if let trailing = call.trailingClosure { arguments.append(Expr.Argument(label: nil, value: expression(ExprSyntax(trailing)))) }
             return .call(expression(call.calledExpression), arguments, file.position(call))
         }
         if let chained = expr.as(OptionalChainingExprSyntax.self) { return expression(chained.expression) }
@@ -433,6 +457,15 @@ private struct BodyReader {
             return .anyOf(tuple.elements.map { expression($0.expression) })
         }
         if let array = expr.as(ArrayExprSyntax.self) { return .anyOf(array.elements.map { expression($0.expression) }) }
+        // A dictionary is any of its values; an element of a collection is any of its elements.
+        if let dictionary = expr.as(DictionaryExprSyntax.self) {
+            guard case .elements(let elements) = dictionary.content else { return .anyOf([]) }
+            return .anyOf(elements.map { expression($0.value) })
+        }
+        if let subscripted = expr.as(SubscriptCallExprSyntax.self) { return expression(subscripted.calledExpression) }
+        if let closure = expr.as(ClosureExprSyntax.self) {
+            return .closure(parameters: Self.parameters(of: closure), result: closureResult(closure), position: file.position(closure))
+        }
         if let ternary = expr.as(TernaryExprSyntax.self) { return .anyOf([expression(ternary.thenExpression), expression(ternary.elseExpression)]) }
         if let typeExpr = expr.as(TypeExprSyntax.self) { return .typeRef(WrittenTypeReader.read(typeExpr.type)) }
         if let cast = expr.as(AsExprSyntax.self) { return .cast(expression(cast.expression), file.written(cast.type)) }
