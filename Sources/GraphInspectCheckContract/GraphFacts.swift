@@ -55,7 +55,14 @@ public struct GraphFacts: Sendable, Equatable {
 
     /// The facts of a recorded run. Released nodes count: they existed.
     public init(snapshot: GraphSnapshot) {
-        func short(_ type: String) -> String { ShortTypeName.of(type) }
+        // Types by name without their module, as the sources name them; with it where two
+        // modules' types share a name (as `check` keeps them apart: `ModuleScope`).
+        var modulesOf: [String: Set<String>] = [:]
+        for node in snapshot.nodes { modulesOf[ShortTypeName.of(node.type), default: []].insert(node.type) }
+        func short(_ type: String) -> String {
+            let name = ShortTypeName.of(type)
+            return (modulesOf[name]?.count ?? 0) > 1 ? Quoted.visible(type) : name
+        }
         var typeOf: [ObjectID: String] = [:]
         var keyOf: [ObjectID: String] = [:]
         for node in snapshot.nodes {

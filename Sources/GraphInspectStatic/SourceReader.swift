@@ -10,11 +10,14 @@ struct SourceReader {
     private(set) var topLevel: [FunctionIR] = []
     private var nextFunctionID = 0
 
-    /// Reads one file. `module` names the target it belongs to; `isLibrary` marks the runtime's.
-    mutating func read(source: String, path: String, module: String, isLibrary: Bool = false) {
+    /// Reads one file. `module` names the target it belongs to; `isLibrary` marks the runtime's;
+    /// `scope` keys the type names more than one module declares (`ModuleScope`).
+    mutating func read(source: String, path: String, module: String, isLibrary: Bool = false, scope: ModuleScope = ModuleScope()) {
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         var file = FileReader(path: path, module: module, isLibrary: isLibrary, converter: converter, reader: self)
+        file.moduleNames = scope.scope(of: module)
+        file.moduleKeys = scope.keys
         file.readFile(tree)
         self = file.reader
     }
@@ -82,6 +85,10 @@ private struct FileReader {
     /// -> `RawKeyPathComponentSyntax.Component`): inside a type, Swift resolves a name to a type
     /// it nests before any other of that name (the library's `Component` among them).
     var nestedInScope: [String: String] = [:]
+    /// This module's keys for type names other modules declare too (`ModuleScope`), and every
+    /// `Module.X` key.
+    var moduleNames: [String: String] = [:]
+    var moduleKeys: Set<String> = []
 
     /// A written type, its name resolved to a nested type in scope where there is one.
     func written(_ type: TypeSyntax) -> WrittenType { positions.written(type) }
@@ -100,7 +107,7 @@ private struct FileReader {
 
     /// Positions in this file, for the body readers (which must not hold the reader: a copy of
     /// its type table in each would make every later change copy the table).
-    var positions: Positions { Positions(path: path, converter: converter, nestedInScope: nestedInScope) }
+    var positions: Positions { Positions(path: path, converter: converter, nestedInScope: nestedInScope, moduleNames: moduleNames, moduleKeys: moduleKeys) }
 
     mutating func readFile(_ tree: SourceFileSyntax) {
         var topLevelItems: [CodeBlockItemSyntax] = []
@@ -136,8 +143,8 @@ private struct FileReader {
         } else if let type = decl.as(ProtocolDeclSyntax.self) {
             readType(name: type.name.text, kind: .protocol, inheritance: type.inheritanceClause, attributes: type.attributes, members: type.memberBlock, node: type)
         } else if let ext = decl.as(ExtensionDeclSyntax.self) {
-            let name = WrittenTypeReader.read(ext.extendedType).name
-            let inherited = ext.inheritanceClause?.inheritedTypes.map { WrittenTypeReader.read($0.type) } ?? []
+            let name = written(ext.extendedType).name
+            let inherited = ext.inheritanceClause?.inheritedTypes.map { written($0.type) } ?? []
             reader.withType(name, kind: nil, module: module, isLibrary: isLibrary) { $0.inherited += inherited }
             let enclosing = outer
             outer = name
@@ -159,8 +166,8 @@ private struct FileReader {
         members: MemberBlockSyntax, node: some SyntaxProtocol
     ) {
         // A nested type is known as `Outer.Inner`, so two types nested in different types do not merge.
-        let name = outer.map { "\($0).\(simpleName)" } ?? simpleName
-        let inherited = inheritance?.inheritedTypes.map { WrittenTypeReader.read($0.type) } ?? []
+        let name = outer.map { "\($0).\(simpleName)" } ?? moduleNames[simpleName] ?? simpleName
+        let inherited = inheritance?.inheritedTypes.map { written($0.type) } ?? []
         let names = Set(attributes.compactMap { $0.as(AttributeSyntax.self).map { WrittenTypeReader.read($0.attributeName).name } })
         let here = position(node)
         reader.declared(name, at: here, isLibrary: isLibrary)
@@ -433,13 +440,17 @@ private struct BodyReader {
         if let reference = expr.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if name == "self" { return .selfRef }
-            return .name(name, file.position(reference))
+            return .name(file.moduleNames[name] ?? name, file.position(reference))
         }
         if expr.is(SuperExprSyntax.self) { return .superRef }
         if let member = expr.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
             guard let base = member.base else { return .implicitMember(name) }
             if name == "self", let type = Self.typeName(base) { return .typeRef(type) }
+            // `Module.X`, for a type name more than one module declares.
+            if let module = base.as(DeclReferenceExprSyntax.self)?.baseName.text, file.moduleKeys.contains(module + "." + name) {
+                return .name(module + "." + name, file.position(member.declName))
+            }
             return .member(expression(base), name, file.position(member.declName))
         }
         if let call = expr.as(FunctionCallExprSyntax.self) {
@@ -560,6 +571,19 @@ enum WrittenTypeReader {
         return WrittenType(name: name, isOptional: optional, spelling: spelling)
     }
 
+    /// `Base.Name` of a member type (`Module.X`, `X?`, `any Module.X`), nil for any other type.
+    static func memberName(_ type: TypeSyntax) -> String? {
+        var current = type
+        while true {
+            if let wrapped = current.as(OptionalTypeSyntax.self) { current = wrapped.wrappedType }
+            else if let wrapped = current.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { current = wrapped.wrappedType }
+            else if let some = current.as(SomeOrAnyTypeSyntax.self) { current = some.constraint }
+            else { break }
+        }
+        guard let member = current.as(MemberTypeSyntax.self), let base = member.baseType.as(IdentifierTypeSyntax.self) else { return nil }
+        return base.name.text + "." + member.name.text
+    }
+
     static func read(_ name: some SyntaxProtocol) -> WrittenType {
         if let type = name.as(TypeSyntax.self) { return read(type) }
         let text = name.trimmedDescription
@@ -573,11 +597,21 @@ private struct Positions {
     let converter: SourceLocationConverter
     /// `FileReader.nestedInScope` where the body being read is.
     let nestedInScope: [String: String]
+    /// `FileReader.moduleNames` and `moduleKeys`.
+    let moduleNames: [String: String]
+    let moduleKeys: Set<String>
 
-    /// A written type, its name resolved to a nested type in scope where there is one.
+    /// A written type, its name resolved to a nested type in scope where there is one, else to
+    /// this module's own when other modules declare one of that name; `Module.X` to that module's.
     func written(_ type: TypeSyntax) -> WrittenType {
         var result = WrittenTypeReader.read(type)
-        if let nested = nestedInScope[result.name] { result.name = nested }
+        if let nested = nestedInScope[result.name] {
+            result.name = nested
+        } else if let qualified = WrittenTypeReader.memberName(type), moduleKeys.contains(qualified) {
+            result.name = qualified
+        } else if let own = moduleNames[result.name] {
+            result.name = own
+        }
         return result
     }
 

@@ -86,7 +86,8 @@ public enum StaticReader {
     public static func graph(of files: [SourceFile]) -> StaticGraph {
         var reader = SourceReader()
         reader.read(source: RuntimeDeclarations.source, path: "<GraphInspect>", module: RuntimeDeclarations.module, isLibrary: true)
-        for file in files { reader.read(source: file.text, path: file.path, module: file.module) }
+        let scope = ModuleScope(files)
+        for file in files { reader.read(source: file.text, path: file.path, module: file.module, scope: scope) }
         let analysis = FlowAnalysis(reader: reader)
         analysis.run()
         var builder = StaticGraphBuilder(analysis: analysis)

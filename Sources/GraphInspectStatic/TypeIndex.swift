@@ -155,7 +155,8 @@ final class TypeIndex {
         guard let type else { return "_" }
         let base: String
         if let decl = types[type.name] {
-            base = "\(decl.module).\(type.name)"
+            // A type other modules declare too is already kept as `Module.X`.
+            base = type.name.hasPrefix(decl.module + ".") ? type.name : "\(decl.module).\(type.name)"
         } else if Self.standardTypes.contains(type.name) {
             base = "Swift.\(type.name)"
         } else if Self.foundationTypes.contains(type.name) {

@@ -16,10 +16,6 @@ import Testing
         /// Each target's folder and module name.
         var targets: [(folder: String, module: String)]
         var run: @Sendable () -> [Component]
-        /// What the reader does not follow yet, pinned: the comparison it breaks is a known issue
-        /// (and fails, saying so, once the reader follows it). docs/check.md lists them.
-        var factsGap: String? = nil
-        var linesGap: String? = nil
         var testDescription: String { name }
     }
 
@@ -29,8 +25,7 @@ import Testing
         Style(
             name: "two targets, one type name",
             targets: [("Examples/Styles/TargetsCore", "GraphInspectStyleTargetsCore"), ("Examples/Styles/TargetsFeature", "GraphInspectStyleTargetsFeature")],
-            run: TargetsStyle.run,
-            linesGap: "types of one name in two targets are read as one (noted at the second declaration): the core SettingsComponent seems to provide the feature one's locale, so its lookup of locale is not reported"
+            run: TargetsStyle.run
         ),
     ]
 
@@ -44,20 +39,12 @@ import Testing
     func readAsItRuns(style: Style) throws {
         let files = try Self.files(style)
         let run = FidelityTests.record { style.run() }
-        if let gap = style.factsGap {
-            withKnownIssue(Comment(rawValue: gap)) { FidelityTests.expectAgreement(style.name, files, run) }
-        } else {
-            FidelityTests.expectAgreement(style.name, files, run)
-        }
+        FidelityTests.expectAgreement(style.name, files, run)
         // The run's failed lookups, by file and line, and check's errors, the same way.
         let failed = Set(run.lookups.filter { $0.provider == nil }.compactMap(\.location).map { "\(($0.file as NSString).lastPathComponent):\($0.line)" })
         let errors = Set(StaticReader.graph(of: files).errors.map { "\(($0.position.file as NSString).lastPathComponent):\($0.position.line)" })
         print("missing dependencies of \(style.name): the run \(failed.sorted()), check \(errors.sorted())")
         #expect(!failed.isEmpty, "\(style.name): the app's defects did not fail at run time")
-        if let gap = style.linesGap {
-            withKnownIssue(Comment(rawValue: gap)) { #expect(errors == failed, "\(style.name): check's errors are not at the lines whose lookups failed at run time") }
-        } else {
-            #expect(errors == failed, "\(style.name): check's errors are not at the lines whose lookups failed at run time")
-        }
+        #expect(errors == failed, "\(style.name): check's errors are not at the lines whose lookups failed at run time")
     }
 }
