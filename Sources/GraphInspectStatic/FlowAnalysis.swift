@@ -514,8 +514,10 @@ final class FlowAnalysis {
             }
         }
         // A variable holding closures, called.
-        let callees = evaluate(callee, in: context, expecting: nil).filter { closures[$0] != nil }
-        if !callees.isEmpty { return callClosures(callees, arguments, in: context) }
+        if case .name(let name, _) = callee, isVariable(name, in: context) {
+            let callees = evaluate(callee, in: context, expecting: nil).filter { closures[$0] != nil }
+            if !callees.isEmpty { return callClosures(callees, arguments, in: context) }
+        }
         evaluateArguments(arguments, in: context)
         return []
     }
@@ -744,7 +746,8 @@ final class FlowAnalysis {
         let id = sites.count
         sites.append(site)
         siteIDs[site] = id
-        if site.type != Self.stringType {
+        // Strings and closures have no methods or properties to run.
+        if site.type != Self.stringType && site.type != Self.closureType {
             for type in index.supertypes(of: site.type) {
                 sitesByType[type, default: []].append(id)
                 for function in instanceFunctions[type] ?? [] { schedule(.function(id: function.id, context: id)) }
