@@ -57,11 +57,11 @@ public struct GraphFacts: Sendable, Equatable {
     public init(snapshot: GraphSnapshot) {
         // Types by name without their module, as the sources name them; with it where two
         // modules' types share a name (as `check` keeps them apart: `ModuleScope`).
-        var modulesOf: [String: Set<String>] = [:]
-        for node in snapshot.nodes { modulesOf[ShortTypeName.of(node.type), default: []].insert(node.type) }
+        var typesNamed: [String: Set<String>] = [:]
+        for node in snapshot.nodes { typesNamed[ShortTypeName.of(node.type), default: []].insert(node.type) }
         func short(_ type: String) -> String {
             let name = ShortTypeName.of(type)
-            return (modulesOf[name]?.count ?? 0) > 1 ? Quoted.visible(type) : name
+            return (typesNamed[name]?.count ?? 0) > 1 ? Quoted.visible(type) : name
         }
         var typeOf: [ObjectID: String] = [:]
         var keyOf: [ObjectID: String] = [:]

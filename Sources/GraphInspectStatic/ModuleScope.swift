@@ -17,10 +17,11 @@ struct ModuleScope: Sendable {
         for file in files {
             for name in Self.topLevelTypes(in: file.text) { declaredIn[name, default: []].insert(file.module) }
         }
-        let modules = Set(files.map(\.module))
         for (name, owners) in declaredIn where owners.count > 1 {
-            for owner in owners { keys.insert(owner + "." + name) }
-            for module in modules where owners.contains(module) { names[module, default: [:]][name] = module + "." + name }
+            for owner in owners {
+                keys.insert(owner + "." + name)
+                names[owner, default: [:]][name] = owner + "." + name
+            }
         }
     }
 

@@ -21,9 +21,12 @@
 
   // Which step (1-based) reveals each element of the one picture.
   var revealed = [];
+  // Each node's group by id, for a step's edges to name their ends.
+  var nodesByID = {};
   function titleOf(g) { var title = g.querySelector("title"); return title ? title.textContent : ""; }
   picture.querySelectorAll("g.node").forEach(function (g) {
     var id = titleOf(g);
+    nodesByID[id] = g;
     if (data.nodeStep[id] !== undefined) { revealed.push([g, data.nodeStep[id]]); }
     g.addEventListener("click", function () { if (!zoom.dragged()) { showDetails(id); } });
   });
@@ -31,9 +34,6 @@
     var match = /^s([0-9]+)-/.exec(g.id);
     if (match) { revealed.push([g, Number(match[1])]); }
   });
-  // Each node's group by id, for a step's edges to name their ends.
-  var nodesByID = {};
-  picture.querySelectorAll("g.node").forEach(function (g) { nodesByID[titleOf(g)] = g; });
   picture.querySelectorAll("g.cluster").forEach(function (g) {
     // Graphviz names a holder's frame cluster_ID (a frame is drawn only for such names).
     var id = titleOf(g).replace(/^cluster_/, "");

@@ -261,7 +261,7 @@ private struct ParsedBaseline {
 extension BaselineSyntax {
     /// A node's name as a baseline line spells it.
     static func spelled(_ kind: NodeKind, _ chain: [(type: String, key: String?)], ordinal: Int) -> String {
-        Quoted.name(kind.rawValue) + " ^" + chain.map { "->" + type($0.type) + ($0.key.map { " " + Quoted.string($0) } ?? "") }.joined()
+        Quoted.name(kind.rawValue) + " ^" + chain.map { "->" + element(type: $0.type, key: $0.key) }.joined()
             + (ordinal > 1 ? " (\(ordinal))" : "")
     }
 }
@@ -321,9 +321,21 @@ private struct SnapshotParts {
         return walk
     }
 
+    /// Live nodes by parent and key, indexed when a module lookup first asks (every node with a
+    /// line is made by then).
+    private var keyedChildren: [ObjectID: [String: ObjectID]]?
+
     /// The live node under `holder` with `key`: the module a module lookup found.
-    func child(of holder: ObjectID, key: String) -> ObjectID? {
-        nodes.first { $0.parent == holder && $0.key == key && !$0.released }?.id
+    mutating func child(of holder: ObjectID, key: String) -> ObjectID? {
+        if keyedChildren == nil {
+            var index: [ObjectID: [String: ObjectID]] = [:]
+            for node in nodes where !node.released {
+                guard let parent = node.parent, let key = node.key, index[parent]?[key] == nil else { continue }
+                index[parent, default: [:]][key] = node.id
+            }
+            keyedChildren = index
+        }
+        return keyedChildren?[holder]?[key]
     }
 
     /// Attachments as the runtime makes them, then the lookups, then what was released.

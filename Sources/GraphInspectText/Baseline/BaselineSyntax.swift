@@ -18,7 +18,11 @@ enum BaselineSyntax {
 
     /// A node without its ancestors: its type, and its key when it has one.
     static func element(_ node: GraphNode) -> String {
-        type(node.type) + (node.key.map { " " + Quoted.string($0) } ?? "")
+        element(type: node.type, key: node.key)
+    }
+
+    static func element(type name: String, key: String?) -> String {
+        type(name) + (key.map { " " + Quoted.string($0) } ?? "")
     }
 
     static func type(_ name: String) -> String {
