@@ -85,7 +85,27 @@ final class FlowAnalysis {
     /// Notes that hold whatever the receiver (a name built at run time).
     private var definiteNotes: Set<Unresolved> = []
 
-    init(reader: SourceReader) {
+    /// How a run goes: `exact` runs every step (or only those `Relevance` keeps); `coarse` keeps
+    /// one site per type and logs what each step reads, writes and causes (`RelevanceTracker`).
+    enum Mode {
+        case exact(Relevance?)
+        case coarse
+    }
+
+    /// Set in a coarse run.
+    let tracker: RelevanceTracker?
+    /// Set in a pruned exact run: the steps outside it are not run.
+    private let relevance: Relevance?
+
+    init(reader: SourceReader, mode: Mode = .exact(nil)) {
+        switch mode {
+        case .exact(let relevance):
+            self.relevance = relevance
+            tracker = nil
+        case .coarse:
+            relevance = nil
+            tracker = RelevanceTracker()
+        }
         index = TypeIndex(types: reader.types, shadowed: reader.shadowed)
         topLevel = reader.topLevel
         freeFunctions = reader.freeFunctions
@@ -134,8 +154,23 @@ final class FlowAnalysis {
         for function in functions where !function.isStatic {
             guard let owner = function.owner, index.isAppType(owner) else { continue }
             let unreached = function.kind == .initializer ? (initializerContexts[function.id] ?? []).isEmpty : sitesByType[owner] == nil
-            if unreached { run(function, context: -2, selfSites: []) }
+            guard unreached, relevance?.functions.contains(function.id) ?? true else { continue }
+            tracker?.current = .function(id: function.id, context: -2)
+            run(function, context: -2, selfSites: [])
         }
+        tracker?.current = nil
+    }
+
+    /// What the exact run must run, from this coarse run's log.
+    func learntRelevance() -> Relevance? {
+        guard let tracker else { return nil }
+        readAsTheGraphBuilderDoes()
+        var owned: Set<Int> = []
+        for function in functionsByID.values {
+            if let owner = function.owner, index.isGraphType(owner) { owned.insert(function.id) }
+        }
+        let types = Set(sites.lazy.map(\.type).filter { self.index.isGraphType($0) })
+        return tracker.relevance(owned: owned, ownedTypes: types) { self.sites[$0].type }
     }
 
     /// Steps waiting to run, in order, and every step ever scheduled (what the last pass runs).
@@ -152,6 +187,14 @@ final class FlowAnalysis {
     private let instanceFunctions: [String: [FunctionIR]]
 
     private func schedule(_ step: Step) {
+        tracker?.caused(step)
+        if let relevance {
+            switch step {
+            case .function(let id, _): guard relevance.functions.contains(id) else { return }
+            case .properties(let site): guard relevance.propertyTypes.contains(sites[site].type) else { return }
+            case .graph: return
+            }
+        }
         if knownSet.insert(step).inserted { known.append(step) }
         if queued.insert(step).inserted { queue.append(step) }
     }
@@ -169,12 +212,19 @@ final class FlowAnalysis {
 
     private func execute(_ step: Step) {
         currentStep = recording ? nil : step
+        tracker?.current = step
         switch step {
         case .function(let id, let context):
             guard let function = functionsByID[id] else { return }
-            run(function, context: context, selfSites: context > 0 ? [context] : [])
+            if tracker != nil, context == Self.anyReceiver, let owner = function.owner {
+                run(function, context: context, selfSites: values(selfSlot(owner)))
+            } else {
+                run(function, context: context, selfSites: context > 0 ? [context] : [])
+            }
         case .properties(let site):
             initializeProperties(of: site)
+        case .graph:
+            break
         }
     }
 
@@ -202,6 +252,7 @@ final class FlowAnalysis {
     /// What a slot holds. Read during a step, the step is noted as depending on it.
     func values(_ slot: Slot) -> Set<Int> {
         if let currentStep { readers[slot, default: []].insert(currentStep) }
+        tracker?.read(slot)
         return slots[slot] ?? []
     }
 
@@ -226,6 +277,24 @@ final class FlowAnalysis {
         }
     }
 
+    /// Reads every slot `StaticGraphBuilder` reads (a superset: the fields it follows, of every
+    /// graph object), as the builder's step, so their writers are relevant. Running the builder
+    /// itself on merged sites would expand cycles every coarse tree has.
+    private func readAsTheGraphBuilderDoes() {
+        tracker?.current = .graph
+        defer { tracker?.current = nil }
+        for site in sites.indices where isObject(site) && index.isGraphType(sites[site].type) {
+            for field in ["parent", "supportedModules", "key", "router", "component", "holder"] {
+                for value in values(.field(site: site, name: field)) where field == "router" && isObject(value) {
+                    // A router's stored fields: where the builder finds its view component.
+                    for type in index.supertypes(of: sites[value].type) {
+                        for name in index.types[type]?.propertyOrder ?? [] { _ = values(.field(site: value, name: name)) }
+                    }
+                }
+            }
+        }
+    }
+
     // MARK: Statements
 
     /// Where an expression is evaluated: the function, its context id and `self`'s sites.
@@ -242,6 +311,8 @@ final class FlowAnalysis {
     enum Step: Hashable {
         case function(id: Int, context: Int)
         case properties(site: Int)
+        /// The graph builder's reads (a coarse run's log only).
+        case graph
     }
 
     /// What each step calls and builds (recorded on the last pass).
@@ -249,6 +320,7 @@ final class FlowAnalysis {
     private var builds: [Step: Set<Int>] = [:]
 
     private func link(_ from: Context, to step: Step) {
+        tracker?.caused(step)
         if recording { calls[from.step, default: []].insert(step) }
     }
 
@@ -389,10 +461,12 @@ final class FlowAnalysis {
         if let function = context.function, isLocal(name, in: function) {
             let found = values(.parameter(function: function.id, context: context.id, name: name))
                 .union(values(.local(function: function.id, context: context.id, name: name)))
-            if found.isEmpty, assumingOutsideCode, isMadeElsewhere(context.id), let parameter = function.parameters.first(where: { $0.name == name }),
+            // (A coarse run, whose contexts are merged, adds it wherever `self` may be made elsewhere.)
+            let madeElsewhereSelf = tracker == nil ? found.isEmpty && isMadeElsewhere(context.id) : context.selfSites.contains(where: isMadeElsewhere)
+            if madeElsewhereSelf, assumingOutsideCode, let parameter = function.parameters.first(where: { $0.name == name }),
                let type = parameter.type?.name, let decl = index.types[type], decl.kind == .class, !decl.isLibrary,
                index.isComponent(type) || index.isHolder(type) {
-                return [madeElsewhere(type)]
+                return found.union([madeElsewhere(type)])
             }
             return found
         }
@@ -406,7 +480,7 @@ final class FlowAnalysis {
     /// A property's value on a site: a stored field, or what its getter returns.
     private func readProperty(_ name: String, of site: Int) -> Set<Int> {
         guard let (_, decl) = index.property(name, in: sites[site].type) else { return [] }
-        if let getter = decl.getter { return values(.result(function: getter.id, context: site)) }
+        if let getter = decl.getter { return values(.result(function: getter.id, context: contextOf(site))) }
         return values(.field(site: site, name: name))
     }
 
@@ -474,18 +548,18 @@ final class FlowAnalysis {
             }
             for site in context.selfSites {
                 enter(initializer, at: site)
-                link(context, to: .function(id: initializer.id, context: site))
+                link(context, to: .function(id: initializer.id, context: contextOf(site)))
             }
-            bind(arguments, to: initializer, contexts: context.selfSites, in: context)
+            bind(arguments, to: initializer, contexts: Set(context.selfSites.map(contextOf)), in: context)
             return []
         }
         if case .member(.selfRef, "init", _) = callee {
             guard let owner = context.owner, let initializer = index.initializer(of: owner, labels: labels) else { return [] }
             for site in context.selfSites {
                 enter(initializer, at: site)
-                link(context, to: .function(id: initializer.id, context: site))
+                link(context, to: .function(id: initializer.id, context: contextOf(site)))
             }
-            bind(arguments, to: initializer, contexts: context.selfSites, in: context)
+            bind(arguments, to: initializer, contexts: Set(context.selfSites.map(contextOf)), in: context)
             return []
         }
         if case .member(let base, let method, let memberPosition) = callee {
@@ -548,7 +622,7 @@ final class FlowAnalysis {
             } ?? expecting
             guard case .literal(_, let text?)? = arguments.first?.value else {
                 evaluateArguments(arguments, in: context)
-                if recording { definiteNotes.insert(Unresolved(position: position, message: "`resolve` is given a name built at run time: the lookup is not checked", lookup: .dependency)) }
+                if recording { noteDefinitely(Unresolved(position: position, message: "`resolve` is given a name built at run time: the lookup is not checked", lookup: .dependency)) }
                 return []
             }
             reached.insert(position)
@@ -567,22 +641,26 @@ final class FlowAnalysis {
                 }
             }
             if keys.isEmpty, recording {
-                definiteNotes.insert(Unresolved(position: position, message: "the key of this \(method) lookup is not a constant the reader can name"))
+                noteDefinitely(Unresolved(position: position, message: "the key of this \(method) lookup is not a constant the reader can name"))
             }
             return result
         default:
             break
         }
         var argumentValues: [Set<Int>]?
+        // Each method once per context (a coarse run's receivers share one).
+        var called: Set<Step> = []
         for receiver in objects {
             let found = index.methods(method, in: sites[receiver].type).filter { $0.accepts(labels: labels) && !$0.isStatic }
             guard !found.isEmpty else { continue }
             let values = argumentValues ?? arguments.map { evaluate($0.value, in: context, expecting: nil) }
             argumentValues = values
             for function in found {
-                link(context, to: .function(id: function.id, context: receiver))
-                bindValues(values, labels: labels, to: function, context: receiver)
-                result.formUnion(self.values(.result(function: function.id, context: receiver)))
+                let target = contextOf(receiver)
+                guard called.insert(.function(id: function.id, context: target)).inserted else { continue }
+                link(context, to: .function(id: function.id, context: target))
+                bindValues(values, labels: labels, to: function, context: target)
+                result.formUnion(self.values(.result(function: function.id, context: target)))
             }
         }
         if argumentValues == nil { evaluateArguments(arguments, in: context) }
@@ -606,8 +684,8 @@ final class FlowAnalysis {
         let labels = arguments.map(\.label)
         if let initializer = index.initializer(of: type, labels: labels) {
             enter(initializer, at: built)
-            link(context, to: .function(id: initializer.id, context: built))
-            bind(arguments, to: initializer, contexts: [built], in: context)
+            link(context, to: .function(id: initializer.id, context: contextOf(built)))
+            bind(arguments, to: initializer, contexts: [contextOf(built)], in: context)
         } else {
             for argument in arguments {
                 let value = evaluate(argument.value, in: context, expecting: nil)
@@ -618,10 +696,25 @@ final class FlowAnalysis {
     }
 
     private func enter(_ initializer: FunctionIR, at site: Int) {
+        tracker?.caused(.function(id: initializer.id, context: contextOf(site)))
         if initializerContexts[initializer.id, default: []].insert(site).inserted {
             initializerContextsBySite[site, default: []].append(initializer.id)
-            schedule(.function(id: initializer.id, context: site))
+            schedule(.function(id: initializer.id, context: contextOf(site)))
         }
+    }
+
+    /// The context a method or initialiser runs in for a receiver: the receiver itself, or in a
+    /// coarse run `anyReceiver` (one run with every site of the type as `self`).
+    private func contextOf(_ site: Int) -> Int {
+        tracker == nil ? site : Self.anyReceiver
+    }
+
+    /// A coarse run's one context for all receivers (site 0 is `nil`, never a context).
+    static let anyReceiver = 0
+
+    /// In a coarse run, every site whose type reaches `type`: `self` in its functions.
+    private func selfSlot(_ type: String) -> Slot {
+        .local(function: -1, context: Self.anyReceiver, name: type)
     }
 
     private func bind(_ arguments: [Expr.Argument], to function: FunctionIR, contexts: Set<Int>, in context: Context) {
@@ -663,7 +756,10 @@ final class FlowAnalysis {
 
     /// The modules (or routers) a lookup of `key` from `holder` finds now; recorded on the last pass.
     private func moduleLookup(from holder: Int, key: String, target: ModuleLookup.Target, position: SourcePosition) -> Set<Int> {
-        if recording { moduleLookups.insert(ModuleLookup(holder: holder, key: key, target: target, position: position)) }
+        if recording {
+            moduleLookups.insert(ModuleLookup(holder: holder, key: key, target: target, position: position))
+            tracker?.produced()
+        }
         var found: Set<Int> = []
         var seen: Set<Int> = []
         var current: Set<Int> = [holder]
@@ -722,11 +818,20 @@ final class FlowAnalysis {
     // MARK: Recording
 
     private func record(_ lookup: DependencyLookup) {
-        if recording { lookups.insert(lookup) }
+        guard recording else { return }
+        lookups.insert(lookup)
+        tracker?.produced()
     }
 
     private func note(_ position: SourcePosition, _ message: String, lookup: Unresolved.LookupKind? = nil) {
-        if recording { pendingNotes.insert(Unresolved(position: position, message: message, lookup: lookup)) }
+        guard recording else { return }
+        pendingNotes.insert(Unresolved(position: position, message: message, lookup: lookup))
+        tracker?.produced()
+    }
+
+    private func noteDefinitely(_ note: Unresolved) {
+        definiteNotes.insert(note)
+        tracker?.produced()
     }
 
     private func describe(_ expr: Expr) -> String {
@@ -742,15 +847,27 @@ final class FlowAnalysis {
     // MARK: Storage
 
     private func site(_ site: Site) -> Int {
+        var site = site
+        // A coarse run keeps one site per type (and per "made elsewhere").
+        if tracker != nil, site.type != Self.stringType, site.type != Self.closureType { site.position = nil }
+        if let tracker {
+            if index.isGraphType(site.type) { tracker.produced() }
+            if let id = siteIDs[site] {
+                tracker.created(id)
+                return id
+            }
+        }
         if let id = siteIDs[site] { return id }
         let id = sites.count
         sites.append(site)
         siteIDs[site] = id
+        tracker?.created(id)
         // Strings and closures have no methods or properties to run.
         if site.type != Self.stringType && site.type != Self.closureType {
             for type in index.supertypes(of: site.type) {
                 sitesByType[type, default: []].append(id)
-                for function in instanceFunctions[type] ?? [] { schedule(.function(id: function.id, context: id)) }
+                if tracker != nil { add(selfSlot(type), [id]) }
+                for function in instanceFunctions[type] ?? [] { schedule(.function(id: function.id, context: contextOf(id))) }
             }
             schedule(.properties(site: id))
         }
@@ -759,6 +876,7 @@ final class FlowAnalysis {
 
     private func add(_ slot: Slot, _ values: Set<Int>) {
         guard !values.isEmpty else { return }
+        tracker?.wrote(slot)
         if let existing = slots[slot] {
             guard !values.isSubset(of: existing) else { return }
             slots[slot] = existing.union(values)

@@ -42,7 +42,9 @@ public struct StaticGraph: Sendable {
     public static let nodeLimit = 200_000
 }
 
-/// Turns the flow analysis into nodes and events.
+/// Turns the flow analysis into nodes and events. The fields it reads must stay among those
+/// `FlowAnalysis.readAsTheGraphBuilderDoes` reads, or pruning could drop what writes them
+/// (`PruningTests` would see it).
 struct StaticGraphBuilder {
     let analysis: FlowAnalysis
     private var index: TypeIndex { analysis.index }

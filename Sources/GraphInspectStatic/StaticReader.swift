@@ -82,13 +82,20 @@ public enum StaticReader {
         return result
     }
 
-    /// Reads `files` and builds their static graph.
-    public static func graph(of files: [SourceFile]) -> StaticGraph {
+    /// Reads `files` and builds their static graph. `pruned`: run only what a coarse run finds
+    /// can change the result (`Relevance`); the result is the same either way.
+    public static func graph(of files: [SourceFile], pruned: Bool = true) -> StaticGraph {
         var reader = SourceReader()
         reader.read(source: RuntimeDeclarations.source, path: "<GraphInspect>", module: RuntimeDeclarations.module, isLibrary: true)
         let scope = ModuleScope(files)
         for file in files { reader.read(source: file.text, path: file.path, module: file.module, scope: scope) }
-        let analysis = FlowAnalysis(reader: reader)
+        var relevance: Relevance?
+        if pruned {
+            let coarse = FlowAnalysis(reader: reader, mode: .coarse)
+            coarse.run()
+            relevance = coarse.learntRelevance()
+        }
+        let analysis = FlowAnalysis(reader: reader, mode: .exact(relevance))
         analysis.run()
         var builder = StaticGraphBuilder(analysis: analysis)
         return builder.build(files: files.count)

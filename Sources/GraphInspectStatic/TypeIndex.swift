@@ -58,6 +58,15 @@ final class TypeIndex {
         supertypes(of: name).contains(target)
     }
 
+    /// Whether a type is the library's or reaches one of its types: its objects are the graph's.
+    func isGraphType(_ name: String) -> Bool {
+        if let cached = graphTypeCache[name] { return cached }
+        let result = supertypes(of: name).contains { types[$0]?.isLibrary == true }
+        graphTypeCache[name] = result
+        return result
+    }
+    private var graphTypeCache: [String: Bool] = [:]
+
     func isComponent(_ name: String) -> Bool { reaches(name, libraryName("Component")) }
     func isHolder(_ name: String) -> Bool { reaches(name, libraryName("ModuleHolder")) }
     func isModule(_ name: String) -> Bool { reaches(name, libraryName("Module")) }

@@ -1,0 +1,101 @@
+/// The functions (and types' property initialisers) whose steps can change what `check` reports,
+/// learnt from a coarse run of the flow analysis; the exact run runs only those.
+///
+/// Why: the exact analysis runs every instance method once per site of its type. On a large
+/// codebase that is mostly code no component ever reaches (swift-syntax's `SyntaxProtocol`
+/// methods, run for each of 2,449 `Syntax(...)` sites), and it is the whole cost.
+///
+/// How it stays exact: the coarse run keeps one site per type (contexts merged), so whatever
+/// flows between two steps in the exact run flows between their coarse counterparts. It logs, for
+/// each step, the slots it reads, and for each slot, the steps that write it; and who creates each
+/// site, schedules each step and calls it. A step is relevant if it records a fact (a lookup, a
+/// note, a graph object: a site of a type reaching the library's), belongs to a graph type, or
+/// the graph builder reads it; and then, backwards, every step that writes a slot a relevant step
+/// reads, schedules it, creates its `self` or calls it. Relevance is kept per function (every
+/// context of a relevant function is relevant), so a step the exact run skips writes nothing a
+/// relevant step reads, and relevant steps run in the same order with the same values.
+/// `StaticReaderPruningTests` holds the pruned and unpruned results equal on every app in the tests.
+struct Relevance: Sendable {
+    var functions: Set<Int>
+    /// Types whose sites' property initialisers matter.
+    var propertyTypes: Set<String>
+}
+
+/// The coarse run's log of reads, writes and causes, and the closure it yields.
+final class RelevanceTracker {
+    typealias Step = FlowAnalysis.Step
+    typealias Slot = FlowAnalysis.Slot
+
+    /// The step running now (`graph` while the builder reads).
+    var current: Step?
+    private var reads: [Step: Set<Slot>] = [:]
+    private var writers: [Slot: Set<Step>] = [:]
+    /// Steps that scheduled, entered or called a step, or made a site.
+    private var causes: [Step: Set<Step>] = [:]
+    private var creators: [Int: Set<Step>] = [:]
+    private var producers: Set<Step> = []
+
+    func read(_ slot: Slot) {
+        if let current { reads[current, default: []].insert(slot) }
+    }
+
+    func wrote(_ slot: Slot) {
+        if let current { writers[slot, default: []].insert(current) }
+    }
+
+    /// `step` runs because the current step scheduled, entered or called it.
+    func caused(_ step: Step) {
+        if let current, current != step { causes[step, default: []].insert(current) }
+    }
+
+    func created(_ site: Int) {
+        if let current { creators[site, default: []].insert(current) }
+    }
+
+    /// The current step records something `check` reports, or makes a graph object.
+    func produced() {
+        if let current { producers.insert(current) }
+    }
+
+    /// Every step that must run for the producers (and `owned`, the steps of graph types'
+    /// functions) to see what they see in the exact run, closed per function.
+    func relevance(owned: Set<Int>, ownedTypes: Set<String>, typeOfSite: (Int) -> String) -> Relevance {
+        var stepsOfFunction: [Int: [Step]] = [:]
+        var stepsOfType: [String: [Step]] = [:]
+        let all = Set(reads.keys).union(causes.keys).union(producers).union(writers.values.flatMap { $0 })
+        for step in all {
+            switch step {
+            case .function(let id, _): stepsOfFunction[id, default: []].append(step)
+            case .properties(let site): stepsOfType[typeOfSite(site), default: []].append(step)
+            case .graph: break
+            }
+        }
+        var relevance = Relevance(functions: [], propertyTypes: [])
+        var seen: Set<Step> = []
+        var queue: [Step] = Array(producers) + [.graph] + owned.flatMap { stepsOfFunction[$0] ?? [] }
+            + ownedTypes.flatMap { stepsOfType[$0] ?? [] }
+        func enqueue(_ step: Step) {
+            if seen.insert(step).inserted { queue.append(step) }
+        }
+        relevance.functions = owned
+        relevance.propertyTypes = ownedTypes
+        queue = queue.filter { seen.insert($0).inserted }
+        while let step = queue.popLast() {
+            switch step {
+            case .function(let id, let context):
+                relevance.functions.insert(id)
+                for other in stepsOfFunction[id] ?? [] { enqueue(other) }
+                if context > 0 { for creator in creators[context] ?? [] { enqueue(creator) } }
+            case .properties(let site):
+                relevance.propertyTypes.insert(typeOfSite(site))
+                for other in stepsOfType[typeOfSite(site)] ?? [] { enqueue(other) }
+                for creator in creators[site] ?? [] { enqueue(creator) }
+            case .graph:
+                break
+            }
+            for slot in reads[step] ?? [] { for writer in writers[slot] ?? [] { enqueue(writer) } }
+            for cause in causes[step] ?? [] { enqueue(cause) }
+        }
+        return relevance
+    }
+}
