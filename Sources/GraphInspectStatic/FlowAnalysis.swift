@@ -548,18 +548,18 @@ final class FlowAnalysis {
             }
             for site in context.selfSites {
                 enter(initializer, at: site)
-                link(context, to: .function(id: initializer.id, context: contextOf(site)))
+                link(context, to: .function(id: initializer.id, context: site))
             }
-            bind(arguments, to: initializer, contexts: Set(context.selfSites.map(contextOf)), in: context)
+            bind(arguments, to: initializer, contexts: context.selfSites, in: context)
             return []
         }
         if case .member(.selfRef, "init", _) = callee {
             guard let owner = context.owner, let initializer = index.initializer(of: owner, labels: labels) else { return [] }
             for site in context.selfSites {
                 enter(initializer, at: site)
-                link(context, to: .function(id: initializer.id, context: contextOf(site)))
+                link(context, to: .function(id: initializer.id, context: site))
             }
-            bind(arguments, to: initializer, contexts: Set(context.selfSites.map(contextOf)), in: context)
+            bind(arguments, to: initializer, contexts: context.selfSites, in: context)
             return []
         }
         if case .member(let base, let method, let memberPosition) = callee {
@@ -684,8 +684,8 @@ final class FlowAnalysis {
         let labels = arguments.map(\.label)
         if let initializer = index.initializer(of: type, labels: labels) {
             enter(initializer, at: built)
-            link(context, to: .function(id: initializer.id, context: contextOf(built)))
-            bind(arguments, to: initializer, contexts: [contextOf(built)], in: context)
+            link(context, to: .function(id: initializer.id, context: built))
+            bind(arguments, to: initializer, contexts: [built], in: context)
         } else {
             for argument in arguments {
                 let value = evaluate(argument.value, in: context, expecting: nil)
@@ -696,15 +696,17 @@ final class FlowAnalysis {
     }
 
     private func enter(_ initializer: FunctionIR, at site: Int) {
-        tracker?.caused(.function(id: initializer.id, context: contextOf(site)))
+        tracker?.caused(.function(id: initializer.id, context: site))
         if initializerContexts[initializer.id, default: []].insert(site).inserted {
             initializerContextsBySite[site, default: []].append(initializer.id)
-            schedule(.function(id: initializer.id, context: contextOf(site)))
+            schedule(.function(id: initializer.id, context: site))
         }
     }
 
-    /// The context a method or initialiser runs in for a receiver: the receiver itself, or in a
-    /// coarse run `anyReceiver` (one run with every site of the type as `self`).
+    /// The context a method or getter runs in for a receiver: the receiver itself, or in a coarse
+    /// run `anyReceiver` (one run with every site of the type as `self`). Initialisers run per
+    /// site in both: a coarse run has one site per type, and merging them would give every
+    /// component made through `Component.init` every parent (quadratic on a chain).
     private func contextOf(_ site: Int) -> Int {
         tracker == nil ? site : Self.anyReceiver
     }

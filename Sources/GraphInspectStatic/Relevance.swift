@@ -99,3 +99,66 @@ final class RelevanceTracker {
         return relevance
     }
 }
+
+/// Whether a coarse run is worth its cost: the exact run does about one run of each method per
+/// object its type has in the source, so where types are made once or twice (most apps, a chain of
+/// builders) the exact run alone is cheapest, and where a type is made in thousands of places and
+/// has hundreds of methods (swift-syntax's `Syntax`), the coarse run saves nearly all of it. The
+/// result is the same either way; this only decides the cost.
+enum RelevanceCost {
+    /// Estimated method runs of the exact run (constructions written, times the instance methods
+    /// and getters each one's type has), and the number of functions.
+    static func estimate(_ reader: SourceReader, index: TypeIndex) -> (runs: Int, functions: Int) {
+        var made: [String: Int] = [:]
+        var functions = reader.topLevel.count + reader.freeFunctions.values.reduce(0) { $0 + $1.count }
+        func visit(_ expr: Expr) {
+            switch expr {
+            case .call(let callee, let arguments, _):
+                if case .name(let name, _) = callee, reader.types[name] != nil { made[name, default: 0] += 1 }
+                if case .member(.name(let name, _), "init", _) = callee, reader.types[name] != nil { made[name, default: 0] += 1 }
+                visit(callee)
+                for argument in arguments { visit(argument.value) }
+            case .member(let base, _, _): visit(base)
+            case .cast(let value, _): visit(value)
+            case .anyOf(let list), .effects(let list): list.forEach(visit)
+            case .closure(_, let result?, _): visit(result)
+            default: break
+            }
+        }
+        func visit(_ function: FunctionIR) {
+            for statement in function.body {
+                switch statement {
+                case .bind(_, _, let value?): visit(value)
+                case .assign(let target, let value): visit(target); visit(value)
+                case .evaluate(let value), .returns(let value): visit(value)
+                default: break
+                }
+            }
+        }
+        var methodsOf: [String: Int] = [:]
+        for type in reader.types.values {
+            let own = type.methods.values.reduce(0) { $0 + $1.filter { !$0.isStatic }.count } + type.properties.values.filter { $0.getter != nil }.count
+            methodsOf[type.name] = own
+            functions += type.initializers.count + type.methods.values.reduce(0) { $0 + $1.count }
+            for function in type.initializers + type.methods.values.flatMap({ $0 }) { visit(function) }
+            for property in type.properties.values {
+                if let initializer = property.initializer { visit(initializer) }
+                if let getter = property.getter { visit(getter) }
+            }
+        }
+        reader.topLevel.forEach(visit)
+        reader.freeFunctions.values.joined().forEach(visit)
+        var runs = 0
+        for (type, count) in made {
+            let methods = index.supertypes(of: type).reduce(0) { $0 + (methodsOf[$1] ?? 0) }
+            runs += count * max(methods, 1)
+        }
+        return (runs, functions)
+    }
+
+    /// Worth it when the exact run would run methods many times over.
+    static func worthACoarseRun(_ reader: SourceReader, index: TypeIndex) -> Bool {
+        let (runs, functions) = estimate(reader, index: index)
+        return runs > 4 * functions + 20_000
+    }
+}

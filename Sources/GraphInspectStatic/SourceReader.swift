@@ -529,7 +529,7 @@ private struct BodyReader {
 /// Reads written types into `WrittenType`.
 enum WrittenTypeReader {
     static func read(_ type: TypeSyntax) -> WrittenType {
-        let spelling = type.trimmedDescription
+        let spelling = spelling(of: type)
         var optional = false
         var current = type
         while true {
@@ -569,6 +569,19 @@ enum WrittenTypeReader {
             name = current.trimmedDescription
         }
         return WrittenType(name: name, isOptional: optional, spelling: spelling)
+    }
+
+    /// The type as written. `trimmedDescription` rebuilds the node without its trivia, which was
+    /// a sixth of `check`'s time on a generated app; a plain `X` or `X?` is spelt from its token.
+    private static func spelling(of type: TypeSyntax) -> String {
+        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
+            return identifier.name.text
+        }
+        if let optional = type.as(OptionalTypeSyntax.self), let identifier = optional.wrappedType.as(IdentifierTypeSyntax.self),
+           identifier.genericArgumentClause == nil {
+            return identifier.name.text + "?"
+        }
+        return type.trimmedDescription
     }
 
     /// `Base.Name` of a member type (`Module.X`, `X?`, `any Module.X`), nil for any other type.

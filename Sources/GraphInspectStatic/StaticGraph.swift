@@ -23,6 +23,8 @@ public struct StaticGraph: Sendable {
 
     public struct Summary: Sendable, Equatable {
         public var files: Int
+        /// Of those, the files of modules that cannot see GraphInspect, not read (`ModuleReach`).
+        public var filesNotReached = 0
         public var componentTypes: Int
         public var components: Int
         public var holders: Int
@@ -346,13 +348,20 @@ struct StaticGraphBuilder {
         for (offset, site) in componentSites.enumerated() { slot[site] = offset }
         for (node, site) in nodeSite { siteOf[Int(node.rawValue)] = slot[site] }
         for (node, parent) in nodeParent { parentOf[Int(node.rawValue)] = Int(parent.rawValue) }
-        // For each name asked, which component sites' types declare it (so a step is two array reads).
+        // For each name provided, which component sites' types declare it (so a step is two array
+        // reads); filled from each type's providers, not by asking every site for every name.
+        let asked = Set(ordered.map(\.name))
+        let declaresNone = [Bool](repeating: false, count: componentSites.count)
         var declaring: [String: [Bool]] = [:]
+        for (offset, site) in componentSites.enumerated() {
+            for name in table(sites[site].type).keys where asked.contains(name) {
+                declaring[name, default: declaresNone][offset] = true
+            }
+        }
         for lookup in ordered {
             let requesterType = sites[lookup.requester].type
             let nodes = componentNodes[lookup.requester] ?? []
-            let declares = declaring[lookup.name] ?? componentSites.map { table(sites[$0].type)[lookup.name] != nil }
-            declaring[lookup.name] = declares
+            let declares = declaring[lookup.name] ?? declaresNone
             if nodes.isEmpty {
                 diagnostics.insert(StaticWording.unresolved(
                     "the \(requesterType) this lookup of `\(Quoted.name(lookup.name))` is made on is never placed in a tree the sources build", at: lookup.position

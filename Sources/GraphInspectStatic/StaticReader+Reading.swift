@@ -7,7 +7,8 @@ extension StaticReader {
         let summary = graph.summary
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let line = [
-            count(summary.files, "file"), count(summary.componentTypes, "component type"),
+            count(summary.files, "file") + (summary.filesNotReached == 0 ? "" : " (\(summary.filesNotReached) in modules that cannot see GraphInspect, not read)"),
+            count(summary.componentTypes, "component type"),
             "\(count(summary.components, "component")) in trees", count(summary.holders, "holder"),
             count(summary.modules, "module"),
             "\(summary.lookupsChecked) of \(count(summary.lookups, "lookup")) checked",

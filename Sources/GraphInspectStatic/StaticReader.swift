@@ -82,15 +82,38 @@ public enum StaticReader {
         return result
     }
 
-    /// Reads `files` and builds their static graph. `pruned`: run only what a coarse run finds
-    /// can change the result (`Relevance`); the result is the same either way.
-    public static func graph(of files: [SourceFile], pruned: Bool = true) -> StaticGraph {
+    /// How much of the sources `graph(of:)` reads and runs. The result is the same in every mode
+    /// (`PruningTests`); only the cost differs.
+    public enum Pruning: Sendable {
+        /// Modules that cannot see GraphInspect are not read (`ModuleReach`); a coarse run decides
+        /// what the exact one runs (`Relevance`) when that is cheaper (`RelevanceCost`).
+        case automatic
+        /// Both, always.
+        case always
+        /// Everything read and run.
+        case never
+    }
+
+    /// Reads `files` and builds their static graph.
+    public static func graph(of given: [SourceFile], pruning: Pruning = .automatic) -> StaticGraph {
+        let files: [SourceFile]
+        if pruning == .never {
+            files = given
+        } else {
+            let reach = ModuleReach(given)
+            files = given.filter { reach.reached.contains($0.module) }
+        }
         var reader = SourceReader()
         reader.read(source: RuntimeDeclarations.source, path: "<GraphInspect>", module: RuntimeDeclarations.module, isLibrary: true)
         let scope = ModuleScope(files)
         for file in files { reader.read(source: file.text, path: file.path, module: file.module, scope: scope) }
         var relevance: Relevance?
-        if pruned {
+        let coarseRun = switch pruning {
+        case .never: false
+        case .always: true
+        case .automatic: RelevanceCost.worthACoarseRun(reader, index: TypeIndex(types: reader.types, shadowed: reader.shadowed))
+        }
+        if coarseRun {
             let coarse = FlowAnalysis(reader: reader, mode: .coarse)
             coarse.run()
             relevance = coarse.learntRelevance()
@@ -98,6 +121,8 @@ public enum StaticReader {
         let analysis = FlowAnalysis(reader: reader, mode: .exact(relevance))
         analysis.run()
         var builder = StaticGraphBuilder(analysis: analysis)
-        return builder.build(files: files.count)
+        var graph = builder.build(files: given.count)
+        graph.summary.filesNotReached = given.count - files.count
+        return graph
     }
 }

@@ -21,11 +21,13 @@ import Testing
         let path = FidelityTests.root.appendingPathComponent(folder).path
         guard FileManager.default.fileExists(atPath: path) else { return }
         let files = try StaticReader.files(in: [path])
-        let pruned = StaticReader.graph(of: files, pruned: true)
-        let full = StaticReader.graph(of: files, pruned: false)
+        let pruned = StaticReader.graph(of: files, pruning: .always)
+        let full = StaticReader.graph(of: files, pruning: .never)
         #expect(pruned.diagnostics.map { $0.formatted() } == full.diagnostics.map { $0.formatted() }, "\(folder)")
         #expect(pruned.facts == full.facts, "\(folder)")
-        #expect(pruned.summary == full.summary, "\(folder)")
+        var summary = pruned.summary
+        summary.filesNotReached = 0
+        #expect(summary == full.summary, "\(folder)")
         #expect(pruned.snapshot == full.snapshot, "\(folder)")
         #expect(pruned.lookupPositions == full.lookupPositions, "\(folder)")
     }
@@ -34,8 +36,8 @@ import Testing
     @Test(arguments: StyleFidelityTests.styles)
     func prunedStyleReadingIsTheFullReading(style: StyleFidelityTests.Style) throws {
         let files = try StyleFidelityTests.files(style)
-        let pruned = StaticReader.graph(of: files, pruned: true)
-        let full = StaticReader.graph(of: files, pruned: false)
+        let pruned = StaticReader.graph(of: files, pruning: .always)
+        let full = StaticReader.graph(of: files, pruning: .never)
         #expect(pruned.diagnostics.map { $0.formatted() } == full.diagnostics.map { $0.formatted() })
         #expect(pruned.facts == full.facts)
         #expect(pruned.snapshot == full.snapshot)
@@ -73,5 +75,28 @@ import Testing
         #expect(ids("Formatter").isDisjoint(with: relevance.functions))
         #expect(ids("Keys").isSubset(of: relevance.functions))
         #expect(ids("AppComponent").isSubset(of: relevance.functions))
+    }
+
+    /// Modules that cannot see GraphInspect, directly or through a chain of imports either way,
+    /// are not read; a module sees it by importing it (any import form) or by naming a library
+    /// type in an inheritance list (the library re-exported by a module not read).
+    @Test func modulesThatCannotSeeTheLibraryAreNotRead() {
+        func file(_ module: String, _ text: String) -> StaticReader.SourceFile {
+            StaticReader.SourceFile(path: "\(module)/File.swift", module: module, text: text)
+        }
+        let files = [
+            file("App", "import Foundation\n@testable import GraphInspect\nimport Util\n"),
+            file("Util", "import Foundation\npublic struct Stack<T> { var items: [T] = [] }\n"),
+            file("Tools", "import struct Util.Stack\n"),
+            file("Feature", "import Core\n    final class Cart: Component, Sendable {\n"),
+            file("Core", "// re-exports the library from a package not read\n"),
+            file("Other", "import Foundation\nlet x: [String: Int] = [:]\nfinal class Y: NSObject {}\n"),
+            file("Lone", "import Foundation\n"),
+        ]
+        let reach = ModuleReach(files)
+        #expect(reach.reached == ["App", "Util", "Tools", "Feature", "Core"])
+        let graph = StaticReader.graph(of: files)
+        #expect(graph.summary.files == 7)
+        #expect(graph.summary.filesNotReached == 2)
     }
 }
