@@ -47,33 +47,26 @@ struct ModuleReach: Sendable {
     private static let introducers: Set<String> = ["class", "struct", "enum", "actor", "protocol", "extension"]
     private static let importKinds: Set<String> = ["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"]
 
-    /// The modules a file imports, and whether it sees the library. Bytes, not characters: this
-    /// runs over every line of every file given, before anything is parsed.
+    /// The modules a file imports, and whether it sees the library.
     static func scan(_ text: String) -> (imports: [String], seesLibrary: Bool) {
         var imports: [String] = []
         var sees = false
-        let bytes = Array(text.utf8)
-        var start = 0
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            defer { start = end + 1 }
-            let line = bytes[start..<end]
+        SourceLines.forEach(in: text) { line in
             let words = Self.words(line)
             var index = 0
             while index < words.count, words[index].first == UInt8(ascii: "@") { index += 1 }
             if index < words.count, words[index].elementsEqual("import".utf8) {
                 index += 1
                 if index < words.count, importKinds.contains(String(decoding: words[index], as: UTF8.self)) { index += 1 }
-                guard index < words.count else { continue }
+                guard index < words.count else { return }
                 let module = String(decoding: words[index].prefix { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: ";") }, as: UTF8.self)
                 imports.append(module)
                 if module.hasPrefix(RuntimeDeclarations.module) { sees = true }
-                continue
+                return
             }
             // `final class X: Component, RootComponent {`: a library type named in an inheritance list.
             guard !sees, let colon = line.firstIndex(of: UInt8(ascii: ":")),
-                  words.contains(where: { introducers.contains(String(decoding: $0, as: UTF8.self)) }) else { continue }
+                  words.contains(where: { introducers.contains(String(decoding: $0, as: UTF8.self)) }) else { return }
             let inherited = Self.words(line[(colon + 1)...], separators: { !($0.isIdentifierByte || $0 == UInt8(ascii: ".")) })
             if inherited.contains(where: { word in
                 let name = String(decoding: word, as: UTF8.self)

@@ -35,21 +35,15 @@ struct ModuleScope: Sendable {
     ]
     private static let introducers: Set<Substring> = ["class", "struct", "enum", "actor", "protocol"]
 
-    /// Names of the types declared at column 0 of `text`. Over bytes: it runs on every line of
-    /// every file before anything is parsed.
+    /// Names of the types declared at column 0 of `text`.
     static func topLevelTypes(in text: String) -> [String] {
         var names: [String] = []
-        let bytes = Array(text.utf8)
-        var start = 0
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            defer { start = end + 1 }
-            guard end > start, bytes[start] != UInt8(ascii: " "), bytes[start] != UInt8(ascii: "\t"), bytes[start] != UInt8(ascii: "/") else { continue }
-            let words = String(decoding: bytes[start..<end], as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" })
+        SourceLines.forEach(in: text) { line in
+            guard let first = line.first, first != UInt8(ascii: " "), first != UInt8(ascii: "\t"), first != UInt8(ascii: "/") else { return }
+            let words = String(decoding: line, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" })
             var index = 0
             while index < words.count, modifiers.contains(words[index]) || words[index].hasPrefix("@") { index += 1 }
-            guard index + 1 < words.count, introducers.contains(words[index]) else { continue }
+            guard index + 1 < words.count, introducers.contains(words[index]) else { return }
             let name = words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
             if !name.isEmpty { names.append(String(name)) }
         }
