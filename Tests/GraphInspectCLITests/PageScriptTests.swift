@@ -22,10 +22,19 @@ import Testing
 
     @Test func everyScriptRunsWithoutAnErrorInEveryPageThatCarriesIt() throws {
         let scripts = try FileManager.default.contentsOfDirectory(atPath: Self.assets.path).filter { $0.hasSuffix(".js") }.sorted()
-        #expect(scripts == ["explorer.js", "panzoom.js", "replay.js"])
+        #expect(scripts == ["explorer.js", "frames.js", "panzoom.js", "replay.js", "stepper.js"])
         var carried: Set<String> = []
-        for page in Self.pages {
-            let url = try Browser.page(page.arguments)
+        // The player `replay --frames` writes beside its frames.
+        let frames = FileManager.default.temporaryDirectory.appendingPathComponent("frames-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: frames) }
+        let written = try Executable.run("graphinspect", ["replay", "--diagram", "basic-flow", "--frames", frames.path])
+        #expect(written.status == 0, "\(written.stderr)")
+        let framesPage = (arguments: ["replay", "--frames"], url: "file://" + frames.appendingPathComponent("index.html").path,
+                          ranThrough: "return document.getElementById('counter').textContent.indexOf('step 1 of ') === 0")
+        var pages: [(arguments: [String], url: String, ranThrough: String)] = []
+        for page in Self.pages { pages.append((page.arguments, try Browser.page(page.arguments), page.ranThrough)) }
+        for page in pages + [framesPage] {
+            let url = page.url
             let html = try String(contentsOf: URL(string: url)!, encoding: .utf8)
             for script in scripts where html.contains(try String(contentsOf: Self.assets.appendingPathComponent(script), encoding: .utf8)) {
                 carried.insert(script)

@@ -116,8 +116,44 @@ import Testing
         #expect(files.count == 21)
         #expect(files.first == "0001.svg" && files[18] == "0019.svg" && files[19] == "index.html" && files.last == "whole.svg")
         let index = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
-        #expect(index.contains("<li><a href=\"0019.svg\">"))
-        #expect(index.contains("<a href=\"whole.svg\">the whole picture</a>"))
+        #expect(index.contains("{\"file\":\"0019.svg\",\"words\":"))
+        #expect(index.contains("<a id=\"whole\" href=\"whole.svg\""))
+    }
+
+    /// `--frames`' index.html plays the frames beside it (issue #33), in a real browser: each step
+    /// shows its own SVG, loaded, with its words; the keys and buttons step and play.
+    @Test func framesIndexPlaysTheFrames() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let written = try Executable.run("graphinspect", ["replay", "--diagram", "dependency-flow", "--frames", folder.path])
+        #expect(written.status == 0, "\(written.stderr)")
+        let shown = "var i = document.getElementById('frame'); return [i.getAttribute('src'), i.complete && i.naturalWidth > 0];"
+        let session = try Browser.run([
+            ["open": "file://" + folder.appendingPathComponent("index.html").path],
+            ["text": "#counter"], ["text": "#words"], ["js": shown],
+            ["key": ["body", "RIGHT"]],
+            ["text": "#counter"], ["js": shown],
+            ["key": ["body", "END"]],
+            ["text": "#counter"], ["js": shown],
+            ["click": "#play"], ["text": "#play"], ["text": "#counter"],
+            ["click": "#play"], ["text": "#play"],
+        ])
+        #expect(session.error == nil, "\(session.error ?? "") (screenshot: \(session.screenshot))")
+        guard session.results.count == 15 else { return }
+        #expect(session.results[1] as? String == "step 1 of 19")
+        #expect(session.results[2] as? String == "1. AppComponent #1 is created (a root)")
+        #expect((session.results[3] as? [Any])?.first as? String == "0001.svg")
+        #expect((session.results[3] as? [Any])?.last as? Bool == true, "the first frame did not load")
+        #expect(session.results[5] as? String == "step 2 of 19")
+        #expect((session.results[6] as? [Any])?.first as? String == "0002.svg")
+        #expect(session.results[8] as? String == "step 19 of 19")
+        #expect((session.results[9] as? [Any])?.first as? String == "0019.svg")
+        #expect((session.results[9] as? [Any])?.last as? Bool == true, "the last frame did not load")
+        // Play at the last step starts again from the first; a second click pauses.
+        #expect(session.results[11] as? String == "pause")
+        #expect(session.results[12] as? String == "step 1 of 19")
+        #expect(session.results[14] as? String == "play")
+        #expect(session.console == [], "\(session.console)")
     }
 }
 

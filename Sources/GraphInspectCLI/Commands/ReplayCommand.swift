@@ -123,7 +123,7 @@ enum ReplayFrames {
         }
     }
 
-    /// 0001.svg, 0002.svg..., whole.svg and an index.html listing each step's words.
+    /// 0001.svg, 0002.svg..., whole.svg and an index.html that plays them (`ReplayFramesPage`).
     static func write(_ replay: Replay, to folder: String) throws(CLIError) {
         let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
         var isFolder: ObjCBool = false
@@ -139,14 +139,14 @@ enum ReplayFrames {
         // around its step.
         let (player, svg) = try oneLayout(replay)
         let frames = ReplayFrameSVG(svg: String(decoding: svg, as: UTF8.self), player: player)
-        var index = "<!doctype html>\n<meta charset=\"utf-8\">\n<title>graphinspect replay: \(replay.kind.title)</title>\n"
-            + "<p><a href=\"whole.svg\">the whole picture</a></p>\n<ol>\n"
+        var played: [(file: String, words: String)] = []
         for (offset, step) in replay.steps.enumerated() {
             let name = String(repeating: "0", count: max(0, 4 - String(offset + 1).count)) + String(offset + 1) + ".svg"
             try Output.write(Array(frames.frame(offset + 1).utf8), to: folder + "/" + name)
-            index += "<li><a href=\"\(name)\">\(HTMLEscaping.text(step.words))</a></li>\n"
+            played.append((name, step.words))
         }
         try Output.write(Array(frames.whole.utf8), to: folder + "/whole.svg")
-        try Output.write(index + "</ol>\n", to: folder + "/index.html")
+        let index = ReplayFramesPage().html(title: "graphinspect replay: \(replay.kind.title)", frames: played)
+        try Output.write(Array(index.utf8), to: folder + "/index.html")
     }
 }

@@ -2,17 +2,11 @@
   "use strict";
   var data = JSON.parse(document.getElementById("replay-data").textContent);
   var count = data.words.length;
-  var step = 0;
-  var timer = null;
   var picture = document.getElementById("picture");
   var words = document.getElementById("words");
-  var slider = document.getElementById("slider");
-  var counter = document.getElementById("counter");
   var details = document.getElementById("details");
   var detailsTitle = document.getElementById("details-title");
-  var play = document.getElementById("play");
   document.getElementById("title").textContent = data.title;
-  slider.max = String(Math.max(1, count));
   picture.innerHTML = data.svg;
   // #motion=off moves the camera at once (for tests and for people who asked for less motion).
   if (new URLSearchParams(location.hash.slice(1)).get("motion") === "off") { picture.dataset.motion = "off"; }
@@ -105,7 +99,7 @@
     small.appendChild(use);
     small.appendChild(outline);
     overview.appendChild(small);
-    overview.addEventListener("click", function () { pause(); zoom.fit(); });
+    overview.addEventListener("click", function () { stepper.pause(); zoom.fit(); });
   })();
   zoom.onChange(function (view, whole) {
     if (!outline) { return; }
@@ -116,9 +110,8 @@
     overview.classList.toggle("all", view.w >= whole.w * 0.98 && view.h >= whole.h * 0.98);
   });
 
-  function show(index) {
-    if (count === 0) { words.textContent = "nothing to replay"; return; }
-    step = Math.max(0, Math.min(count - 1, index));
+  function show(step) {
+    if (step < 0) { words.textContent = "nothing to replay"; return; }
     var shown = step + 1;
     revealed.forEach(function (entry) {
       entry[0].classList.toggle("future", entry[1] > shown);
@@ -126,39 +119,14 @@
     });
     frameStep(shown);
     words.textContent = shown + ". " + data.words[step];
-    slider.value = String(shown);
-    counter.textContent = "step " + shown + " of " + count;
   }
 
-  function pause() { if (timer) { clearInterval(timer); timer = null; play.textContent = "play"; } }
-  function toggle() {
-    if (timer) { pause(); return; }
-    if (step === count - 1) { show(0); }
-    play.textContent = "pause";
-    timer = setInterval(function () { if (step >= count - 1) { pause(); } else { show(step + 1); } }, 900);
-  }
-
-  document.getElementById("first").addEventListener("click", function () { pause(); show(0); });
-  document.getElementById("prev").addEventListener("click", function () { pause(); show(step - 1); });
-  document.getElementById("next").addEventListener("click", function () { pause(); show(step + 1); });
-  document.getElementById("last").addEventListener("click", function () { pause(); show(count - 1); });
+  var stepper = Stepper(count, show, 900, function (event) { return zoom.keys(event); });
   document.getElementById("whole").addEventListener("click", function () { zoom.fit(); });
-  play.addEventListener("click", toggle);
-  slider.addEventListener("input", function () { pause(); show(Number(slider.value) - 1); });
-  document.addEventListener("keydown", function (event) {
-    if (event.target === slider && (event.key === "ArrowRight" || event.key === "ArrowLeft")) { return; }
-    if (event.key === "ArrowRight") { pause(); show(step + 1); }
-    else if (event.key === "ArrowLeft") { pause(); show(step - 1); }
-    else if (event.key === "Home") { pause(); show(0); }
-    else if (event.key === "End") { pause(); show(count - 1); }
-    else if (event.key === " ") { toggle(); }
-    else if (!zoom.keys(event)) { return; }
-    event.preventDefault();
-  });
 
   // #step=N opens at step N; &press=next|ArrowRight|node:ID then acts as a user would.
   var parameters = new URLSearchParams(location.hash.slice(1));
-  show((Number(parameters.get("step")) || 1) - 1);
+  stepper.go((Number(parameters.get("step")) || 1) - 1);
   var press = parameters.get("press");
   if (press === "next") { document.getElementById("next").click(); }
   else if (press && press.indexOf("node:") === 0) { showDetails(press.slice(5)); }

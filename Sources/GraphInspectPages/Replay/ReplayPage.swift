@@ -26,8 +26,8 @@ public struct ReplayPage: Sendable {
         data += ",\"details\":{"
         data += player.details.sorted { $0.key < $1.key }.map { Self.json($0.key) + ":[" + $0.value.map(Self.json).joined(separator: ",") + "]" }.joined(separator: ",")
         data += "}}"
-        return PageDocument(title: title, style: PageAssets.replayCSS, body: PageAssets.replayHTML,
-                            dataID: "replay-data", data: data, script: PageAssets.replayJS).html
+        return PageDocument(title: title, style: PageAssets.replayCSS, body: PageAssets.stepperHTML + PageAssets.replayHTML,
+                            dataID: "replay-data", data: data, script: PageAssets.stepperJS + PageAssets.replayJS).html
     }
 
     static func json(_ text: String) -> String {

@@ -1,0 +1,17 @@
+/// The `index.html` that `graphinspect replay --frames DIR` writes beside the frames: it plays
+/// them (first, previous, play, next, last, a slider, the arrow keys), showing each step's words
+/// under the controls. Like every page, one self-contained file; the frames are the SVGs beside it.
+///
+/// The step words are data: JSON in a script-safe block, shown with `textContent`.
+public struct ReplayFramesPage: Sendable {
+    public init() {}
+
+    /// - Parameter frames: each step's file name (`0001.svg`) and words, in order.
+    public func html(title: String, frames: [(file: String, words: String)]) -> String {
+        var data = "{\"title\":" + ReplayPage.json(title) + ",\"frames\":["
+        data += frames.map { "{\"file\":" + ReplayPage.json($0.file) + ",\"words\":" + ReplayPage.json($0.words) + "}" }.joined(separator: ",")
+        data += "]}"
+        return PageDocument(title: title, style: PageAssets.framesCSS, body: PageAssets.stepperHTML + PageAssets.framesHTML,
+                            dataID: "frames-data", data: data, script: PageAssets.stepperJS + PageAssets.framesJS).html
+    }
+}
