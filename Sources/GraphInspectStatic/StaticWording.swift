@@ -8,6 +8,10 @@ enum StaticWording {
     static func diagnostic(fromReport report: String, at position: SourcePosition) -> StaticDiagnostic {
         var lines = report.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let first = lines.isEmpty ? "" : lines.removeFirst()
+        // The runtime adds that a computed property may be what is missing, since `Mirror` cannot
+        // see one; the reader can, and reports a computed provider the walk passes itself
+        // (`invisibleComputed`), so here that note would only mislead.
+        lines.removeAll { $0.hasPrefix("  note: a computed `var ") }
         let message = first.hasPrefix("error: ") ? String(first.dropFirst("error: ".count)) : first
         return StaticDiagnostic(severity: .error, position: position, message: message, details: lines)
     }
