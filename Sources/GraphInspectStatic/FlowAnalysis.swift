@@ -284,12 +284,11 @@ final class FlowAnalysis {
         tracker?.current = .graph
         defer { tracker?.current = nil }
         for site in sites.indices where isObject(site) && index.isGraphType(sites[site].type) {
-            for field in ["parent", "supportedModules", "key", "router", "component", "holder"] {
-                for value in values(.field(site: site, name: field)) where field == "router" && isObject(value) {
-                    // A router's stored fields: where the builder finds its view component.
-                    for type in index.supertypes(of: sites[value].type) {
-                        for name in index.types[type]?.propertyOrder ?? [] { _ = values(.field(site: value, name: name)) }
-                    }
+            for field in ["parent", "supportedModules", "key", "component", "holder"] { _ = values(.field(site: site, name: field)) }
+            // A router's stored fields: where the builder finds its view component.
+            for router in values(.field(site: site, name: "router")) where isObject(router) {
+                for type in index.supertypes(of: sites[router].type) {
+                    for name in index.types[type]?.propertyOrder ?? [] { _ = values(.field(site: router, name: name)) }
                 }
             }
         }
@@ -851,15 +850,14 @@ final class FlowAnalysis {
     private func site(_ site: Site) -> Int {
         var site = site
         // A coarse run keeps one site per type (and per "made elsewhere").
-        if tracker != nil, site.type != Self.stringType, site.type != Self.closureType { site.position = nil }
         if let tracker {
+            if site.type != Self.stringType, site.type != Self.closureType { site.position = nil }
             if index.isGraphType(site.type) { tracker.produced() }
-            if let id = siteIDs[site] {
-                tracker.created(id)
-                return id
-            }
         }
-        if let id = siteIDs[site] { return id }
+        if let id = siteIDs[site] {
+            tracker?.created(id)
+            return id
+        }
         let id = sites.count
         sites.append(site)
         siteIDs[site] = id

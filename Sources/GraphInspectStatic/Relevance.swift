@@ -72,30 +72,30 @@ final class RelevanceTracker {
         }
         var relevance = Relevance(functions: [], propertyTypes: [])
         var seen: Set<Step> = []
-        var queue: [Step] = Array(producers) + [.graph] + owned.flatMap { stepsOfFunction[$0] ?? [] }
-            + ownedTypes.flatMap { stepsOfType[$0] ?? [] }
+        var queue: [Step] = []
         func enqueue(_ step: Step) {
             if seen.insert(step).inserted { queue.append(step) }
         }
-        relevance.functions = owned
-        relevance.propertyTypes = ownedTypes
-        queue = queue.filter { seen.insert($0).inserted }
+        (Array(producers) + [.graph] + owned.flatMap { stepsOfFunction[$0] ?? [] } + ownedTypes.flatMap { stepsOfType[$0] ?? [] }).forEach(enqueue)
         while let step = queue.popLast() {
             switch step {
             case .function(let id, let context):
-                relevance.functions.insert(id)
-                for other in stepsOfFunction[id] ?? [] { enqueue(other) }
-                if context > 0 { for creator in creators[context] ?? [] { enqueue(creator) } }
+                // A function's every context, once, when the first of them turns out relevant.
+                if relevance.functions.insert(id).inserted { (stepsOfFunction[id] ?? []).forEach(enqueue) }
+                if context > 0 { (creators[context] ?? []).forEach(enqueue) }
             case .properties(let site):
-                relevance.propertyTypes.insert(typeOfSite(site))
-                for other in stepsOfType[typeOfSite(site)] ?? [] { enqueue(other) }
-                for creator in creators[site] ?? [] { enqueue(creator) }
+                let type = typeOfSite(site)
+                if relevance.propertyTypes.insert(type).inserted { (stepsOfType[type] ?? []).forEach(enqueue) }
+                (creators[site] ?? []).forEach(enqueue)
             case .graph:
                 break
             }
-            for slot in reads[step] ?? [] { for writer in writers[slot] ?? [] { enqueue(writer) } }
-            for cause in causes[step] ?? [] { enqueue(cause) }
+            for slot in reads[step] ?? [] { (writers[slot] ?? []).forEach(enqueue) }
+            (causes[step] ?? []).forEach(enqueue)
         }
+        // Graph types' functions run in the exact run even where this run never ran them.
+        relevance.functions.formUnion(owned)
+        relevance.propertyTypes.formUnion(ownedTypes)
         return relevance
     }
 }
