@@ -127,47 +127,7 @@ enum ScaleBenchmarks {
             rows.append(Row("scale", "dump --format svg --full, \(count) components with their lookups", .seconds, full,
                             baseline: ("reading the trace", readSmall), target: count == 1_000 ? .below(10) : nil))
         }
-        rows += try explorerPage(snapshot, size: size, quick: quick, folder: folder)
         return rows
-    }
-
-    /// The explorer page (`dump --format html`) of this app, opened by headless chromium until its
-    /// scripts have run, against the page of a 100-component app (the browser's own start-up).
-    static func explorerPage(_ snapshot: GraphSnapshot, size: String, quick: Bool, folder: URL) throws -> [Row] {
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            print("note: no chromium (apt-get install chromium): the explorer page row is skipped")
-            return []
-        }
-        func page(_ snapshot: GraphSnapshot, name: String) throws -> String {
-            // As `dump --format html` makes it, with the CLI's default summary.
-            let views = try ExplorerData.views(of: snapshot, options: DiagramOptions(summarizeAbove: 150)) { dot, _ in
-                String(decoding: try GraphvizRenderer.render(dot: dot), as: UTF8.self)
-            }
-            let path = folder.appendingPathComponent(name).path
-            try Data(ExplorerPage().html(ExplorerData(snapshot: snapshot, views: views, title: name), title: name).utf8).write(to: URL(fileURLWithPath: path))
-            return path
-        }
-        func open(_ path: String) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: chromium)
-            process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom",
-                                 "--user-data-dir=" + folder.appendingPathComponent("chromium-profile").path, "file://" + path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-        }
-        let small = folder.appendingPathComponent("explorer-small.ndjson").path
-        try generate(components: 100, modules: 10, path: small)
-        let smallPage = try page(try TraceReader().read(path: small).snapshot, name: "explorer-small.html")
-        let bigPage = try page(snapshot, name: "explorer-big.html")
-        let repeats = quick ? 1 : 3
-        let baseline = try Sample.measure(repeats: repeats) { try open(smallPage) }
-        let opened = try Sample.measure(repeats: repeats) { try open(bigPage) }
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: bigPage)[.size] as? Int) ?? 0
-        print("scale: the explorer page of \(size) is \(bytes / 1024) KB")
-        return [Row("scale", "explorer page (dump --format html), \(size), opened in headless chromium", .seconds, opened,
-                    baseline: ("the page of 100 components", baseline), target: quick ? nil : .below(5))]
     }
 }
 

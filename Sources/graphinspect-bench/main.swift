@@ -47,6 +47,9 @@ var groups: [Group] = [
     Group(name: "scale", summary: "commands on a generated trace of 10,000 components and on 1,000,000 events") {
         try ScaleBenchmarks.run(quick: $0, folder: scratch)
     },
+    Group(name: "explorer", summary: "the explorer page of 100, 1,000 and 10,000 components in chromium: first picture, size, pan frames") {
+        try ExplorerBenchmark.run(quick: $0, folder: scratch)
+    },
     Group(name: "pictures", summary: "DOT writing; SVG in process against a `dot -Tsvg` subprocess") {
         try PictureBenchmarks.run(sizes: $0 ? [100, 300] : [100, 1_000, 5_000], repeats: $0 ? 3 : 5, dotBinary: dotBinary, folder: scratch)
     },

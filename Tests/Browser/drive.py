@@ -53,7 +53,7 @@ def run(driver, action):
     elif kind == "click":
         driver.find_element(By.CSS_SELECTOR, argument).click()
     elif kind == "clickNode":
-        shape = node(driver, argument).find_elements(By.CSS_SELECTOR, "polygon, path, ellipse")[0]
+        shape = node(driver, argument).find_elements(By.CSS_SELECTOR, "polygon, path, ellipse, rect")[0]
         ActionChains(driver).move_to_element(shape).click().perform()
     elif kind == "wheel":
         element = driver.find_element(By.CSS_SELECTOR, argument[0])
@@ -73,6 +73,11 @@ def run(driver, action):
         return driver.find_element(By.CSS_SELECTOR, argument).is_displayed()
     elif kind == "js":
         return driver.execute_script(argument)
+    elif kind == "jsAsync":
+        # A script that calls its last argument with its result (frames timed with
+        # requestAnimationFrame, say); 60 seconds at most.
+        driver.set_script_timeout(60)
+        return driver.execute_async_script(argument)
     elif kind == "sleep":
         time.sleep(argument)
     else:

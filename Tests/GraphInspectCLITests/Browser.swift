@@ -28,7 +28,8 @@ enum Browser {
 
     /// Runs `actions` (`["open": url]`, `["type": [css, text]]`, `["click": css]`, `["clickNode": id]`,
     /// `["key": [css or "active", key]]`, `["text": css]`, `["texts": css]`, `["attr": [css, name]]`,
-    /// `["count": css]`, `["visible": css]`, `["js": source]`, `["wheel": [css, deltaY]]`) in one browser.
+    /// `["count": css]`, `["visible": css]`, `["js": source]`, `["jsAsync": source]` (calls its last argument
+    /// with its result), `["wheel": [css, deltaY]]`, `["sleep": seconds]`) in one browser.
     static func run(_ actions: [[String: Any]]) throws -> Session {
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no Selenium at \(python): run `bash scripts/test`, which installs chromium-driver and Selenium"])

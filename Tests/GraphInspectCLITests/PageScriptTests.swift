@@ -22,7 +22,7 @@ import Testing
 
     @Test func everyScriptRunsWithoutAnErrorInEveryPageThatCarriesIt() throws {
         let scripts = try FileManager.default.contentsOfDirectory(atPath: Self.assets.path).filter { $0.hasSuffix(".js") }.sorted()
-        #expect(scripts == ["explorer.js", "frames.js", "panzoom.js", "replay.js", "stepper.js"])
+        #expect(scripts == ["explorer.js", "frames.js", "outline.js", "panzoom.js", "replay.js", "stepper.js"])
         var carried: Set<String> = []
         // The player `replay --frames` writes beside its frames.
         let frames = FileManager.default.temporaryDirectory.appendingPathComponent("frames-\(UUID().uuidString)")
@@ -33,6 +33,11 @@ import Testing
                           ranThrough: "return document.getElementById('counter').textContent.indexOf('step 1 of ') === 0")
         var pages: [(arguments: [String], url: String, ranThrough: String)] = []
         for page in Self.pages { pages.append((page.arguments, try Browser.page(page.arguments), page.ranThrough)) }
+        // An explorer too big for one picture: its outline.
+        let big = try ExplorerTests.deepChains(components: 400)
+        defer { try? FileManager.default.removeItem(atPath: big) }
+        pages.append((["dump", "--format", "html", "--trace", "(400 components)"], try Browser.page(["dump", "--format", "html", "--trace", big]),
+                      "return window.graphinspectExplorer.outline() !== null && document.querySelectorAll('#picture g.node').length > 0"))
         for page in pages + [framesPage] {
             let url = page.url
             let html = try String(contentsOf: URL(string: url)!, encoding: .utf8)

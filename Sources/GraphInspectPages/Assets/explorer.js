@@ -8,7 +8,11 @@
   var panelTitle = document.getElementById("panel-title");
   var panelBody = document.getElementById("panel-body");
   var zoom = PanZoom(picture);
-  var current = 0;
+  var current = 0, outline = null, outlines = {}, fromIt = null;
+  // A node's fields (ExplorerData): [label, kind, type, released, parent, provides, resolved, related];
+  // each resolved entry: [name, type, provider, hops, cache hits, lookups answered].
+  var LABEL = 0, KIND = 1, TYPE = 2, RELEASED = 3, PARENT = 4, PROVIDES = 5, RESOLVED = 6, RELATED = 7;
+  var RUNTIME_KINDS = ["component", "holder", "module", "router", "viewComponent"];
   document.getElementById("title").textContent = data.title;
 
   function element(tag, text) { var made = document.createElement(tag); if (text !== undefined) { made.textContent = text; } return made; }
@@ -20,13 +24,42 @@
     graphNodes().forEach(function (g) { if (titleOf(g) === id) { found = g; } });
     return found;
   }
+  function label(id) { var node = data.nodes[id]; return node ? node[LABEL] : "?"; }
+  function plural(count, one, many) { return count + " " + (count === 1 ? one : many); }
+
+  // The node's ancestors' keys, nearest first, stopping where a parent chain loops.
+  function ancestors(id) {
+    var chain = [], seen = {};
+    seen[id] = true;
+    for (var up = data.nodes[id] && data.nodes[id][PARENT]; up && !seen[up] && data.nodes[up]; up = data.nodes[up][PARENT]) {
+      seen[up] = true;
+      chain.push(up);
+    }
+    return chain;
+  }
+
+  function viewHas(view, id) {
+    return view.outline ? outlineFor(view).has(id) : view.drawn.indexOf(id) >= 0;
+  }
+  function outlineFor(view) {
+    var at = data.views.indexOf(view);
+    if (!outlines[at]) { outlines[at] = Outline(picture, zoom, view.outline, { select: function (id) { select(id, false); } }); }
+    return outlines[at];
+  }
 
   function showView(index) {
     current = index;
     var view = data.views[index];
     viewSelect.value = String(index);
-    picture.innerHTML = view.svg;
     document.getElementById("summary").textContent = view.summary || "";
+    if (view.outline) {
+      var made = !outlines[index];
+      outline = outlineFor(view);
+      if (!made) { outline.show(); }
+      return;
+    }
+    outline = null;
+    picture.innerHTML = view.svg;
     // Each edge's id is `e<n>-<kind>` (ExplorerData.edgeID).
     graphEdges().forEach(function (g) {
       var dash = g.id.indexOf("-");
@@ -34,14 +67,15 @@
     });
     graphNodes().forEach(function (g) {
       var node = data.nodes[titleOf(g)];
-      if (node && node.released) { g.classList.add("released"); }
-      if (node && ["component", "holder", "module", "router", "viewComponent"].indexOf(node.kind) < 0) { g.classList.add("custom"); }
+      if (node && node[RELEASED]) { g.classList.add("released"); }
+      if (node && RUNTIME_KINDS.indexOf(node[KIND]) < 0) { g.classList.add("custom"); }
       g.addEventListener("click", function () { if (!zoom.dragged()) { select(titleOf(g), false); } });
     });
     zoom.attach();
   }
 
   function clearMarks() {
+    if (outline) { outline.mark({}, {}, []); return; }
     picture.querySelectorAll(".selected, .onpath, .dimmed").forEach(function (g) { g.classList.remove("selected", "onpath", "dimmed"); });
   }
 
@@ -60,25 +94,61 @@
     panelBody.appendChild(list);
   }
 
+  function resolvedLine(entry) {
+    var text = entry[0] + ": " + entry[1] + " <- " + (entry[2] ? label(entry[2]) : "MISSING");
+    if (entry[2] && entry[3] > 0) { text += " (" + plural(entry[3], "hop", "hops") + ")"; }
+    if (entry[4] > 0) { text += ", " + plural(entry[4], "cache hit", "cache hits"); }
+    return text;
+  }
+
+  // "CartComponent #4: payments: Payments (2 lookups)", one per requester and name; the whole
+  // index is made on the first click that needs it.
+  function resolvedFromIt(id) {
+    if (!fromIt) {
+      fromIt = {};
+      Object.keys(data.nodes).forEach(function (requester) {
+        data.nodes[requester][RESOLVED].forEach(function (entry) {
+          if (!entry[2] || entry[5] === 0) { return; }
+          (fromIt[entry[2]] = fromIt[entry[2]] || []).push([requester, entry]);
+        });
+      });
+    }
+    return (fromIt[id] || []).map(function (pair) {
+      return label(pair[0]) + ": " + pair[1][0] + ": " + pair[1][1] + " (" + plural(pair[1][5], "lookup", "lookups") + ")";
+    });
+  }
+
   function select(id, centre) {
     var node = data.nodes[id];
     if (!node) { return; }
     clearMarks();
-    panelTitle.textContent = node.label;
+    panelTitle.textContent = node[LABEL];
     panelBody.replaceChildren();
-    section("kind", [node.kind + (node.released ? ", released" : ", live"), node.type]);
-    section("path from the root", [node.path.join(" \u203a ")]);
-    section("provides", node.provides);
-    section("resolved", node.resolved);
-    section("resolved from it", node.resolvedFromIt);
-    section("related", node.related);
+    var up = ancestors(id);
+    section("kind", [node[KIND] + (node[RELEASED] ? ", released" : ", live"), node[TYPE]]);
+    section("path from the root", [up.slice().reverse().concat([id]).map(label).join(" \u203a ")]);
+    section("provides", node[PROVIDES]);
+    section("resolved", node[RESOLVED].map(resolvedLine));
+    section("resolved from it", resolvedFromIt(id));
+    section("related", node[RELATED]);
+    if (!viewHas(data.views[current], id)) {
+      var other = data.views.findIndex(function (view) { return viewHas(view, id); });
+      if (other >= 0) { showView(other); }
+    }
+    if (outline) {
+      if (!outline.reveal(id)) { section("not drawn", ["Not a node of these pictures: a router is a line of its module's node."]); return; }
+      var selected = {}, onpath = {}, lookups = [];
+      selected[id] = true;
+      [id].concat(up).forEach(function (key) { onpath[key] = true; });
+      node[RESOLVED].forEach(function (entry) { if (entry[2]) { lookups.push([id, entry[2], "lookup"]); } });
+      (fromIt[id] || []).forEach(function (pair) { lookups.push([pair[0], id, "lookup"]); });
+      outline.mark(selected, onpath, lookups);
+      if (centre) { outline.centre(id); }
+      return;
+    }
     var drawn = nodeElement(id);
     if (!drawn) {
-      var other = data.views.findIndex(function (view) { return view.drawn.indexOf(id) >= 0; });
-      if (other >= 0 && other !== current) { showView(other); drawn = nodeElement(id); }
-    }
-    if (!drawn) {
-      section("not drawn", ["This picture is a summary; graphinspect dump --focus \"" + node.type.split(".").pop() + "\" draws the part around it."]);
+      section("not drawn", ["This picture is a summary; graphinspect dump --focus \"" + node[TYPE].split(".").pop() + "\" draws the part around it."]);
       return;
     }
     drawn.classList.add("selected");
@@ -87,11 +157,9 @@
       var lookup = g.classList.contains("k-lookup") || g.classList.contains("k-cacheHit") || g.classList.contains("k-failed") || g.classList.contains("k-moduleLookup");
       return lookup && (tail === id || head === id);
     });
-    var chain = node.path.length;
-    var ancestors = {};
+    var chain = up.length + 1;
     var currentId = id;
     for (var step = 0; step < chain && currentId; step++) {
-      ancestors[currentId] = true;
       var parent = null;
       graphEdges().forEach(function (g) {
         if (g.classList.contains("k-parent") || g.classList.contains("k-holds")) {
@@ -109,21 +177,32 @@
     clearMarks();
     var onWalk = {};
     failure.walk.forEach(function (id) { onWalk[id] = true; });
+    if (outline) {
+      var onpath = {};
+      failure.walk.forEach(function (id) { var parent = data.nodes[id] && data.nodes[id][PARENT]; if (parent && onWalk[parent]) { onpath[id] = true; } });
+      outline.mark(onWalk, onpath, []);
+      outline.centre(failure.requester);
+      return;
+    }
     graphNodes().forEach(function (g) { if (onWalk[titleOf(g)]) { g.classList.add("selected"); } });
     markEdges(function (tail, head) { return onWalk[tail] && onWalk[head]; });
     var first = nodeElement(failure.requester);
     if (first) { zoom.centerOn(first, 12); }
   }
 
+  var keys = null, lowered = null;
   function findMatches() {
     var query = search.value.trim().toLowerCase();
     matches.replaceChildren();
     if (!query) { return; }
-    var found = Object.keys(data.nodes).filter(function (id) {
-      return data.nodes[id].label.toLowerCase().indexOf(query) >= 0;
-    }).sort(function (a, b) { return data.nodes[a].label.localeCompare(data.nodes[b].label); });
+    if (!keys) {
+      keys = Object.keys(data.nodes);
+      lowered = keys.map(function (id) { return data.nodes[id][LABEL].toLowerCase(); });
+    }
+    var found = keys.filter(function (id, at) { return lowered[at].indexOf(query) >= 0; })
+      .sort(function (a, b) { return label(a).localeCompare(label(b)); });
     found.slice(0, 30).forEach(function (id, index) {
-      var item = element("li", data.nodes[id].label);
+      var item = element("li", label(id));
       item.dataset.node = id;
       if (index === 0) { item.classList.add("active"); }
       item.addEventListener("mousedown", function (event) { event.preventDefault(); choose(id); });
@@ -134,7 +213,7 @@
 
   function choose(id) {
     matches.replaceChildren();
-    search.value = data.nodes[id].label;
+    search.value = label(id);
     select(id, true);
   }
 
@@ -163,21 +242,39 @@
     if (zoom.keys(event)) { event.preventDefault(); }
   });
 
+  // The failed lookups: the first 50, the rest on request; each report made when first opened
+  // (a big app may have thousands, and laying them out would delay the first picture).
   var failures = document.getElementById("failures");
-  if (data.failures.length > 0) {
-    failures.appendChild(element("li", data.failures.length + (data.failures.length === 1 ? " failed lookup" : " failed lookups") + " (click one to see its walk):"));
-    data.failures.forEach(function (failure) {
+  var FIRST_FAILURES = 50;
+  function listFailures(from, to) {
+    data.failures.slice(from, to).forEach(function (failure) {
       var item = element("li");
       var button = element("button", failure.headline);
       button.className = "failure";
-      var report = element("pre", failure.report);
-      report.hidden = true;
-      button.addEventListener("click", function () { report.hidden = !report.hidden; showWalk(failure); });
+      var report = null;
+      button.addEventListener("click", function () {
+        if (!report) { report = element("pre", failure.report); report.hidden = true; item.appendChild(report); }
+        report.hidden = !report.hidden;
+        showWalk(failure);
+      });
       item.appendChild(button);
-      item.appendChild(report);
       failures.appendChild(item);
     });
   }
+  if (data.failures.length > 0) {
+    failures.appendChild(element("li", plural(data.failures.length, "failed lookup", "failed lookups") + " (click one to see its walk):"));
+    listFailures(0, FIRST_FAILURES);
+    if (data.failures.length > FIRST_FAILURES) {
+      var more = element("li"), button = element("button", "show the other " + (data.failures.length - FIRST_FAILURES));
+      button.id = "more-failures";
+      button.addEventListener("click", function () { more.remove(); listFailures(FIRST_FAILURES, data.failures.length); });
+      more.appendChild(button);
+      failures.appendChild(more);
+    }
+  }
   if (data.views.length > 0) { showView(0); }
-  window.graphinspectExplorer = { select: function (id) { select(id, true); }, ready: true };
+  // When the first picture is on screen (for the benchmark: milliseconds since navigation).
+  requestAnimationFrame(function () { setTimeout(function () { window.graphinspectExplorer.drawnAt = performance.now(); }, 0); });
+  window.graphinspectExplorer = { select: function (id) { select(id, true); }, ready: true, drawnAt: null,
+                                  outline: function () { return outline; }, zoom: zoom };
 })();

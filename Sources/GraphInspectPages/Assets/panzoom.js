@@ -5,7 +5,9 @@ function PanZoom(box) {
     box.dataset.zoom = String(Math.round(whole.w / view.w * 100) / 100);
     listeners.forEach(function (listener) { listener(view, whole); });
   }
-  function attach() {
+  // Takes the picture's SVG and its view box as the whole; `keepView` keeps the current view
+  // (the outline grows and shrinks as nodes open and close).
+  function attach(keepView) {
     svg = box.querySelector("svg");
     if (!svg) { return; }
     var base = svg.viewBox.baseVal;
@@ -13,7 +15,7 @@ function PanZoom(box) {
     svg.removeAttribute("width"); svg.removeAttribute("height");
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     svg.style.width = "100%"; svg.style.height = "100%";
-    fit();
+    if (keepView && view) { apply(); } else { fit(); }
   }
   function fit() { if (!svg) { return; } stop(); view = { x: whole.x, y: whole.y, w: whole.w, h: whole.h }; apply(); }
   function stop() { if (moving) { cancelAnimationFrame(moving); moving = null; } }
@@ -33,7 +35,7 @@ function PanZoom(box) {
   // that fits with a margin while text `font` units high stays at least `minimumPixels` on
   // screen; when none fits, the view is centred on the last at that size. Never zooms in past
   // text twice that.
-  function frame(rects, font, minimumPixels) {
+  function frame(rects, font, minimumPixels, instant) {
     if (!svg || rects.length === 0) { return; }
     var shown = box.getBoundingClientRect();
     if (shown.width === 0 || shown.height === 0) { return; }
@@ -59,17 +61,20 @@ function PanZoom(box) {
       apply();
       moving = t < 1 ? requestAnimationFrame(tick) : null;
     }
-    if (document.hidden || box.dataset.motion === "off" || matchMedia("(prefers-reduced-motion: reduce)").matches) { view = target; apply(); return; }
+    if (instant || document.hidden || box.dataset.motion === "off" || matchMedia("(prefers-reduced-motion: reduce)").matches) { view = target; apply(); return; }
     moving = requestAnimationFrame(tick);
   }
   function zoom(factor, cx, cy) {
     if (!svg) { return; }
     stop();
-    var w = Math.min(whole.w * 4, Math.max(whole.w / 200, view.w / factor));
+    // Out to four times the whole; in to 1/200 of it, or 200 units across for a wide outline.
+    var w = Math.min(whole.w * 4, Math.max(Math.min(whole.w / 200, 200), view.w / factor));
     var h = view.h * (w / view.w);
     var fx = cx === undefined ? 0.5 : cx, fy = cy === undefined ? 0.5 : cy;
     view.x += (view.w - w) * fx; view.y += (view.h - h) * fy; view.w = w; view.h = h; apply();
   }
+  // Moves the view by (dx, dy) in the picture's units, as when what is under it moved.
+  function moveBy(dx, dy) { if (!svg) { return; } stop(); view.x += dx; view.y += dy; apply(); }
   function pan(dx, dy) { if (!svg) { return; } view.x += dx * view.w; view.y += dy * view.h; apply(); }
   function centerOn(element, scale) {
     if (!svg || !element) { return; }
@@ -108,6 +113,6 @@ function PanZoom(box) {
   }
   return { attach: attach, fit: fit, zoom: zoom, pan: pan, centerOn: centerOn, keys: keys, frame: frame, userBox: userBox,
            onChange: function (listener) { listeners.push(listener); },
-           whole: function () { return whole; },
+           whole: function () { return whole; }, view: function () { return view; }, moveBy: moveBy,
            dragged: function () { return drag !== null && drag.moved; } };
 }

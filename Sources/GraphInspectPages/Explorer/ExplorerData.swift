@@ -1,29 +1,32 @@
 import GraphInspect
 import GraphInspectText
 
-/// What the explorer page knows about a graph, as script-safe JSON: every node (drawn or not) with
-/// what its panel shows, the edges of each drawn view by kind, and every failed lookup with its
-/// report and walk. Names stay data: the page shows them with `textContent`.
+/// What the explorer page knows about a graph, as script-safe JSON: every node (drawn or not)
+/// with the facts its panel shows, each view (a picture Graphviz drew, or an outline the page lays
+/// out itself), and every failed lookup with its report and walk. Names stay data: the page shows
+/// them with `textContent`.
+///
+/// The data grows with the graph, not faster: a node carries its parent's key, not its path, and
+/// what it resolved, not who resolved from it; the page derives both. A graph too big for one
+/// picture is sent as an outline (`ExplorerOutline`), not as pre-drawn SVG.
 public struct ExplorerData: Sendable {
-    /// One drawn picture: its name, its SVG (drawn with `edgeID` on every edge, so the page
-    /// knows each edge's kind), and what it draws.
+    /// One view of the graph: a picture Graphviz drew (`svg`, drawn with `edgeID` on every edge,
+    /// so the page knows each edge's kind), or, for a graph too big to read in one picture, an
+    /// outline the page lays out and opens in place (`outline`).
     public struct View: Sendable {
         public var name: String
-        public var svg: String
+        public var svg: String?
+        public var outline: ExplorerOutline?
         public var diagram: Diagram
-
-        public init(name: String, svg: String, diagram: Diagram) {
-            self.name = name
-            self.svg = svg
-            self.diagram = diagram
-        }
     }
 
     public var json: String
 
     /// The views a page shows: the one `options` chooses first, then the other tree the graph
-    /// has (both trees in one picture only when chosen), each drawn with `options`' filters, its
-    /// edges given `edgeID`s, and turned into SVG by `render` (DOT and its diagram in, SVG out).
+    /// has (both trees in one picture only when chosen), each with `options`' filters. A view of
+    /// more than `options.summarizeAbove` nodes (with no `--depth` or `--dependency`) becomes an
+    /// outline; the others are drawn: their edges given `edgeID`s and turned into SVG by `render`
+    /// (DOT and its diagram in, SVG out).
     public static func views(
         of snapshot: GraphSnapshot, options: DiagramOptions, ranked: Bool = true,
         render: (_ dot: String, _ diagram: Diagram) throws -> String
@@ -33,12 +36,21 @@ public struct ExplorerData: Sendable {
         let names = [(chosen, chosen == .all ? "both trees" : chosen == .modules ? "module tree" : "dependency graph")] + others.filter { $0.0 != chosen }
         var views: [View] = []
         for (view, name) in names {
-            var drawn = options
-            drawn.view = view
-            let diagram = try DiagramBuilder(options: drawn).build(snapshot).foldingLookups(above: DOTWriter.lookupEdgesUpTo)
+            var whole = options
+            whole.view = view
+            whole.summarizeAbove = nil
+            let diagram = try DiagramBuilder(options: whole).build(snapshot)
             guard !diagram.nodes.isEmpty else { continue }
-            let dot = DOTWriter().write(diagram, legend: drawn.legend, ranked: ranked, edgeIDs: edgeID)
-            views.append(View(name: name, svg: try render(dot, diagram), diagram: diagram))
+            if let limit = options.summarizeAbove, diagram.nodes.count > limit, options.depth == nil, options.dependency == nil {
+                var outlined = diagram
+                outlined.summary = "\(diagram.nodes.count) nodes are too many to read in one picture: drawn as an outline that opens in place. "
+                    + "Click a node's + to open its part, or find any node by name; --full draws it all with Graphviz"
+                views.append(View(name: name, svg: nil, outline: ExplorerOutline(diagram), diagram: outlined))
+                continue
+            }
+            let folded = diagram.foldingLookups(above: DOTWriter.lookupEdgesUpTo)
+            let dot = DOTWriter().write(folded, legend: whole.legend, ranked: ranked, edgeIDs: edgeID)
+            views.append(View(name: name, svg: try render(dot, folded), outline: nil, diagram: folded))
         }
         return views
     }
@@ -49,12 +61,23 @@ public struct ExplorerData: Sendable {
     public init(snapshot: GraphSnapshot, views: [View], title: String) {
         let index = Index(snapshot)
         var out = "{\"title\":" + Self.string(title) + ",\"nodes\":{"
-        out += snapshot.nodes.map { node in Self.string(DiagramBuilder.nodeID(node)) + ":" + Self.node(node, index) }.joined(separator: ",")
+        var first = true
+        for node in snapshot.nodes {
+            if !first { out += "," }
+            first = false
+            out += Self.string(DiagramBuilder.nodeID(node)) + ":"
+            Self.node(node, index, into: &out)
+        }
         out += "},\"views\":["
         out += views.map { view in
-            "{\"name\":" + Self.string(view.name) + ",\"svg\":" + Self.string(PageDocument.inlineSVG(view.svg))
-                + ",\"summary\":" + (view.diagram.summary.map(Self.string) ?? "null")
-                + ",\"drawn\":[" + view.diagram.nodes.map { Self.string($0.id) }.joined(separator: ",") + "]}"
+            var text = "{\"name\":" + Self.string(view.name) + ",\"summary\":" + (view.diagram.summary.map(Self.string) ?? "null")
+            if let outline = view.outline {
+                text += ",\"outline\":" + outline.json
+            } else {
+                text += ",\"svg\":" + Self.string(PageDocument.inlineSVG(view.svg ?? ""))
+                text += ",\"drawn\":[" + view.diagram.nodes.map { Self.string($0.id) }.joined(separator: ",") + "]"
+            }
+            return text + "}"
         }.joined(separator: ",")
         out += "],\"failures\":["
         out += snapshot.failures().map { failure in
@@ -81,14 +104,12 @@ public struct ExplorerData: Sendable {
     private struct Index {
         let snapshot: GraphSnapshot
         var lookupsBy: [ObjectID: [DependencyLookup]] = [:]
-        var lookupsFrom: [ObjectID: [DependencyLookup]] = [:]
         var moduleOf: [ObjectID: ObjectID] = [:]
 
         init(_ snapshot: GraphSnapshot) {
             self.snapshot = snapshot
             for lookup in snapshot.lookups {
                 lookupsBy[lookup.requester, default: []].append(lookup)
-                if let provider = lookup.provider { lookupsFrom[provider, default: []].append(lookup) }
             }
             for node in snapshot.nodes where node.kind == .module {
                 if let component = node.component { moduleOf[component] = node.id }
@@ -99,32 +120,31 @@ public struct ExplorerData: Sendable {
             guard let id, let node = snapshot.node(id) else { return "?" }
             return Quoted.visible(DiagramBuilder.keyed(node)) + " \(node.id)"
         }
+
+        func key(_ id: ObjectID) -> String? {
+            snapshot.node(id).map(DiagramBuilder.nodeID)
+        }
     }
 
-    private static func node(_ node: GraphNode, _ index: Index) -> String {
-        var path: [String] = []
-        var current: GraphNode? = node
-        var seen: Set<ObjectID> = []
-        while let step = current, seen.insert(step.id).inserted {
-            path.append(index.label(step.id))
-            current = step.parent.flatMap(index.snapshot.node)
+    /// One node: `[label, kind, type, released, parent key or null, provides, resolved, related]`.
+    /// `resolved` holds `[name, type, provider key or null, hops, cache hits, lookups answered]`
+    /// per name and type (`ResolvedDependency`); the page words it, and inverts it for "resolved
+    /// from it". An array, not an object: at 10,000 nodes the field names would be a third of it.
+    private static func node(_ node: GraphNode, _ index: Index, into out: inout String) {
+        out += "[" + string(index.label(node.id)) + "," + string(node.kind.rawValue) + "," + string(node.type)
+        out += node.released ? ",1," : ",0,"
+        out += node.parent.flatMap(index.key).map(string) ?? "null"
+        out += "," + list((node.providers ?? []).map { "\(Quoted.name($0.name)): \(ShortTypeName.of($0.type))" + ($0.form == .stored ? "" : " (\($0.form.rawValue))") })
+        out += ",["
+        var first = true
+        for resolved in ResolvedDependency.summarize(index.lookupsBy[node.id] ?? []) {
+            if !first { out += "," }
+            first = false
+            out += "[" + string(Quoted.name(resolved.name)) + "," + string(ShortTypeName.of(resolved.type)) + ","
+            out += resolved.provider.flatMap(index.key).map(string) ?? "null"
+            out += ",\(resolved.hops),\(resolved.cacheHits),\(max(0, resolved.lookups - resolved.misses))]"
         }
-        var fields: [(String, String)] = [
-            ("label", string(index.label(node.id))),
-            ("kind", string(node.kind.rawValue)),
-            ("type", string(node.type)),
-            ("released", node.released ? "true" : "false"),
-            ("path", list(path.reversed())),
-            ("provides", list((node.providers ?? []).map { "\(Quoted.name($0.name)): \(ShortTypeName.of($0.type))" + ($0.form == .stored ? "" : " (\($0.form.rawValue))") })),
-            ("resolved", list(ResolvedDependency.summarize(index.lookupsBy[node.id] ?? []).map { resolved in
-                let from = resolved.provider.map { index.label($0) } ?? "MISSING"
-                var text = "\(Quoted.name(resolved.name)): \(ShortTypeName.of(resolved.type)) <- \(from)"
-                if resolved.provider != nil, resolved.hops > 0 { text += " (\(resolved.hops) \(resolved.hops == 1 ? "hop" : "hops"))" }
-                if resolved.cacheHits > 0 { text += ", \(resolved.cacheHits) cache \(resolved.cacheHits == 1 ? "hit" : "hits")" }
-                return text
-            })),
-            ("resolvedFromIt", list(requesters(of: node.id, index))),
-        ]
+        out += "],"
         var related: [String] = []
         if let module = index.moduleOf[node.id] { related.append("module: " + index.label(module)) }
         if node.kind == .module {
@@ -136,27 +156,14 @@ public struct ExplorerData: Sendable {
             if let component = node.component { related.append("component: " + index.label(component)) }
             related += (node.modules ?? []).map { "holds: " + index.label($0) }
         }
-        fields.append(("related", list(related)))
-        return "{" + fields.map { string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
-    }
-
-    /// "CartComponent #4: payments: Payments (2 lookups)", one per requester and name.
-    private static func requesters(of provider: ObjectID, _ index: Index) -> [String] {
-        var counts: [String: Int] = [:]
-        var order: [String] = []
-        for lookup in index.lookupsFrom[provider] ?? [] {
-            let line = "\(index.label(lookup.requester)): \(Quoted.name(lookup.name)): \(ShortTypeName.of(lookup.type))"
-            if counts[line] == nil { order.append(line) }
-            counts[line, default: 0] += 1 + (lookup.repeats ?? 0)
-        }
-        return order.map { "\($0) (\(counts[$0]!) \(counts[$0]! == 1 ? "lookup" : "lookups"))" }
+        out += list(related) + "]"
     }
 
     private static func list(_ lines: [String]) -> String {
         "[" + lines.map(string).joined(separator: ",") + "]"
     }
 
-    private static func string(_ text: String) -> String {
+    static func string(_ text: String) -> String {
         JSONString.literal(text, safeInHTMLScript: true)
     }
 }

@@ -36,3 +36,11 @@ enum NodePalette {
         RecordedKindStyle.look(kind).colors
     }
 }
+
+extension Diagram.Node {
+    /// The colours this node is drawn in, for a picture drawn outside Graphviz and Mermaid (the
+    /// explorer's outline): its kind's, or its recorded kind's.
+    public var colors: NodeColors {
+        customKind.map(NodePalette.colors(recordedKind:)) ?? NodePalette.colors(kind)
+    }
+}
