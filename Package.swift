@@ -131,6 +131,25 @@ let package = Package(
 // to skip building swift-syntax with sanitizers (minutes each).
 if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
     package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"603.0.0"))
+    // `graphinspect live`: an HTTP server (SwiftNIO) in an executable of its own, which
+    // `graphinspect live` runs, so quickstart's `swift build --product graphinspect` never builds
+    // SwiftNIO (docs/live.md). Left out of the sanitizer runs with swift-syntax.
+    package.dependencies.append(.package(url: "https://github.com/apple/swift-nio", "2.101.2"..<"2.102.0"))
+    package.products.append(.executable(name: "graphinspect-live", targets: ["graphinspect-live"]))
+    package.targets += [
+        .target(
+            name: "GraphInspectLive",
+            dependencies: [
+                "GraphInspect", "GraphInspectTrace", "GraphInspectPages", "GraphInspectText",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(name: "graphinspect-live", dependencies: ["GraphInspectLive"]),
+        // An app that builds its tree in steps on cue, for the live page's tests.
+        .executableTarget(name: "graphinspect-sample-live-steps", dependencies: ["GraphInspect"], path: "Examples/LiveSteps"),
+    ]
+    package.targets.first { $0.name == "GraphInspectCLITests" }?.dependencies.append("GraphInspectLive")
     package.products.append(.library(name: "GraphInspectMacros", targets: ["GraphInspectMacros"]))
     package.products.append(.executable(name: "graphinspect-check", targets: ["graphinspect-check"]))
     // The benchmark times `check` too when swift-syntax is built.

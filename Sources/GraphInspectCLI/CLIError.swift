@@ -84,6 +84,8 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
     case checkNotBuilt(folder: String)
     /// `check` could not read the sources it was given (the reader's own words).
     case cannotReadSources(String)
+    /// `live` runs in `graphinspect-live` (it links SwiftNIO), which is not beside this graphinspect.
+    case liveNotBuilt(folder: String)
 
     var description: String {
         switch self {
@@ -131,6 +133,9 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
             "check reads Swift sources with swift-syntax, so it is a tool of its own (graphinspect builds in a minute without it), and graphinspect-check is not in \(folder). Build it (swift build --product graphinspect-check, about two minutes the first time), or run `swift package graphinspect-check` in your package."
         case .cannotReadSources(let reason):
             reason
+        case .liveNotBuilt(let folder):
+            "live serves its page with SwiftNIO, so it is a tool of its own (graphinspect builds without it), and graphinspect-live is not in \(folder). Build it: swift build --product graphinspect-live (about a minute the first time)."
+
         case .nothingRecorded(let command, let ending):
             "\(command) \(Self.describe(ending)) and recorded nothing: does it link the GraphInspect runtime and create a Component? (It records when GRAPHINSPECT_TRACE is set.)"
         }
@@ -156,7 +161,7 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
             return ExitCode(65)
         case .badSnapshot, .badBaseline, .tooLargeToRead: return ExitCode(65)
         case .noSuchInput: return ExitCode(66)
-        case .executableNotFound, .notExecutable, .cannotLaunch, .sampleNotBuilt, .checkNotBuilt: return ExitCode(69)
+        case .executableNotFound, .notExecutable, .cannotLaunch, .sampleNotBuilt, .checkNotBuilt, .liveNotBuilt: return ExitCode(69)
         case .cannotReadSources: return ExitCode(66)
         case .cannotWrite: return ExitCode(73)
         case .nothingRecorded, .graphviz, .cannotEncode, .cannotWriteBaseline: return .failure

@@ -37,22 +37,37 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
     }
 
     public let path: String
-    /// Where lines go, and how many have gone (the header is line 1).
+    /// Where lines go, and how many have gone (the header is line 1): the file, and the live
+    /// stream (`GRAPHINSPECT_LIVE`) when there is one; a live-only writer has no file.
     private struct Output {
-        var sink: TraceSink
+        var sink: TraceSink?
+        var live: LiveStream?
         var lines = 0
 
         mutating func append(_ line: UnsafeRawBufferPointer) {
-            sink.append(line)
+            sink?.append(line)
+            live?.enqueue(line)
             lines += 1
         }
     }
 
     private let output: SpinLocked<Output>
 
-    /// Creates (or empties) the file at `path`, writes the header line and keeps it open.
+    /// Streams to `live` only, with no file (`GRAPHINSPECT_LIVE` without `GRAPHINSPECT_TRACE`).
+    init(live: LiveStream) {
+        path = "\(live.host):\(live.port)"
+        output = SpinLocked(Output(sink: nil, live: live))
+        writeHeader()
+    }
+
+    /// Creates (or empties) the file at `path`, writes the header line and keeps it open; every
+    /// line also goes to `live` when given.
     /// - Throws: `OpenError` when the file cannot be created, or another process is writing it.
-    public init(path: String) throws(OpenError) {
+    public convenience init(path: String) throws(OpenError) {
+        try self.init(path: path, live: nil)
+    }
+
+    init(path: String, live: LiveStream?) throws(OpenError) {
         self.path = path
         // Read-write: a shared mapping needs it, even though nothing is read back.
         let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
@@ -61,7 +76,7 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
         // locked against a second writer and emptied.
         var status = stat()
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            output = SpinLocked(Output(sink: TraceSink(descriptor: fd, map: false)))
+            output = SpinLocked(Output(sink: TraceSink(descriptor: fd, map: false), live: live))
             writeHeader()
             return
         }
@@ -74,7 +89,7 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
             close(fd)
             throw OpenError(path: path, reason: reason)
         }
-        output = SpinLocked(Output(sink: TraceSink(descriptor: fd, map: true)))
+        output = SpinLocked(Output(sink: TraceSink(descriptor: fd, map: true), live: live))
         writeHeader()
     }
 
@@ -85,18 +100,24 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
         // rather than taking the app down.
         guard var line = try? JSONLineEncoder().encode(TraceHeader(pid: Int(getpid()), program: program)) else { return }
         line += "\n"
-        line.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+        line.withUTF8 { bytes in
+            output.withLock { output in
+                output.sink?.append(UnsafeRawBufferPointer(bytes))
+                output.live?.setHeader(UnsafeRawBufferPointer(bytes))
+                output.lines += 1
+            }
+        }
     }
 
     deinit {
         finish()
-        close(output.withLock { $0.sink.descriptor })
+        if let descriptor = output.withLock({ $0.sink?.descriptor }) { close(descriptor) }
     }
 
     /// Cuts a mapped file to the length written; later lines are streamed. Called when the
     /// writer goes away, and at exit for the environment's writer.
     func finish() {
-        output.withLock { $0.sink.finish() }
+        output.withLock { $0.sink?.finish() }
     }
 
     public func record(_ event: GraphEvent) {
@@ -139,15 +160,26 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
 
     /// The writer `GRAPHINSPECT_TRACE` asks for, made on first use; nil when it is unset or the
     /// file cannot be opened (which is said once on standard error).
+    /// With `GRAPHINSPECT_LIVE` set too, every line is also streamed (`LiveStream`); with it
+    /// alone, only streamed.
     static let fromEnvironment: TraceFileWriter? = {
-        guard let value = getenv(environmentVariable), value.pointee != 0 else { return nil }
+        let live = LiveStream.fromEnvironment
+        guard let value = getenv(environmentVariable), value.pointee != 0 else {
+            guard let live else { return nil }
+            atexit {
+                ModuleTreeTracking.sync()
+                LiveStream.fromEnvironment?.flush(seconds: 1)
+            }
+            return TraceFileWriter(live: live)
+        }
         do {
-            let writer = try TraceFileWriter(path: String(cString: value))
+            let writer = try TraceFileWriter(path: String(cString: value), live: live)
             // A normal exit rescans the holders the app declared itself (what they hold now, what was
             // released) and leaves the file at its written length; a crash leaves NUL padding.
             atexit {
                 ModuleTreeTracking.sync()
                 TraceFileWriter.fromEnvironment?.finish()
+                LiveStream.fromEnvironment?.flush(seconds: 1)
             }
             return writer
         } catch {

@@ -11,7 +11,7 @@
   var current = 0, outline = null, outlines = {}, fromIt = null;
   // A node's fields (ExplorerData): [label, kind, type, released, parent, provides, resolved, related];
   // each resolved entry: [name, type, provider, hops, cache hits, lookups answered].
-  var LABEL = 0, KIND = 1, TYPE = 2, RELEASED = 3, PARENT = 4, PROVIDES = 5, RESOLVED = 6, RELATED = 7;
+  var LABEL = 0, KIND = 1, TYPE = 2, RELEASED = 3, PARENT = 4, RESOLVED = 6;
   var RUNTIME_KINDS = ["component", "holder", "module", "router", "viewComponent"];
   document.getElementById("title").textContent = data.title;
 
@@ -27,16 +27,9 @@
   function label(id) { var node = data.nodes[id]; return node ? node[LABEL] : "?"; }
   function plural(count, one, many) { return count + " " + (count === 1 ? one : many); }
 
-  // The node's ancestors' keys, nearest first, stopping where a parent chain loops.
-  function ancestors(id) {
-    var chain = [], seen = {};
-    seen[id] = true;
-    for (var up = data.nodes[id] && data.nodes[id][PARENT]; up && !seen[up] && data.nodes[up]; up = data.nodes[up][PARENT]) {
-      seen[up] = true;
-      chain.push(up);
-    }
-    return chain;
-  }
+  var panel = NodePanel(panelTitle, panelBody);
+  function ancestors(id) { return panel.ancestors(data.nodes, id); }
+  function section(name, lines) { panel.section(name, lines); }
 
   function viewHas(view, id) {
     return view.outline ? outlineFor(view).has(id) : view.drawn.indexOf(id) >= 0;
@@ -86,23 +79,8 @@
     });
   }
 
-  function section(name, lines) {
-    if (!lines || lines.length === 0) { return; }
-    panelBody.appendChild(element("h3", name));
-    var list = element("ul");
-    lines.forEach(function (line) { list.appendChild(element("li", line)); });
-    panelBody.appendChild(list);
-  }
-
-  function resolvedLine(entry) {
-    var text = entry[0] + ": " + entry[1] + " <- " + (entry[2] ? label(entry[2]) : "MISSING");
-    if (entry[2] && entry[3] > 0) { text += " (" + plural(entry[3], "hop", "hops") + ")"; }
-    if (entry[4] > 0) { text += ", " + plural(entry[4], "cache hit", "cache hits"); }
-    return text;
-  }
-
-  // "CartComponent #4: payments: Payments (2 lookups)", one per requester and name; the whole
-  // index is made on the first click that needs it.
+  // Who resolved from each node, as [requester key, entry]; the whole index is made on the
+  // first click that needs it.
   function resolvedFromIt(id) {
     if (!fromIt) {
       fromIt = {};
@@ -113,24 +91,15 @@
         });
       });
     }
-    return (fromIt[id] || []).map(function (pair) {
-      return label(pair[0]) + ": " + pair[1][0] + ": " + pair[1][1] + " (" + plural(pair[1][5], "lookup", "lookups") + ")";
-    });
+    return fromIt[id] || [];
   }
 
   function select(id, centre) {
     var node = data.nodes[id];
     if (!node) { return; }
     clearMarks();
-    panelTitle.textContent = node[LABEL];
-    panelBody.replaceChildren();
+    panel.show(id, data.nodes, resolvedFromIt(id));
     var up = ancestors(id);
-    section("kind", [node[KIND] + (node[RELEASED] ? ", released" : ", live"), node[TYPE]]);
-    section("path from the root", [up.slice().reverse().concat([id]).map(label).join(" \u203a ")]);
-    section("provides", node[PROVIDES]);
-    section("resolved", node[RESOLVED].map(resolvedLine));
-    section("resolved from it", resolvedFromIt(id));
-    section("related", node[RELATED]);
     if (!viewHas(data.views[current], id)) {
       var other = data.views.findIndex(function (view) { return viewHas(view, id); });
       if (other >= 0) { showView(other); }
@@ -141,7 +110,7 @@
       selected[id] = true;
       [id].concat(up).forEach(function (key) { onpath[key] = true; });
       node[RESOLVED].forEach(function (entry) { if (entry[2]) { lookups.push([id, entry[2], "lookup"]); } });
-      (fromIt[id] || []).forEach(function (pair) { lookups.push([pair[0], id, "lookup"]); });
+      resolvedFromIt(id).forEach(function (pair) { lookups.push([pair[0], id, "lookup"]); });
       outline.mark(selected, onpath, lookups);
       if (centre) { outline.centre(id); }
       return;

@@ -6,15 +6,27 @@
 // drawn as plain boxes in one path.
 //
 // `hooks.select(key)` is called on a click on a node. The explorer marks nodes with `mark`.
-function Outline(box, zoom, outline, hooks) {
+//
+// With `options.arrival` (the live page) every node is shown, one row each in the order it
+// arrived, indented under its parent: a node never moves once drawn, whatever arrives after it
+// (`append`), at the cost of a parent's children not always being in one block.
+function Outline(box, zoom, outline, hooks, options) {
   "use strict";
   var NS = "http://www.w3.org/2000/svg";
   var WIDTH = 230, HEIGHT = 38, COLUMN = 290, ROW = 50, MARGIN = 40, DETAILED = 300, OPENED = 150, CREATED = 120;
+  var arrival = !!(options && options.arrival);
   var nodes = outline.nodes, count = nodes.length;
-  var index = {}, children = new Array(count), roots = [];
-  nodes.forEach(function (node, at) { index[node[0]] = at; children[at] = []; });
-  nodes.forEach(function (node, at) { if (node[4] >= 0 && node[4] < count) { children[node[4]].push(at); } else { roots.push(at); } });
-  var open = new Uint8Array(count), depth = new Int32Array(count), xs = new Float64Array(count), ys = new Float64Array(count);
+  var index = {}, children = [], roots = [], flags = [];
+  var open = [], depth = [], xs = [], ys = [];
+  function adopt(from) {
+    for (var at = from; at < nodes.length; at++) { index[nodes[at][0]] = at; children[at] = []; open[at] = arrival ? 1 : 0; depth[at] = 0; xs[at] = 0; ys[at] = 0; flags[at] = ""; }
+    for (at = from; at < nodes.length; at++) {
+      var parent = nodes[at][4];
+      if (parent >= 0 && parent < nodes.length && parent !== at) { children[parent].push(at); } else { roots.push(at); }
+    }
+    count = nodes.length;
+  }
+  adopt(0);
   var shown = [], version = 0, bounds = null;
   var marks = { selected: {}, onpath: {}, lookups: [] };
   var drawn = new Map(), edges = new Map(), drawnVersion = -1, coarse = null, pending = 0;
@@ -37,6 +49,7 @@ function Outline(box, zoom, outline, hooks) {
   // in order, a parent level with its first child (as in an outline: a parent stays put when
   // children are added below, and its first children are beside it), roots a row apart.
   function layout() {
+    if (arrival) { placeByArrival(0); return; }
     shown = [];
     var row = 0, stack = [], cursor = [];
     var right = 0;
@@ -60,6 +73,23 @@ function Outline(box, zoom, outline, hooks) {
     bounds = { x: -MARGIN, y: -MARGIN, w: right + 2 * MARGIN, h: Math.max(1, row - 1) * ROW + HEIGHT + 2 * MARGIN };
     version += 1;
     svg.setAttribute("viewBox", bounds.x + " " + bounds.y + " " + bounds.w + " " + bounds.h);
+  }
+
+  // Arrival order: row = index, column = depth; only the nodes from `from` on are placed.
+  function placeByArrival(from) {
+    if (from === 0) { shown = []; }
+    var right = bounds ? bounds.x + bounds.w - MARGIN : 0;
+    for (var at = from; at < count; at++) {
+      var parent = nodes[at][4];
+      depth[at] = parent >= 0 && parent < at ? depth[parent] + 1 : 0;
+      xs[at] = depth[at] * COLUMN;
+      ys[at] = at * ROW;
+      shown.push(at);
+      right = Math.max(right, xs[at] + WIDTH);
+    }
+    bounds = { x: -MARGIN, y: -MARGIN, w: right + 2 * MARGIN, h: Math.max(1, count - 1) * ROW + HEIGHT + 2 * MARGIN };
+    svg.setAttribute("viewBox", bounds.x + " " + bounds.y + " " + bounds.w + " " + bounds.h);
+    if (from === 0) { version += 1; }
   }
 
   function rectOf(at) { return { x: xs[at], y: ys[at], w: WIDTH, h: HEIGHT }; }
@@ -88,14 +118,15 @@ function Outline(box, zoom, outline, hooks) {
 
   function nodeElement(at) {
     var node = nodes[at], colour = outline.palette[node[3]] || ["#fff", "#444"], below = children[at].length;
-    var group = (below > 0 ? withToggle : plain).cloneNode(true), parts = group.childNodes;
+    var group = (below > 0 && !arrival ? withToggle : plain).cloneNode(true), parts = group.childNodes;
     if (node[5]) { group.classList.add("released"); }
+    if (flags[at]) { flags[at].split(" ").forEach(function (flag) { if (flag) { group.classList.add(flag); } }); }
     group.setAttribute("data-key", node[0]);
     parts[0].textContent = node[0];
     parts[1].setAttribute("fill", colour[0]); parts[1].setAttribute("stroke", colour[1]);
     parts[2].textContent = clipped(node[1], WIDTH - 36);
     parts[3].textContent = clipped(node[2].split("\n").join(" \u00b7 "), WIDTH - 36);
-    if (below > 0) {
+    if (below > 0 && !arrival) {
       parts[4].firstChild.textContent = (open[at] ? "close " : "open ") + below + " below";
       parts[4].lastChild.textContent = open[at] ? "\u2212" : "+" + (below > 99 ? "" : below);
     }
@@ -257,6 +288,7 @@ function Outline(box, zoom, outline, hooks) {
 
   // The opening picture: the roots, then whole levels while at most OPENED nodes show.
   (function openFirstLevels() {
+    if (arrival) { return; }
     var level = roots.slice(), total = level.length;
     while (level.length > 0) {
       var below = [];
@@ -296,7 +328,43 @@ function Outline(box, zoom, outline, hooks) {
     hooks.select(target.dataset.key);
   });
 
+  // Live: nodes arrived (in the format of `outline.nodes`, parents as indices into all of them).
+  function append(more) {
+    if (more.length === 0) { return; }
+    var from = nodes.length;
+    more.forEach(function (node) { nodes.push(node); });
+    adopt(from);
+    placeByArrival(from);
+    zoom.attach(true);
+    later();
+  }
+
+  // Live: a node's classes (`released`, `failed`, `fresh`) and its details line.
+  function setNode(key, classes, details) {
+    var at = index[key];
+    if (at === undefined) { return; }
+    if (classes !== null) { flags[at] = classes; }
+    if (details !== null) { nodes[at][2] = details; }
+    var element = drawn.get(at);
+    if (element) {
+      element.remove(); drawn.delete(at);
+      later();
+    }
+  }
+
   return {
+    palette: function () { return outline.palette; },
+    // The whole, and the last `rows` rows (the newest nodes, in arrival order).
+    bounds: function () { return bounds; },
+    newest: function (rows) {
+      var from = Math.max(0, count - rows);
+      if (count === 0) { return null; }
+      var left = Infinity, right = 0;
+      for (var at = from; at < count; at++) { left = Math.min(left, xs[at]); right = Math.max(right, xs[at] + WIDTH); }
+      return { x: left, y: ys[from], w: right - left, h: ys[count - 1] + HEIGHT - ys[from] };
+    },
+    append: append,
+    setNode: setNode,
     // Puts this outline back in the box (after another view was shown), as it was left.
     show: function () { box.replaceChildren(svg); drawnVersion = -1; firstView(); render(); },
     has: function (key) { return index[key] !== undefined; },

@@ -79,8 +79,14 @@ public struct ExplorerData: Sendable {
             }
             return text + "}"
         }.joined(separator: ",")
-        out += "],\"failures\":["
-        out += snapshot.failures().map { failure in
+        out += "],\"failures\":" + Self.failures(of: snapshot) + "}"
+        json = out
+    }
+
+    /// Every failed lookup of `snapshot`: `[{"headline","report","requester","walk"}]`, the report
+    /// as `graphinspect why` prints it.
+    public static func failures(of snapshot: GraphSnapshot) -> String {
+        "[" + snapshot.failures().map { failure in
             let walk: [String]
             let requester: String
             switch failure {
@@ -95,9 +101,45 @@ public struct ExplorerData: Sendable {
             let headline = report.split(separator: "\n").first.map(String.init) ?? ""
             return "{\"headline\":" + Self.string(headline) + ",\"report\":" + Self.string(report) + ",\"requester\":" + Self.string(requester)
                 + ",\"walk\":[" + walk.map(Self.string).joined(separator: ",") + "]}"
-        }.joined(separator: ",")
-        out += "]}"
-        json = out
+        }.joined(separator: ",") + "]"
+    }
+
+    /// What a panel shows of the node `key` (a live page asks for the node clicked):
+    /// `{"nodes":{key: node, ...},"fromIt":[[requester key, resolved entry], ...]}`, the nodes
+    /// being it, its ancestors and every node its lookups name, in the page data's node format.
+    /// Nil when `snapshot` has no such node.
+    public static func panel(of key: String, in snapshot: GraphSnapshot) -> String? {
+        guard let node = snapshot.nodes.first(where: { DiagramBuilder.nodeID($0) == key }) else { return nil }
+        let index = Index(snapshot)
+        var wanted: [ObjectID] = [node.id]
+        var seen: Set<ObjectID> = [node.id]
+        var up = node.parent
+        while let id = up, seen.insert(id).inserted {
+            wanted.append(id)
+            up = snapshot.node(id)?.parent
+        }
+        for resolved in ResolvedDependency.summarize(index.lookupsBy[node.id] ?? []) {
+            if let provider = resolved.provider, seen.insert(provider).inserted { wanted.append(provider) }
+        }
+        var fromIt: [String] = []
+        for (requester, lookups) in index.lookupsBy.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            for resolved in ResolvedDependency.summarize(lookups) where resolved.provider == node.id && resolved.lookups > resolved.misses {
+                if seen.insert(requester).inserted { wanted.append(requester) }
+                guard let key = index.key(requester) else { continue }
+                fromIt.append("[" + string(key) + ",[" + string(Quoted.name(resolved.name)) + "," + string(ShortTypeName.of(resolved.type))
+                    + ",null,\(resolved.hops),\(resolved.cacheHits),\(max(0, resolved.lookups - resolved.misses))]]")
+            }
+        }
+        var out = "{\"nodes\":{"
+        var first = true
+        for id in wanted {
+            guard let wantedNode = snapshot.node(id) else { continue }
+            if !first { out += "," }
+            first = false
+            out += string(DiagramBuilder.nodeID(wantedNode)) + ":"
+            Self.node(wantedNode, index, into: &out)
+        }
+        return out + "},\"fromIt\":[" + fromIt.joined(separator: ",") + "]}"
     }
 
     /// Lookups and relations by node, computed once for the whole page.

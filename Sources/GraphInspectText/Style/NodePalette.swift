@@ -1,3 +1,5 @@
+import GraphInspect
+
 /// The colours a kind of node has in every picture, whoever draws it (the DOT and the Mermaid
 /// writers): a fill and an outline. Shapes are each writer's own, as Graphviz and Mermaid name
 /// different ones.
@@ -42,5 +44,13 @@ extension Diagram.Node {
     /// explorer's outline): its kind's, or its recorded kind's.
     public var colors: NodeColors {
         customKind.map(NodePalette.colors(recordedKind:)) ?? NodePalette.colors(kind)
+    }
+}
+
+extension NodeColors {
+    /// The colours a recorded node of `kind` is drawn in (a runtime kind's, or a recorded kind's
+    /// own), for a page that draws nodes as they arrive (the live page).
+    public static func of(_ kind: NodeKind) -> NodeColors {
+        kind.isRuntimeKind ? NodePalette.colors(DiagramBuilder.kind(kind)) : NodePalette.colors(recordedKind: kind.rawValue)
     }
 }

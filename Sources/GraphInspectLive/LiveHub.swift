@@ -1,0 +1,176 @@
+import Foundation
+import GraphInspect
+import GraphInspectPages
+import GraphInspectTrace
+import NIOCore
+
+/// The run being watched, as the pages see it: every trace line accepted so far (checked by
+/// `TraceStream`, as a trace file would be), the run's state, and the pages subscribed to its
+/// changes. Lives on one event loop; every method is called on it.
+///
+/// Pages get Server-Sent Events: a page (re)connecting gets every line after its `Last-Event-ID`
+/// (all of them for a new page), then each change. Changes are sent in batches, at most one per
+/// 10 ms; a page that cannot keep up (its socket not writable) gets everything it missed in its
+/// next batch, never a queue of old batches.
+final class LiveHub: @unchecked Sendable {
+    /// What the page shows above the graph.
+    struct Status: Sendable {
+        var state = "waiting"
+        var source = ""
+        var exitStatus: Int32?
+        var signal: Int32?
+        var refused = 0
+        var dropped = 0
+        var lastRefusal: String?
+    }
+
+    let loop: any EventLoop
+    private var stream = TraceStream(name: "live")
+    private(set) var lines: [String] = []
+    /// Bumped when a new run starts (a new app connects): a page's `Last-Event-ID` from the last
+    /// run is not resumed.
+    private(set) var run = 1
+    private(set) var status = Status()
+    private var subscribers: [ObjectIdentifier: Subscriber] = [:]
+    private var flushScheduled = false
+
+    init(loop: any EventLoop) {
+        self.loop = loop
+    }
+
+    /// One page's event stream.
+    final class Subscriber {
+        let channel: any Channel
+        var sent: Int
+        var run: Int
+        var statusSent = false
+
+        init(channel: any Channel, from: Int, run: Int) {
+            self.channel = channel
+            sent = from
+            self.run = run
+        }
+    }
+
+    // MARK: Input
+
+    /// A new run: forget the last one (a new app connected to `--listen`).
+    func startRun(source: String) {
+        loop.preconditionInEventLoop()
+        if !lines.isEmpty || stream.nextLine > 1 {
+            run += 1
+            lines.removeAll()
+            stream = TraceStream(name: "live")
+        }
+        status = Status(state: "running", source: source)
+        changed()
+    }
+
+    /// One line as received (no newline). A line the trace reader would refuse is counted and
+    /// never reaches a page.
+    func feed(_ line: [UInt8]) {
+        loop.preconditionInEventLoop()
+        switch stream.feed(line) {
+        case .accepted:
+            // A raw CR can only be JSON whitespace (inside a string it is escaped), and it would
+            // end an event-stream line: a space says the same.
+            lines.append(String(decoding: line.map { $0 == 13 ? 32 : $0 }, as: UTF8.self))
+        case .gap(let count):
+            status.dropped += count
+            lines.append("{\"event\":\"dropped\",\"lines\":\(count)}")
+        case .refused(let error):
+            status.refused += 1
+            status.lastRefusal = "\(error)"
+        }
+        changed()
+    }
+
+    /// A connecting app was turned away (no token, a line too long): said on the page.
+    func refuseConnection(_ reason: String) {
+        loop.preconditionInEventLoop()
+        status.lastRefusal = reason
+        changed()
+    }
+
+    func ended(exitStatus: Int32?, signal: Int32?, state: String = "exited") {
+        loop.preconditionInEventLoop()
+        status.state = state
+        status.exitStatus = exitStatus
+        status.signal = signal
+        changed()
+    }
+
+    var snapshot: GraphSnapshot? { stream.snapshot }
+
+    // MARK: Pages
+
+    /// Subscribes `channel` (its response head already written), resuming after `lastEventID`
+    /// (`RUN:COUNT`) when it names this run.
+    func subscribe(_ channel: any Channel, lastEventID: String?) {
+        loop.preconditionInEventLoop()
+        var from = 0
+        if let lastEventID, let colon = lastEventID.firstIndex(of: ":"),
+           Int(lastEventID[..<colon]) == run, let count = Int(lastEventID[lastEventID.index(after: colon)...]), count <= lines.count {
+            from = count
+        }
+        let subscriber = Subscriber(channel: channel, from: from, run: run)
+        subscribers[ObjectIdentifier(channel)] = subscriber
+        let key = ObjectIdentifier(channel)
+        channel.closeFuture.whenComplete { [weak self] _ in
+            guard let hub = self else { return }
+            hub.loop.execute { hub.subscribers[key] = nil }
+        }
+        send(to: subscriber)
+    }
+
+    /// A page's socket can take more again.
+    func writable(_ channel: any Channel) {
+        if let subscriber = subscribers[ObjectIdentifier(channel)] { send(to: subscriber) }
+    }
+
+    private func changed() {
+        for subscriber in subscribers.values { subscriber.statusSent = false }
+        guard !flushScheduled else { return }
+        flushScheduled = true
+        loop.scheduleTask(in: .milliseconds(10)) { [self] in
+            flushScheduled = false
+            for subscriber in subscribers.values { send(to: subscriber) }
+        }
+    }
+
+    private func send(to subscriber: Subscriber) {
+        let channel = subscriber.channel
+        guard channel.isActive, channel.isWritable else { return }
+        var text = ""
+        if subscriber.run != run {
+            subscriber.run = run
+            subscriber.sent = 0
+            text += "event: reset\ndata: {}\n\n"
+        }
+        if subscriber.sent < lines.count {
+            text += "id: \(run):\(lines.count)\nevent: lines\ndata: [" + lines[subscriber.sent...].joined(separator: ",") + "]\n\n"
+            subscriber.sent = lines.count
+        }
+        if !subscriber.statusSent {
+            subscriber.statusSent = true
+            text += "event: status\ndata: " + statusJSON + "\n\n"
+        }
+        guard !text.isEmpty else { return }
+        var buffer = channel.allocator.buffer(capacity: text.utf8.count)
+        buffer.writeString(text)
+        channel.writeAndFlush(HTTPPart.body(.byteBuffer(buffer)), promise: nil)
+    }
+
+    var statusJSON: String {
+        var fields = ["\"state\":" + Self.string(status.state), "\"source\":" + Self.string(status.source),
+                      "\"refused\":\(status.refused)", "\"dropped\":\(status.dropped)", "\"lines\":\(lines.count)"]
+        if let code = status.exitStatus { fields.append("\"exitStatus\":\(code)") }
+        if let signal = status.signal { fields.append("\"signal\":\(signal)") }
+        if let refusal = status.lastRefusal { fields.append("\"lastRefusal\":" + Self.string(refusal)) }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    static func string(_ text: String) -> String {
+        JSONString.literal(text, safeInHTMLScript: true)
+    }
+}

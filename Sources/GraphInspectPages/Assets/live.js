@@ -1,0 +1,222 @@
+(function () {
+  "use strict";
+  // The graph of a running app, from the server's event stream: each batch of trace lines is
+  // added to the model and, while the timeline follows, drawn at once (nodes arrive in rows and
+  // never move). Paused or scrubbed back, the picture is the model after that many events.
+  var data = JSON.parse(document.getElementById("live-data").textContent);
+  var token = new URLSearchParams(location.search).get("token");
+  var query = token ? "?token=" + encodeURIComponent(token) : "";
+  var picture = document.getElementById("picture");
+  var timeline = document.getElementById("timeline");
+  var zoom = PanZoom(picture);
+  var panel = NodePanel(document.getElementById("panel-title"), document.getElementById("panel-body"));
+  var events = [], status = { state: "waiting" }, following = true, shownUpTo = 0, model = null, outline = null;
+  var failures = [], failuresAsked = null, selected = null;
+
+  function element(tag, text) { var made = document.createElement(tag); if (text !== undefined) { made.textContent = text; } return made; }
+  function keyOf(kind, id) { return (data.letters[kind] || data.otherLetter) + id; }
+  function shortType(type) { var parts = String(type).split("."); return parts[parts.length - 1]; }
+
+  // The model: nodes in arrival order (as the outline draws them), by trace id.
+  function Model() {
+    return { rows: [], byID: {}, lookups: {}, failed: {}, gaps: 0 };
+  }
+
+  function details(node) {
+    var lines = ["#" + node.id + (node.key ? " \u00b7 \"" + node.key + "\"" : "")];
+    var made = model.lookups[node.id];
+    if (made) { lines.push(made.count + (made.count === 1 ? " lookup" : " lookups") + (made.last ? " \u00b7 " + made.last : "")); }
+    return lines.join("\n");
+  }
+
+  function classes(node) {
+    return (model.failed[node.id] ? "failed " : "") + (node.released ? "released " : "") + (node.fresh ? "fresh" : "");
+  }
+
+  // Applies one event to the model; returns the rows it added, or the node it changed.
+  function apply(event, added, changed) {
+    switch (event.event) {
+      case "created": {
+        if (model.byID[event.id]) { return; }
+        var parent = event.parent !== undefined ? model.byID[event.parent] : undefined;
+        var node = { id: event.id, kind: event.kind, type: event.type, key: event.key, row: model.rows.length, released: false };
+        var colour = data.palette[event.kind] || data.otherColours;
+        node.outline = [keyOf(event.kind, event.id), shortType(event.type), "", 0, parent ? parent.row : -1, 0, colour];
+        model.rows.push(node);
+        model.byID[event.id] = node;
+        added.push(node);
+        return;
+      }
+      case "released": {
+        var gone = model.byID[event.id];
+        if (gone) { gone.released = true; changed[gone.id] = gone; }
+        return;
+      }
+      case "lookup": case "moduleLookup": {
+        var requester = model.byID[event.requester];
+        if (!requester) { return; }
+        var made = model.lookups[event.requester] = model.lookups[event.requester] || { count: 0, last: "" };
+        made.count += 1;
+        var answer = event.event === "lookup" ? event.provider : (event.module !== undefined ? event.module : event.router);
+        var what = event.event === "lookup" ? event.name : event.key;
+        if (answer === undefined) {
+          model.failed[event.requester] = true;
+          made.last = what + " \u2190 MISSING";
+        } else if (!event.cacheHit) {
+          var provider = model.byID[answer];
+          made.last = what + " \u2190 " + (provider ? shortType(provider.type) + " #" + provider.id : "#" + answer);
+        }
+        requester.fresh = true;
+        changed[requester.id] = requester;
+        return;
+      }
+      case "repeated": {
+        return;
+      }
+      case "dropped": {
+        model.gaps += event.lines;
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  // Brings the picture to `upTo` events: appends when it only grows, else starts again.
+  function showUpTo(upTo) {
+    if (!model || upTo < shownUpTo) {
+      model = Model();
+      shownUpTo = 0;
+      outline = Outline(picture, zoom, { nodes: [], palette: [] }, { select: select }, { arrival: true });
+      paletteOf = {};
+    }
+    var added = [], changed = {};
+    for (var at = shownUpTo; at < upTo; at++) { apply(events[at], added, changed); }
+    shownUpTo = upTo;
+    outline.append(added.map(function (node) {
+      var row = node.outline.slice(0, 6);
+      row[2] = details(node);
+      row[3] = paletteIndex(node.outline[6]);
+      return row;
+    }));
+    Object.keys(changed).forEach(function (id) {
+      var node = changed[id];
+      outline.setNode(keyOf(node.kind, node.id), classes(node), details(node));
+      if (node.fresh) {
+        node.fresh = false;
+        setTimeout(function () { if (outline) { outline.setNode(keyOf(node.kind, node.id), classes(node), null); } }, 1000);
+      }
+    });
+    if (Object.keys(model.failed).length > failures.length) { askFailures(); }
+    // Until the user pans or zooms, the camera keeps the whole in view while its text is
+    // readable, then the newest rows (nodes themselves never move).
+    if (!userMoved && added.length > 0) {
+      var newest = outline.newest(30);
+      zoom.frame([outline.bounds(), newest], 13, 9, true);
+    }
+    render();
+  }
+  var userMoved = false;
+  ["wheel", "mousedown"].forEach(function (name) { picture.addEventListener(name, function () { userMoved = true; }); });
+
+  // The outline's palette grows as kinds arrive.
+  var paletteOf = {};
+  function paletteIndex(colour) {
+    var name = colour.join(" ");
+    if (paletteOf[name] === undefined) { paletteOf[name] = outlinePalette().length; outlinePalette().push(colour); }
+    return paletteOf[name];
+  }
+  function outlinePalette() { return outline ? outline.palette() : []; }
+
+  function render() {
+    var parts = [];
+    var nodes = model ? model.rows.length : 0;
+    parts.push(nodes + (nodes === 1 ? " node" : " nodes"));
+    parts.push(events.length + (events.length === 1 ? " event" : " events"));
+    document.getElementById("counts").textContent = parts.join(", ");
+    timeline.max = String(events.length);
+    timeline.value = String(shownUpTo);
+    document.getElementById("position").textContent = following ? "live" : "event " + shownUpTo + " of " + events.length;
+    document.getElementById("live").classList.toggle("following", following);
+    document.getElementById("pause").textContent = following ? "pause" : "resume";
+    var state = document.getElementById("state");
+    var words = status.state;
+    state.className = "";
+    if (status.state === "exited" && status.signal !== undefined) { words = "killed by signal " + status.signal; state.className = "signal"; }
+    else if (status.state === "exited") { words = "exited with status " + status.exitStatus; state.className = status.exitStatus === 0 ? "exited" : "failed"; }
+    else if (status.state === "running") { words = status.source; }
+    else if (status.state === "disconnected") { words = "the app disconnected"; }
+    else if (status.state === "waiting") { words = "waiting for the app"; }
+    if (Object.keys(model ? model.failed : {}).length > 0 && status.state === "running") { state.className = "failed"; }
+    state.textContent = words;
+    var notices = [];
+    if (status.dropped > 0) { notices.push(status.dropped + " events dropped by the app (its buffer was full, or no viewer was connected): the picture has gaps; its trace file, if it writes one, has every event"); }
+    if (status.refused > 0) { notices.push(status.refused + " lines refused" + (status.lastRefusal ? " (last: " + status.lastRefusal + ")" : "")); }
+    else if (status.lastRefusal) { notices.push(status.lastRefusal); }
+    document.getElementById("notice").textContent = notices.join("; ");
+    window.graphinspectLive = { ready: true, events: events.length, shown: shownUpTo, nodes: nodes, state: status.state,
+                                failed: Object.keys(model ? model.failed : {}).length };
+    window.graphinspectLiveZoom = zoom;
+  }
+
+  function askFailures() {
+    if (failuresAsked) { return; }
+    failuresAsked = fetch("/failures" + query).then(function (response) { return response.json(); }).then(function (list) {
+      failuresAsked = null;
+      failures = list;
+      var box = document.getElementById("failures");
+      box.replaceChildren();
+      if (list.length > 0) { box.appendChild(element("li", list.length + (list.length === 1 ? " failed lookup" : " failed lookups") + " (click one for its report):")); }
+      list.forEach(function (failure) {
+        var item = element("li"), button = element("button", failure.headline);
+        button.className = "failure";
+        button.addEventListener("click", function () { select(failure.requester); });
+        item.appendChild(button);
+        box.appendChild(item);
+      });
+      if (Object.keys(model.failed).length > list.length) { setTimeout(askFailures, 200); }
+      if (selected) { select(selected); }
+    }).catch(function () { failuresAsked = null; });
+  }
+
+  function select(key) {
+    selected = key;
+    fetch("/details" + query + (query ? "&" : "?") + "id=" + encodeURIComponent(key)).then(function (response) { return response.json(); }).then(function (answer) {
+      if (!answer || selected !== key) { return; }
+      panel.show(key, answer.nodes, answer.fromIt);
+      failures.filter(function (failure) { return failure.requester === key; }).forEach(function (failure) {
+        document.getElementById("panel-body").appendChild(element("h3", "failed lookup"));
+        document.getElementById("panel-body").appendChild(element("pre", failure.report));
+      });
+      if (outline) { var marks = {}; marks[key] = true; outline.mark(marks, {}, []); }
+    });
+  }
+
+  function follow() { following = true; showUpTo(events.length); }
+  function pause() { following = false; render(); }
+
+  var source = new EventSource("/events" + query);
+  source.addEventListener("lines", function (message) {
+    var lines = JSON.parse(message.data);
+    for (var index = 0; index < lines.length; index++) { events.push(lines[index]); }
+    if (following) { showUpTo(events.length); } else { render(); }
+  });
+  source.addEventListener("status", function (message) { status = JSON.parse(message.data); render(); });
+  source.addEventListener("reset", function () {
+    events = []; model = null; shownUpTo = 0; failures = []; selected = null;
+    document.getElementById("failures").replaceChildren();
+    showUpTo(0);
+  });
+
+  document.getElementById("pause").addEventListener("click", function () { if (following) { pause(); } else { follow(); } });
+  document.getElementById("live").addEventListener("click", follow);
+  document.getElementById("fit").addEventListener("click", function () { zoom.fit(); });
+  timeline.addEventListener("input", function () { following = false; showUpTo(Number(timeline.value)); });
+  document.addEventListener("keydown", function (event) {
+    if (event.target === timeline) { return; }
+    if (event.key === " ") { event.preventDefault(); if (following) { pause(); } else { follow(); } return; }
+    if (zoom.keys(event)) { event.preventDefault(); userMoved = true; }
+  });
+  document.getElementById("fit").addEventListener("click", function () { userMoved = false; });
+  showUpTo(0);
+})();
