@@ -78,6 +78,9 @@ def run(driver, action):
         # requestAnimationFrame, say); 60 seconds at most.
         driver.set_script_timeout(60)
         return driver.execute_async_script(argument)
+    elif kind == "touch":
+        # A cue for an app waiting on a file (the live page's tests).
+        open(argument, "a").close()
     elif kind == "sleep":
         time.sleep(argument)
     else:

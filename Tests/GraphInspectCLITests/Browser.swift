@@ -29,7 +29,8 @@ enum Browser {
     /// Runs `actions` (`["open": url]`, `["type": [css, text]]`, `["click": css]`, `["clickNode": id]`,
     /// `["key": [css or "active", key]]`, `["text": css]`, `["texts": css]`, `["attr": [css, name]]`,
     /// `["count": css]`, `["visible": css]`, `["js": source]`, `["jsAsync": source]` (calls its last argument
-    /// with its result), `["wheel": [css, deltaY]]`, `["sleep": seconds]`) in one browser.
+    /// with its result), `["wheel": [css, deltaY]]`, `["sleep": seconds]`, `["touch": path]` (creates the file: a cue
+    /// for an app that waits on it)) in one browser.
     static func run(_ actions: [[String: Any]]) throws -> Session {
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no Selenium at \(python): run `bash scripts/test`, which installs chromium-driver and Selenium"])

@@ -13,8 +13,8 @@ import Testing
         ("apps, traces read back", ["GraphInspectSample", "GraphInspectMacros", "GraphInspectTrace"]),
         ("model, writers", ["GraphInspectText", "GraphInspectCheckContract", "GraphInspectGraphviz"]),
         ("pages, check, tests", ["GraphInspectPages", "GraphInspectStatic", "GraphInspectTesting", "GraphInspectFuzzTargets"]),
-        ("CLI, fuzzers", ["GraphInspectCLI", "fuzz-line-decoder", "fuzz-snapshot-decoder", "fuzz-trace-reader", "fuzz-baseline-reader"]),
-        ("executables", ["graphinspect", "graphinspect-check", "graphinspect-bench"]),
+        ("CLI, live server, fuzzers", ["GraphInspectCLI", "GraphInspectLive", "fuzz-line-decoder", "fuzz-snapshot-decoder", "fuzz-trace-reader", "fuzz-baseline-reader"]),
+        ("executables", ["graphinspect", "graphinspect-check", "graphinspect-live", "graphinspect-bench"]),
     ]
     /// Targets outside the flow: build-time tools.
     static let tools = ["GraphInspectMacroPlugin", "graphinspect-embed"]

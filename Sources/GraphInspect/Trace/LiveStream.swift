@@ -39,8 +39,9 @@ final class LiveStream: @unchecked Sendable {
     private var stopping = false
     private var sending = false
 
-    /// `address` is `[TOKEN@]HOST:PORT`; nil when it is not.
-    init?(address: String, capacity: Int = 4 << 20) {
+    /// `address` is `[TOKEN@]HOST:PORT`; nil when it is not. `startingThread` false makes a
+    /// stream that never connects (to test the address's parsing).
+    init?(address: String, capacity: Int = 4 << 20, startingThread: Bool = true) {
         var rest = Substring(address)
         if let at = rest.lastIndex(of: "@") {
             token = String(rest[..<at])
@@ -54,13 +55,38 @@ final class LiveStream: @unchecked Sendable {
         guard !host.isEmpty, token.map({ !$0.contains("\n") && !$0.contains(" ") }) ?? true else { return nil }
         self.capacity = capacity
         buffer.reserveCapacity(min(capacity, 1 << 16))
-        startThread()
+        if startingThread { startThread() }
     }
 
-    /// The trace's header line, sent first on every connection.
+    /// Lines dropped and not yet reported to a viewer, and bytes waiting to be sent (for tests).
+    var droppedSoFar: Int { locked { dropped } }
+    var bufferedBytes: Int { locked { buffer.count } }
+
+    /// Waits up to `seconds` for a viewer (for tests and tools).
+    func waitUntilConnected(seconds: Double) -> Bool {
+        let deadline = Self.now() + seconds
+        while Self.now() < deadline {
+            if locked({ connected }) { return true }
+            usleep(2_000)
+        }
+        return false
+    }
+
+    private func locked<Result>(_ body: () -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+
+    /// The trace's header line, sent first on every connection (and now, to a viewer already
+    /// connected).
     func setHeader(_ line: UnsafeRawBufferPointer) {
         pthread_mutex_lock(mutex)
         header = Array(line)
+        if connected {
+            if buffer.isEmpty { pthread_cond_signal(signal) }
+            buffer.append(contentsOf: line)
+        }
         pthread_mutex_unlock(mutex)
     }
 
@@ -72,14 +98,15 @@ final class LiveStream: @unchecked Sendable {
             dropped += 1
             return
         }
-        let notice = dropped > 0 ? Array("{\"event\":\"dropped\",\"lines\":\(dropped)}\n".utf8) : []
-        guard buffer.count + notice.count + line.count <= capacity else {
+        // A full buffer's test is one comparison: the notice (at most 50 bytes) is made only
+        // when there is room for it.
+        guard buffer.count + line.count + (dropped > 0 ? 50 : 0) <= capacity else {
             dropped += 1
             return
         }
         let wasEmpty = buffer.isEmpty
-        if !notice.isEmpty {
-            buffer += notice
+        if dropped > 0 {
+            buffer += Array("{\"event\":\"dropped\",\"lines\":\(dropped)}\n".utf8)
             dropped = 0
         }
         buffer.append(contentsOf: line)

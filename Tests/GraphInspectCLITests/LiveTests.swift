@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+@testable import GraphInspectLive
+
+/// `graphinspect live` as a user sees it: an app that builds its tree in steps on cue
+/// (graphinspect-sample-live-steps), watched in Chromium while it runs, reloaded, watched from a
+/// second browser, dying; and what the server lets in.
+@Suite(.serialized) struct LiveTests {
+    /// `graphinspect live ARGUMENTS` in the background; its page's URL from its first line.
+    final class Server {
+        let process = Process()
+        let url: String
+        let lines: [String]
+
+        init(_ arguments: [String], environment: [String: String] = [:]) throws {
+            process.executableURL = Executable.buildFolder.appendingPathComponent("graphinspect")
+            process.arguments = ["live"] + arguments
+            var env = ProcessInfo.processInfo.environment
+            env.merge(environment) { $1 }
+            env["SWIFT_BACKTRACE"] = "enable=no"
+            process.environment = env
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var text = ""
+            let handle = out.fileHandleForReading
+            while !(text.contains("\ngraphinspect live: running") || text.contains("\ngraphinspect live: following") || text.contains("\ngraphinspect live: listening")) || !text.hasSuffix("\n") {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            lines = text.split(separator: "\n").map(String.init)
+            url = lines.first.flatMap { $0.split(separator: " ").dropFirst(2).first.map(String.init) } ?? ""
+        }
+
+        func stop() {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Waits in the page until `condition` (a JavaScript expression) holds, up to 20 s; then true.
+    static func waitFor(_ condition: String) -> [String: Any] {
+        ["jsAsync": """
+            var done = arguments[arguments.length - 1], started = Date.now();
+            (function check() {
+              var ok = false; try { ok = !!(\(condition)); } catch (error) {}
+              if (ok || Date.now() - started > 20000) { done(ok); } else { setTimeout(check, 50); }
+            })();
+            """]
+    }
+
+    static let state = ["js": "return window.graphinspectLive"]
+
+    @Test func aRunWatchedStepByStepReloadedAndSeenTwice() throws {
+        let steps = FileManager.default.temporaryDirectory.appendingPathComponent("steps-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: steps, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: steps) }
+        let server = try Server(["--", Executable.buildFolder.appendingPathComponent("graphinspect-sample-live-steps").path],
+                                environment: ["GRAPHINSPECT_STEPS": steps.path])
+        defer { server.stop() }
+        #expect(server.url.hasPrefix("http://127.0.0.1:"), "\(server.lines)")
+        // A cue is a file the browser driver writes between its actions (`touch`).
+        func cue(_ step: Int) -> [String: Any] { ["touch": steps.appendingPathComponent("step-\(step)").path] }
+        var session = try Browser.run([["open": server.url], Self.waitFor("document.getElementById('state').textContent.indexOf('running') === 0"), Self.state])
+        #expect(session.error == nil, "\(session.error ?? "") (\(session.screenshot))")
+        #expect((session.results.last as? [String: Any])?["nodes"] as? Int == 0, "nothing before step 1")
+
+        _ = FileManager.default.createFile(atPath: steps.appendingPathComponent("step-1").path, contents: nil)
+        session = try Browser.run([
+            ["open": server.url], Self.waitFor("window.graphinspectLive && window.graphinspectLive.nodes === 2"),
+            ["texts": "#picture g.node > title"], ["texts": "#picture g.node text.title"],
+        ])
+        #expect(session.error == nil, "\(session.error ?? "") (\(session.screenshot))")
+        #expect(session.results[1] as? Bool == true, "step 1's two components appear")
+        #expect(session.results[2] as? [String] == ["c1", "c2"])
+        #expect(session.results[3] as? [String] == ["ShopComponent", "CartComponent"])
+
+        // Step 2 arrives while a page is open: its node appears, with its lookup; nodes already
+        // drawn stay where they were.
+        session = try Browser.run([
+            ["open": server.url], Self.waitFor("window.graphinspectLive && window.graphinspectLive.nodes === 2"),
+            ["js": "return Array.from(document.querySelectorAll('#picture g.node')).map(function (g) { return g.getAttribute('transform'); })"],
+            ["js": "var xhr = new XMLHttpRequest(); xhr.open('GET', '/failures', false); xhr.send(); return xhr.status"],
+            cue(2),
+            Self.waitFor("window.graphinspectLive.nodes === 3"),
+            ["js": "return Array.from(document.querySelectorAll('#picture g.node')).map(function (g) { return g.getAttribute('transform'); })"],
+            ["texts": "#picture g.node text.details"],
+            // A reload mid-run shows the same state.
+            ["open": server.url], Self.waitFor("window.graphinspectLive && window.graphinspectLive.nodes === 3"),
+            Self.state,
+        ])
+        #expect(session.error == nil, "\(session.error ?? "") (\(session.screenshot))")
+        guard session.results.count == 10 else { return }
+        let before = session.results[2] as? [String] ?? []
+        let after = session.results[6] as? [String] ?? []
+        #expect(before.count == 2 && Array(after.prefix(2)) == before, "nodes on screen did not move: \(before) \(after)")
+        #expect((session.results[7] as? [String] ?? []).contains { $0.contains("clock \u{2190} ShopComponent #1") }, Comment(rawValue: String(describing: session.results[7])))
+        let reloaded = session.results[9] as? [String: Any] ?? [:]
+        #expect(reloaded["nodes"] as? Int == 3 && reloaded["state"] as? String == "running")
+
+        // Step 3: a lookup finds nothing; the node turns red, the report is there, and the app's
+        // death is said.
+        session = try Browser.run([
+            ["open": server.url], Self.waitFor("window.graphinspectLive && window.graphinspectLive.nodes === 3"),
+            cue(3),
+            Self.waitFor("window.graphinspectLive.failed === 1 && window.graphinspectLive.state === 'exited'"),
+            ["count": "#picture g.node.failed"],
+            ["text": "#state"],
+            Self.waitFor("document.querySelectorAll('button.failure').length === 1"),
+            ["click": "button.failure"],
+            Self.waitFor("document.querySelector('#panel-body pre') !== null"),
+            ["text": "#panel-body pre"],
+            Self.state,
+        ])
+        #expect(session.error == nil, "\(session.error ?? "") (\(session.screenshot))")
+        guard session.results.count == 10 else { return }
+        #expect(session.results[4] as? Int == 1, "the failed requester is red")
+        #expect((session.results[5] as? String)?.hasPrefix("killed by signal") == true, Comment(rawValue: String(describing: session.results[5])))
+        #expect((session.results[8] as? String)?.hasPrefix("error: missing dependency `gateway: Gateway`\n  asked by PaymentComponent") == true)
+        let first = session.results[9] as? [String: Any] ?? [:]
+
+        // A second browser, after the end, agrees.
+        let second = try Browser.run([["open": server.url], Self.waitFor("window.graphinspectLive && window.graphinspectLive.state === 'exited'"), Self.state, ["text": "#state"]])
+        let agreed = second.results.count > 2 ? second.results[2] as? [String: Any] ?? [:] : [:]
+        #expect(agreed["nodes"] as? Int == first["nodes"] as? Int && agreed["events"] as? Int == first["events"] as? Int && first["nodes"] as? Int == 4)
+        #expect(second.console.filter { !$0.contains("favicon") } == [])
+        #expect(session.console.filter { !$0.contains("favicon") } == [], "\(session.console)")
+    }
+
+    /// The server answers only requests that name it (no DNS rebinding), from its own pages, and,
+    /// when anything listens beyond this machine, with the token.
+    @Test func theGateRefusesOtherSitesAndMissingTokens() {
+        let local = RequestGate(port: 8080, bindHost: "127.0.0.1", token: nil)
+        #expect(local.refusal(host: "127.0.0.1:8080", origin: nil, query: [:]) == nil)
+        #expect(local.refusal(host: "localhost:8080", origin: "http://localhost:8080", query: [:]) == nil)
+        #expect(local.refusal(host: "evil.example:8080", origin: nil, query: [:]) != nil, "a rebound name")
+        #expect(local.refusal(host: nil, origin: nil, query: [:]) != nil)
+        #expect(local.refusal(host: "127.0.0.1:8080", origin: "http://evil.example", query: [:]) != nil, "another site's page")
+        let reachable = RequestGate(port: 9301, bindHost: "0.0.0.0", token: "abc")
+        #expect(reachable.refusal(host: "127.0.0.1:9301", origin: nil, query: [:]) != nil, "no token")
+        #expect(reachable.refusal(host: "127.0.0.1:9301", origin: nil, query: ["token": "abd"]) != nil)
+        #expect(reachable.refusal(host: "127.0.0.1:9301", origin: nil, query: ["token": "abc"]) == nil)
+        #expect(LiveServer.Options.parse(["--listen", "0.0.0.0:9301"]).map(\.reachable) == .success(true))
+        #expect(LiveServer.Options.parse(["--listen", "9301"]).map(\.reachable) == .success(false))
+        guard case .failure = LiveServer.Options.parse(["--trace", "a", "--listen", "1"]) else {
+            Issue.record("two sources were accepted")
+            return
+        }
+    }
+
+    /// An app streaming to `--listen`: a hostile line is refused (counted, never shown), and the
+    /// app's trace file and output are the same as without a viewer, even when the viewer stops
+    /// mid-run.
+    @Test func aStreamingAppLosesNothingWhenTheViewerStops() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try Server(["--listen", "127.0.0.1:0"])
+        let address = server.lines.first { $0.contains("GRAPHINSPECT_LIVE=") }.flatMap { $0.components(separatedBy: "GRAPHINSPECT_LIVE=").last } ?? ""
+        #expect(address.hasPrefix("127.0.0.1:"), "\(server.lines)")
+        // The sample runs twice: with the viewer, stopped after step 1, and without one.
+        let steps = folder.appendingPathComponent("steps")
+        try FileManager.default.createDirectory(at: steps, withIntermediateDirectories: true)
+        let app = Process()
+        app.executableURL = Executable.buildFolder.appendingPathComponent("graphinspect-sample-live-steps")
+        let watched = folder.appendingPathComponent("watched.ndjson").path
+        app.environment = ProcessInfo.processInfo.environment.merging(
+            ["GRAPHINSPECT_TRACE": watched, "GRAPHINSPECT_LIVE": address, "GRAPHINSPECT_STEPS": steps.path, "SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        let output = Pipe()
+        app.standardOutput = output
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        _ = FileManager.default.createFile(atPath: steps.appendingPathComponent("step-1").path, contents: nil)
+        let session = try Browser.run([["open": server.url], Self.waitFor("window.graphinspectLive && window.graphinspectLive.nodes === 2"), Self.state])
+        #expect(session.results.count == 3 && session.results[1] as? Bool == true, "\(session.error ?? "")")
+        server.stop()
+        for step in 2...3 { _ = FileManager.default.createFile(atPath: steps.appendingPathComponent("step-\(step)").path, contents: nil) }
+        let watchedOutput = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        app.waitUntilExit()
+
+        let alone = folder.appendingPathComponent("alone.ndjson").path
+        let unwatched = try Executable.run("graphinspect-sample-live-steps", [], environment: ["GRAPHINSPECT_TRACE": alone, "SWIFT_BACKTRACE": "enable=no"])
+        #expect(unwatched.stdout == watchedOutput)
+        #expect(app.terminationStatus == unwatched.status)
+        // The header names the process; every other line is the same.
+        let withViewer = try String(contentsOfFile: watched, encoding: .utf8).split(separator: "\n").dropFirst()
+        let without = try String(contentsOfFile: alone, encoding: .utf8).split(separator: "\n").dropFirst()
+        #expect(Array(withViewer) == Array(without))
+        #expect(withViewer.count > 5)
+    }
+
+    /// A connecting app's lines are held to the trace reader's rules: a line that is not a trace
+    /// event is refused and counted, and never reaches a page.
+    @Test func hostileLinesFromAnAppAreRefused() throws {
+        let server = try Server(["--listen", "127.0.0.1:0"])
+        defer { server.stop() }
+        let address = server.lines.first { $0.contains("GRAPHINSPECT_LIVE=") }.flatMap { $0.components(separatedBy: "GRAPHINSPECT_LIVE=").last } ?? ""
+        let port = UInt16(address.split(separator: ":").last ?? "") ?? 0
+        let lines = [
+            "graphinspect-live",
+            #"{"format":"graphinspect-trace","version":2}"#,
+            #"{"event":"created","id":1,"kind":"component","type":"App.<img src=x onerror=alert(1)>","providers":[]}"#,
+            "<script>alert(2)</script>",
+            #"{"event":"created","id":2,"kind":"component","type":"App.B","parent":77,"providers":[]}"#,
+            String(repeating: "x", count: 10_000),
+        ]
+        try Self.send(lines.joined(separator: "\n") + "\n", to: port)
+        let session = try Browser.run([
+            ["open": server.url], Self.waitFor("window.graphinspectLive && window.graphinspectLive.nodes === 1 && document.getElementById('notice').textContent.length > 0"),
+            ["text": "#notice"], ["count": "img"], ["texts": "#picture g.node text.title"],
+        ])
+        #expect(session.error == nil, "\(session.error ?? "")")
+        guard session.results.count == 5 else { return }
+        #expect((session.results[2] as? String)?.hasPrefix("3 lines refused") == true, Comment(rawValue: String(describing: session.results[2])))
+        #expect(session.results[3] as? Int == 0)
+        // Shown as text (clipped to the box), never made an element.
+        #expect((session.results[4] as? [String])?.first?.hasPrefix("<img src=x onerror=alert(") == true)
+        #expect(session.dialog == nil)
+    }
+
+    static func send(_ text: String, to port: UInt16) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = port.bigEndian
+        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard connected == 0 else { throw CocoaError(.fileReadUnknown) }
+        _ = text.withCString { write(fd, $0, strlen($0)) }
+        usleep(200_000)
+    }
+}
