@@ -135,10 +135,28 @@ public struct LiveServer {
             let app = AppProcess(executable: options.command[0], arguments: Array(options.command.dropFirst()), hub: hub)
             do { try app.start() } catch { throw .cannotLaunch(path: options.command[0], reason: "\(error)") }
             announce("graphinspect live: running \(options.command.joined(separator: " "))")
+            Self.stopAppWithServer(app.process)
         }
         if options.open { Self.openBrowser(url) }
         try? server.closeFuture.wait()
     }
+
+    /// Ctrl-C, SIGTERM or SIGHUP to the server stop the app it runs too (a terminal's Ctrl-C
+    /// reaches both; a `kill` of the server alone would leave the app running, waiting).
+    static func stopAppWithServer(_ app: Process) {
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                if app.isRunning { kill(app.processIdentifier, SIGTERM) }
+                exit(128 + number)
+            }
+            source.resume()
+            stopSources.append(source)
+        }
+    }
+
+    nonisolated(unsafe) private static var stopSources: [any DispatchSourceSignal] = []
 
     /// The system's browser, best effort (`open` on macOS, `xdg-open` elsewhere).
     static func openBrowser(_ url: String) {

@@ -117,17 +117,32 @@ enum LookupBenchmarks {
         let recorded = GraphObservation.withObserver(recorder) { chain(depth: depth) }
         let writer = try TraceFileWriter(path: trace)
         let traced = GraphObservation.withObserver(writer) { chain(depth: depth) }
+        // `graphinspect live --listen`'s side: a viewer that reads and drops what it gets, and
+        // an address where nobody listens.
+        let viewer = try DiscardingViewer()
+        guard let streaming = TraceFileWriter(liveAddress: "127.0.0.1:\(viewer.port)"),
+              let unheard = TraceFileWriter(liveAddress: "127.0.0.1:\(DiscardingViewer.closedPort())") else { return rows }
+        usleep(300_000)
+        let streamed = GraphObservation.withObserver(streaming) { chain(depth: depth) }
+        let unwatched = GraphObservation.withObserver(unheard) { chain(depth: depth) }
         let observed = Sample.interleaved(repeats: samples * 3, [
             { for _ in 0..<iterations { blackHole(try? plain.leaf.resolve("service", as: Service.self)) } },
             { for _ in 0..<iterations { blackHole(try? recorded.leaf.resolve("service", as: Service.self)) } },
             { for _ in 0..<iterations { blackHole(try? traced.leaf.resolve("service", as: Service.self)) } },
+            { for _ in 0..<iterations { blackHole(try? streamed.leaf.resolve("service", as: Service.self)) } },
+            { for _ in 0..<iterations { blackHole(try? unwatched.leaf.resolve("service", as: Service.self)) } },
         ]).map { $0.perOperation(iterations) }
         let (none, inMemory, toFile) = (observed[0], observed[1], observed[2])
         rows.append(Row("lookups", "cached lookup, depth 5, in-memory recorder", .nanoseconds, inMemory,
                         baseline: ("no observer", none), target: .slowerThanBaselineAtMost(2)))
         rows.append(Row("lookups", "cached lookup, depth 5, trace file", .nanoseconds, toFile,
                         baseline: ("no observer", none), target: .slowerThanBaselineAtMost(2)))
-        withExtendedLifetime((plain, recorded, traced, writer, recorder)) {}
+        rows.append(Row("lookups", "cached lookup, depth 5, live viewer attached (GRAPHINSPECT_LIVE)", .nanoseconds, observed[3],
+                        baseline: ("no observer", none), target: .slowerThanBaselineAtMost(2)))
+        rows.append(Row("lookups", "cached lookup, depth 5, GRAPHINSPECT_LIVE with no viewer listening", .nanoseconds, observed[4],
+                        baseline: ("no observer", none), target: .slowerThanBaselineAtMost(2)))
+        print("lookups: the live viewer read \(viewer.bytesRead / 1024) KB")
+        withExtendedLifetime((plain, recorded, traced, writer, recorder, streamed, unwatched, streaming, unheard, viewer)) {}
 
         return rows
     }
@@ -235,5 +250,49 @@ enum LookupBenchmarks {
             Row("threads", "\(name) cached lookups of an Int, 8 threads, against perfect scaling", .seconds, values.parallel,
                 baseline: ("1 thread / parallelism available", perfect), target: .slowerThanBaselineAtMost(1.33)),
         ]
+    }
+}
+
+/// A viewer for the live stream's benchmark: accepts one connection on 127.0.0.1 and reads and
+/// drops everything, as fast as it comes.
+final class DiscardingViewer: @unchecked Sendable {
+    let port: Int
+    private let lock = NSLock()
+    private var read = 0
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } }
+        guard bound == 0, listen(fd, 1) == 0 else { throw BenchError("cannot listen on 127.0.0.1") }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) } }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread { [self] in
+            let connection = accept(fd, nil, nil)
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = Glibc.read(connection, &chunk, chunk.count)
+                if count <= 0 { break }
+                lock.withLock { read += count }
+            }
+        }
+    }
+
+    var bytesRead: Int { lock.withLock { read } }
+
+    /// A port on 127.0.0.1 where nothing listens (bound, then closed).
+    static func closedPort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) } }
+        close(fd)
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -50,6 +50,9 @@ var groups: [Group] = [
     Group(name: "explorer", summary: "the explorer page of 100, 1,000 and 10,000 components in chromium: first picture, size, pan frames") {
         try ExplorerBenchmark.run(quick: $0, folder: scratch)
     },
+    Group(name: "live", summary: "graphinspect live: event-to-page latency at 1,000 and 10,000 events/s, 10,000 components streamed") {
+        try LiveBenchmark.run(quick: $0, folder: scratch)
+    },
     Group(name: "pictures", summary: "DOT writing; SVG in process against a `dot -Tsvg` subprocess") {
         try PictureBenchmarks.run(sizes: $0 ? [100, 300] : [100, 1_000, 5_000], repeats: $0 ? 3 : 5, dotBinary: dotBinary, folder: scratch)
     },

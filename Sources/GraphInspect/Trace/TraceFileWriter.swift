@@ -53,6 +53,14 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
 
     private let output: SpinLocked<Output>
 
+    /// Streams to `graphinspect live --listen` at `liveAddress` (`[TOKEN@]HOST:PORT`), with no
+    /// file: what `GRAPHINSPECT_LIVE` does, for an app that learns the address while it runs
+    /// (install it with `GraphObservation.install`). Nil when the address is not one.
+    public convenience init?(liveAddress: String) {
+        guard let live = LiveStream(address: liveAddress) else { return nil }
+        self.init(live: live)
+    }
+
     /// Streams to `live` only, with no file (`GRAPHINSPECT_LIVE` without `GRAPHINSPECT_TRACE`).
     init(live: LiveStream) {
         path = "\(live.host):\(live.port)"

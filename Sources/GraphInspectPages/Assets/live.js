@@ -195,11 +195,23 @@
   function follow() { following = true; showUpTo(events.length); }
   function pause() { following = false; render(); }
 
+  // For the benchmark: when each batch was on screen ([events so far, ms since the epoch]), and,
+  // with #bench in the URL, every frame's time from the first batch on.
+  var drawnTimes = window.graphinspectLiveTimes = [];
+  var frames = window.graphinspectLiveFrames = [];
+  var timing = location.hash === "#bench";
+  function frameLoop(last) {
+    requestAnimationFrame(function (now) { if (last !== null) { frames.push(now - last); } frameLoop(now); });
+  }
+
   var source = new EventSource("/events" + query);
   source.addEventListener("lines", function (message) {
     var lines = JSON.parse(message.data);
     for (var index = 0; index < lines.length; index++) { events.push(lines[index]); }
     if (following) { showUpTo(events.length); } else { render(); }
+    var upTo = events.length;
+    requestAnimationFrame(function () { drawnTimes.push([upTo, Date.now()]); });
+    if (timing && drawnTimes.length === 0 && frames.length === 0) { timing = false; frameLoop(null); }
   });
   source.addEventListener("status", function (message) { status = JSON.parse(message.data); render(); });
   source.addEventListener("reset", function () {
