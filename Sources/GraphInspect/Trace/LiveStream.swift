@@ -9,13 +9,15 @@ import Musl
 /// Streams the trace's lines over TCP to `graphinspect live --listen` (an app on a device, which
 /// cannot share a file with the Mac): started when `GRAPHINSPECT_LIVE` is `[TOKEN@]HOST:PORT`.
 ///
-/// The app never waits for the viewer. Lines are copied into a bounded buffer (`capacity`) under
-/// the trace writer's lock, and a thread of the stream's own connects, sends and reconnects. When
-/// the buffer is full, or no viewer is connected, lines are counted, not kept: the next line sent
-/// is preceded by `{"event":"dropped","lines":N}` (docs/trace-format.md), so the viewer knows the
-/// gap. A connection starts with `graphinspect-live TOKEN` (or `graphinspect-live` without a
-/// token) and the trace's header line. With `GRAPHINSPECT_TRACE` also set, the file still gets
-/// every line.
+/// The app never waits for the viewer. Lines are copied into one of two buffers (`capacity`
+/// bytes between them) under a spin lock, taken inside the trace writer's lock: a copy and a few
+/// additions, no system call. A thread of the stream's own swaps the buffers when it finds lines
+/// (it looks every millisecond, less often while nothing comes), sends them, connects and
+/// reconnects. When the buffer is full, or no viewer is connected, lines are counted, not kept:
+/// the next line sent is preceded by `{"event":"dropped","lines":N}` (docs/trace-format.md), so
+/// the viewer knows the gap. A connection starts with `graphinspect-live TOKEN` (or
+/// `graphinspect-live` without a token) and the trace's header line. With `GRAPHINSPECT_TRACE`
+/// also set, the file still gets every line.
 final class LiveStream: @unchecked Sendable {
     /// The environment variable that turns streaming on.
     static let environmentVariable = "GRAPHINSPECT_LIVE"
@@ -23,21 +25,23 @@ final class LiveStream: @unchecked Sendable {
     let host: String
     let port: String
     let token: String?
+    /// Bytes the two buffers hold between them.
     let capacity: Int
 
-    private let mutex = PThreadMutex.make()
-    private let signal: UnsafeMutablePointer<pthread_cond_t> = {
-        let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-        pthread_cond_init(condition, nil)
-        return condition
-    }()
-    // Under `mutex`.
-    private var buffer: [UInt8] = []
-    private var header: [UInt8] = []
-    private var dropped = 0
-    private var connected = false
-    private var stopping = false
-    private var sending = false
+    /// What the app's threads and the stream's thread share, under `state`'s spin lock. The
+    /// stream's thread owns `spare` between swaps; the app's threads write only into `active`.
+    private struct State {
+        var active: UnsafeMutableRawPointer
+        var count = 0
+        var spare: UnsafeMutableRawPointer
+        var dropped = 0
+        var connected = false
+        var sending = false
+        var header: [UInt8] = []
+    }
+
+    private let state: SpinLocked<State>
+    private let half: Int
 
     /// `address` is `[TOKEN@]HOST:PORT`; nil when it is not. `startingThread` false makes a
     /// stream that never connects (to test the address's parsing).
@@ -54,73 +58,67 @@ final class LiveStream: @unchecked Sendable {
         port = String(number)
         guard !host.isEmpty, token.map({ !$0.contains("\n") && !$0.contains(" ") }) ?? true else { return nil }
         self.capacity = capacity
-        buffer.reserveCapacity(min(capacity, 1 << 16))
+        half = max(1 << 10, capacity / 2)
+        state = SpinLocked(State(
+            active: .allocate(byteCount: half, alignment: 8), spare: .allocate(byteCount: half, alignment: 8)
+        ))
         if startingThread { startThread() }
     }
 
     /// Lines dropped and not yet reported to a viewer, and bytes waiting to be sent (for tests).
-    var droppedSoFar: Int { locked { dropped } }
-    var bufferedBytes: Int { locked { buffer.count } }
+    var droppedSoFar: Int { state.withLock { $0.dropped } }
+    var bufferedBytes: Int { state.withLock { $0.count } }
 
     /// Waits up to `seconds` for a viewer (for tests and tools).
     func waitUntilConnected(seconds: Double) -> Bool {
         let deadline = Self.now() + seconds
         while Self.now() < deadline {
-            if locked({ connected }) { return true }
+            if state.withLock({ $0.connected }) { return true }
             usleep(2_000)
         }
         return false
     }
 
-    private func locked<Result>(_ body: () -> Result) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
-    }
-
     /// The trace's header line, sent first on every connection (and now, to a viewer already
     /// connected).
     func setHeader(_ line: UnsafeRawBufferPointer) {
-        pthread_mutex_lock(mutex)
-        header = Array(line)
-        if connected {
-            if buffer.isEmpty { pthread_cond_signal(signal) }
-            buffer.append(contentsOf: line)
+        state.withLock { state in
+            state.header = Array(line)
+            if state.connected, state.count + line.count <= half {
+                (state.active + state.count).copyMemory(from: line.baseAddress!, byteCount: line.count)
+                state.count += line.count
+            }
         }
-        pthread_mutex_unlock(mutex)
     }
 
     /// One complete line (with its newline), in order; called under the trace writer's lock.
+    @inline(__always)
     func enqueue(_ line: UnsafeRawBufferPointer) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        guard connected else {
-            dropped += 1
-            return
+        state.withLock { state in
+            // Not connected, or no room (with room for a notice of the gap, at most 50 bytes,
+            // when there is one): counted.
+            guard state.connected, state.count + line.count + (state.dropped > 0 ? 50 : 0) <= half else {
+                state.dropped += 1
+                return
+            }
+            if state.dropped > 0 { Self.appendNotice(&state) }
+            (state.active + state.count).copyMemory(from: line.baseAddress!, byteCount: line.count)
+            state.count += line.count
         }
-        // A full buffer's test is one comparison: the notice (at most 50 bytes) is made only
-        // when there is room for it.
-        guard buffer.count + line.count + (dropped > 0 ? 50 : 0) <= capacity else {
-            dropped += 1
-            return
-        }
-        let wasEmpty = buffer.isEmpty
-        if dropped > 0 {
-            buffer += Array("{\"event\":\"dropped\",\"lines\":\(dropped)}\n".utf8)
-            dropped = 0
-        }
-        buffer.append(contentsOf: line)
-        if wasEmpty { pthread_cond_signal(signal) }
+    }
+
+    private static func appendNotice(_ state: inout State) {
+        let notice = Array("{\"event\":\"dropped\",\"lines\":\(state.dropped)}\n".utf8)
+        notice.withUnsafeBytes { (state.active + state.count).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        state.count += notice.count
+        state.dropped = 0
     }
 
     /// Waits up to `seconds` for what is buffered to be sent (at a normal exit).
     func flush(seconds: Double) {
         let deadline = Self.now() + seconds
         while Self.now() < deadline {
-            pthread_mutex_lock(mutex)
-            let done = !connected || (buffer.isEmpty && !sending)
-            pthread_mutex_unlock(mutex)
-            if done { return }
+            if state.withLock({ !$0.connected || ($0.count == 0 && !$0.sending) }) { return }
             usleep(2_000)
         }
     }
@@ -152,7 +150,8 @@ final class LiveStream: @unchecked Sendable {
         #endif
     }
 
-    /// The stream's thread: connect (retrying each second), then send what is buffered.
+    /// The stream's thread: connect (retrying each second), then send what is buffered, looking
+    /// every millisecond while lines come and backing off to 20 ms while none do.
     private func run() {
         while true {
             let socket = connectToViewer()
@@ -160,34 +159,48 @@ final class LiveStream: @unchecked Sendable {
                 sleep(1)
                 continue
             }
-            pthread_mutex_lock(mutex)
-            var opening = Array("graphinspect-live\(token.map { " " + $0 } ?? "")\n".utf8) + header
-            if dropped > 0 { opening += Array("{\"event\":\"dropped\",\"lines\":\(dropped)}\n".utf8) }
-            dropped = 0
-            connected = true
-            pthread_mutex_unlock(mutex)
-            var ok = Self.sendAll(socket, opening)
-            while ok {
-                pthread_mutex_lock(mutex)
-                while buffer.isEmpty { pthread_cond_wait(signal, mutex) }
-                var batch: [UInt8] = []
-                swap(&batch, &buffer)
-                sending = true
-                pthread_mutex_unlock(mutex)
-                ok = Self.sendAll(socket, batch)
-                pthread_mutex_lock(mutex)
-                sending = false
-                if !ok { dropped += batch.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } }
-                pthread_mutex_unlock(mutex)
+            let opening: [UInt8] = state.withLock { state in
+                var opening = Array("graphinspect-live\(token.map { " " + $0 } ?? "")\n".utf8) + state.header
+                if state.dropped > 0 { opening += Array("{\"event\":\"dropped\",\"lines\":\(state.dropped)}\n".utf8) }
+                state.dropped = 0
+                state.connected = true
+                return opening
             }
-            pthread_mutex_lock(mutex)
-            connected = false
-            dropped += buffer.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-            buffer.removeAll(keepingCapacity: true)
-            pthread_mutex_unlock(mutex)
+            var ok = opening.withUnsafeBytes { Self.sendAll(socket, $0.baseAddress!, $0.count) }
+            var idle: UInt32 = 1_000
+            while ok {
+                let filled: (UnsafeMutableRawPointer, Int)? = state.withLock { state in
+                    guard state.count > 0 else { return nil }
+                    swap(&state.active, &state.spare)
+                    let filled = (state.spare, state.count)
+                    state.count = 0
+                    state.sending = true
+                    return filled
+                }
+                guard let (bytes, count) = filled else {
+                    usleep(idle)
+                    idle = min(idle * 2, 20_000)
+                    continue
+                }
+                idle = 1_000
+                ok = Self.sendAll(socket, bytes, count)
+                state.withLock { state in
+                    state.sending = false
+                    if !ok { state.dropped += Self.lines(in: bytes, count) }
+                }
+            }
+            state.withLock { state in
+                state.connected = false
+                state.dropped += Self.lines(in: state.active, state.count)
+                state.count = 0
+            }
             close(socket)
             sleep(1)
         }
+    }
+
+    private static func lines(in bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        UnsafeRawBufferPointer(start: bytes, count: count).reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
     }
 
     private func connectToViewer() -> Int32 {
@@ -218,24 +231,22 @@ final class LiveStream: @unchecked Sendable {
     }
 
     /// Sends all of `bytes`; false when the viewer went away.
-    private static func sendAll(_ socket: Int32, _ bytes: [UInt8]) -> Bool {
+    private static func sendAll(_ socket: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Bool {
         var offset = 0
         #if canImport(Darwin)
         let flags: Int32 = 0
         #else
         let flags = Int32(MSG_NOSIGNAL)
         #endif
-        return bytes.withUnsafeBytes { raw in
-            while offset < raw.count {
-                let sent = send(socket, raw.baseAddress! + offset, raw.count - offset, flags)
-                if sent < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += sent
+        while offset < count {
+            let sent = send(socket, bytes + offset, count - offset, flags)
+            if sent < 0 {
+                if errno == EINTR { continue }
+                return false
             }
-            return true
+            offset += sent
         }
+        return true
     }
 
     /// The stream `GRAPHINSPECT_LIVE` asks for; nil when it is unset or not `[TOKEN@]HOST:PORT`
