@@ -100,7 +100,15 @@ final class LiveHub: @unchecked Sendable {
         changed()
     }
 
-    var snapshot: GraphSnapshot? { stream.snapshot }
+    /// The graph as the lines so far describe it, made again only when lines came since.
+    var snapshot: GraphSnapshot? {
+        if let cached = cachedSnapshot, cached.lines == lines.count, cached.run == run { return cached.snapshot }
+        let made = stream.snapshot
+        cachedSnapshot = made.map { (lines.count, run, $0) }
+        return made
+    }
+
+    private var cachedSnapshot: (lines: Int, run: Int, snapshot: GraphSnapshot)?
 
     // MARK: Pages
 

@@ -179,8 +179,23 @@
     }).catch(function () { failuresAsked = null; });
   }
 
+  // The panel at once from what the page knows (the node, its path, its lookups' count), then
+  // whole from the server's `/details` (what it provides and resolved, who resolved from it).
   function select(key) {
     selected = key;
+    if (outline) { var marks = {}; marks[key] = true; outline.mark(marks, {}, []); }
+    var known = model && model.rows.filter(function (row) { return keyOf(row.kind, row.id) === key; })[0];
+    if (known) {
+      var nodes = {}, up = known;
+      for (var steps = 0; up && steps < model.rows.length; steps++) {
+        var parentRow = up.outline[4] >= 0 ? model.rows[up.outline[4]] : null;
+        nodes[keyOf(up.kind, up.id)] = [shortType(up.type) + " #" + up.id, up.kind, up.type, up.released ? 1 : 0,
+                                        parentRow ? keyOf(parentRow.kind, parentRow.id) : null, [], [], []];
+        up = parentRow;
+      }
+      panel.show(key, nodes, []);
+      panel.section("details", ["asking the server\u2026"]);
+    }
     fetch("/details" + query + (query ? "&" : "?") + "id=" + encodeURIComponent(key)).then(function (response) { return response.json(); }).then(function (answer) {
       if (!answer || selected !== key) { return; }
       panel.show(key, answer.nodes, answer.fromIt);
@@ -188,7 +203,7 @@
         document.getElementById("panel-body").appendChild(element("h3", "failed lookup"));
         document.getElementById("panel-body").appendChild(element("pre", failure.report));
       });
-      if (outline) { var marks = {}; marks[key] = true; outline.mark(marks, {}, []); }
+      window.graphinspectLiveDetails = key;
     });
   }
 
