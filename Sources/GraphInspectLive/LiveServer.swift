@@ -135,20 +135,22 @@ public struct LiveServer {
             let app = AppProcess(executable: options.command[0], arguments: Array(options.command.dropFirst()), hub: hub)
             do { try app.start() } catch { throw .cannotLaunch(path: options.command[0], reason: "\(error)") }
             announce("graphinspect live: running \(options.command.joined(separator: " "))")
-            Self.stopAppWithServer(app.process)
+            Self.stopAppWithServer(app.process, trace: app.trace)
         }
         if options.open { Self.openBrowser(url) }
         try? server.closeFuture.wait()
     }
 
     /// Ctrl-C, SIGTERM or SIGHUP to the server stop the app it runs too (a terminal's Ctrl-C
-    /// reaches both; a `kill` of the server alone would leave the app running, waiting).
-    static func stopAppWithServer(_ app: Process) {
+    /// reaches both; a `kill` of the server alone would leave the app running, waiting), and
+    /// remove the trace file the server gave it.
+    static func stopAppWithServer(_ app: Process, trace: String) {
         for number in [SIGINT, SIGTERM, SIGHUP] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 if app.isRunning { kill(app.processIdentifier, SIGTERM) }
+                try? FileManager.default.removeItem(atPath: trace)
                 exit(128 + number)
             }
             source.resume()
