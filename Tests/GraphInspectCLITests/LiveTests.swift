@@ -1,3 +1,6 @@
+// The live server is built only with the package's extras (not under GRAPHINSPECT_WITHOUT_MACROS=1,
+// the sanitizer runs' setting): its tests with it.
+#if canImport(GraphInspectLive)
 import Foundation
 import Testing
 @testable import GraphInspectLive
@@ -233,3 +236,4 @@ import Testing
         usleep(200_000)
     }
 }
+#endif

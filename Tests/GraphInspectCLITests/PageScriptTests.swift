@@ -38,10 +38,12 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: big) }
         pages.append((["dump", "--format", "html", "--trace", "(400 components)"], try Browser.page(["dump", "--format", "html", "--trace", big]),
                       "return window.graphinspectExplorer.outline() !== null && document.querySelectorAll('#picture g.node').length > 0"))
+        #if canImport(GraphInspectLive)
         // The live page, served while it follows that trace.
         let live = try LiveTests.Server(["--trace", big])
         defer { live.stop() }
         pages.append((["live", "--trace"], live.url, "return window.graphinspectLive.ready === true && window.graphinspectLive.nodes === 400"))
+        #endif
         for page in pages + [framesPage] {
             let session = try Browser.run([["open": page.url], ["js": page.ranThrough], ["js": "return document.documentElement.outerHTML"]])
             // The page as served (a file, or the live server's answer), scripts included.
