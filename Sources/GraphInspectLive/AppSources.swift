@@ -47,7 +47,6 @@ final class TraceFollower: @unchecked Sendable {
             if byte == UInt8(ascii: "\n") {
                 let line = partial + chunk[start..<index]
                 partial = []
-                if offset == 0, consumed == 0, hub.status.state == "waiting" { hub.startRun(source: "following \(path)") }
                 hub.feed(line)
                 start = index + 1
                 consumed = start

@@ -15,12 +15,13 @@ public struct LiveServer {
         public var host = "127.0.0.1"
         public var open = false
         public var trace: String?
-        public var listen: (host: String, port: Int)?
+        public var listen: Address?
         public var command: [String] = []
 
-        public static func == (left: Options, right: Options) -> Bool {
-            left.port == right.port && left.host == right.host && left.open == right.open && left.trace == right.trace
-                && left.listen?.host == right.listen?.host && left.listen?.port == right.listen?.port && left.command == right.command
+        /// Where `--listen` takes apps.
+        public struct Address: Equatable, Sendable {
+            public var host: String
+            public var port: Int
         }
 
         /// Whether anything listens beyond this machine (then a token is needed).
@@ -65,7 +66,7 @@ public struct LiveServer {
                     guard let port = Int(colon.map { String(text[text.index(after: $0)...]) } ?? text), (0...65535).contains(port), !host.isEmpty else {
                         return .failure(.usage("--listen takes [HOST:]PORT, e.g. 9301 or 0.0.0.0:9301"))
                     }
-                    options.listen = (host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port)
+                    options.listen = Address(host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: port)
                 default:
                     return .failure(.usage("unknown argument \(argument)"))
                 }
@@ -115,7 +116,10 @@ public struct LiveServer {
 
         if let trace = options.trace {
             let follower = TraceFollower(path: trace, hub: hub)
-            loop.execute { follower.start() }
+            loop.execute {
+                hub.startRun(source: "following \(trace)")
+                follower.start()
+            }
             announce("graphinspect live: following \(trace)")
         } else if let listen = options.listen {
             do {

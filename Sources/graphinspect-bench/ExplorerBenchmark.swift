@@ -6,12 +6,9 @@ import GraphInspectTrace
 
 /// The explorer page (`dump --format html`) of generated apps of 100, 1,000 and 10,000
 /// components (issue #33), in Debian's chromium driven by Selenium (Tests/Browser/drive.py, in
-/// the environment `bash scripts/test` makes): the time from navigation to the first picture on
+/// the environment `bash scripts/test` makes, `BrowserDriver`): the time from navigation to the first picture on
 /// screen, the page's size against its trace's, and the time of each frame while panning.
 enum ExplorerBenchmark {
-    static let python = ".build/browser-tests/bin/python"
-    static let driver = "Tests/Browser/drive.py"
-
     /// Pans for 90 frames, `open` = 1 after opening every node (Shift on the root's +) and
     /// `zoom` times in from the whole (10 frames to settle after that jump first); or, with ZOOMING
     /// = 1, zooms out by 1.15 a frame from there instead. The frames' times (ms) sorted, and the
@@ -52,8 +49,8 @@ enum ExplorerBenchmark {
         """
 
     static func run(quick: Bool, folder: URL) throws -> [Row] {
-        guard FileManager.default.isExecutableFile(atPath: python), FileManager.default.fileExists(atPath: driver) else {
-            print("note: no Selenium at \(python) (run `bash scripts/test` from the package's folder): the explorer rows are skipped")
+        guard BrowserDriver.isInstalled else {
+            print("note: no Selenium at \(BrowserDriver.python) (run `bash scripts/test` from the package's folder): the explorer rows are skipped")
             return []
         }
         let sizes = quick ? [100, 1_000] : [100, 1_000, 10_000]
@@ -84,7 +81,7 @@ enum ExplorerBenchmark {
                 actions += [script(open: true, zoom: 1), script(open: true, zoom: 30), script(open: true, zoom: 30, zooming: true)]
             }
             if components == sizes.last { actions.append(["jsAsync": select]) }
-            let results = try drive(actions)
+            let results = try BrowserDriver.run(actions, name: "explorer-bench")
             let pictures = stride(from: 1, to: repeats * 2, by: 2).compactMap { (results[$0] as? NSNumber)?.doubleValue }.map { $0 / 1000 }
             guard pictures.count == repeats else { throw BenchError("the explorer page of \(title) drew no picture: \(results)") }
             let picture = Sample(of: pictures)
@@ -115,29 +112,6 @@ enum ExplorerBenchmark {
             if baselinePicture == nil { baselinePicture = picture }
         }
         return rows
-    }
-
-    /// Runs the actions in one browser; each action's result, in order.
-    static func drive(_ actions: [[String: Any]]) throws -> [Any] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        let screenshot = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-bench-\(ProcessInfo.processInfo.processIdentifier).png").path
-        process.arguments = [driver, screenshot]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: actions))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(atPath: screenshot)
-        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], let results = object["results"] as? [Any] else {
-            throw BenchError("the browser driver printed no result")
-        }
-        if let error = object["error"] as? String { throw BenchError("the browser driver failed: \(error)") }
-        return results
     }
 }
 

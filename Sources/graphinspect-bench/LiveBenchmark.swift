@@ -18,8 +18,8 @@ enum LiveBenchmark {
             print("note: graphinspect-live is not built beside the benchmark (swift build -c release --product graphinspect-live): the live rows are skipped")
             return []
         }
-        guard FileManager.default.isExecutableFile(atPath: ExplorerBenchmark.python) else {
-            print("note: no Selenium at \(ExplorerBenchmark.python) (run `bash scripts/test`): the live rows are skipped")
+        guard BrowserDriver.isInstalled else {
+            print("note: no Selenium at \(BrowserDriver.python) (run `bash scripts/test`): the live rows are skipped")
             return []
         }
         var rows: [Row] = []
@@ -66,51 +66,25 @@ enum LiveBenchmark {
         return Server(process: process, url: url, appPort: port)
     }
 
-    /// The browser, in the background: opens the page, says it is ready (a file), waits for
-    /// `count` events (plus the header and the root), then runs `then`.
-    static func browse(_ url: String, ready: String, count: Int, then: [[String: Any]]) throws -> (Process, Pipe) {
-        let actions: [[String: Any]] = [
+    /// The browser, in the background: opens the page, says it is ready (a file), then runs
+    /// `then`.
+    static func browse(_ url: String, ready: String, then: [[String: Any]]) throws -> BrowserDriver {
+        try BrowserDriver([
             ["open": url + "#bench"],
             ["jsAsync": "var done = arguments[arguments.length - 1]; (function wait() { if (window.graphinspectLive) { done(true); } else { setTimeout(wait, 20); } })();"],
             ["touch": ready],
-        ] + then
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ExplorerBenchmark.python)
-        process.arguments = [ExplorerBenchmark.driver, FileManager.default.temporaryDirectory.appendingPathComponent("live-bench.png").path]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: actions))
-        try input.fileHandleForWriting.close()
-        return (process, output)
+        ] + then, name: "live-bench")
     }
 
     static func waitFor(_ condition: String, seconds: Int = 120) -> [String: Any] {
         ["jsAsync": "var done = arguments[arguments.length - 1], started = Date.now(); (function check() { if (\(condition)) { done(true); } else if (Date.now() - started > \(seconds * 1000)) { done(false); } else { setTimeout(check, 10); } })();"]
     }
 
-    static func results(_ browser: (Process, Pipe)) throws -> [Any] {
-        let data = browser.1.fileHandleForReading.readDataToEndOfFile()
-        browser.0.waitUntilExit()
-        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], let results = object["results"] as? [Any] else {
-            throw BenchError("the browser driver printed no result")
-        }
-        if let error = object["error"] as? String { throw BenchError("the browser driver failed: \(error)") }
-        return results
-    }
-
     /// Connects as an app would (`LiveStream`), after the page is ready.
     static func connect(port: UInt16, ready: String) throws -> Int32 {
         for _ in 0..<3_000 where !FileManager.default.fileExists(atPath: ready) { usleep(10_000) }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = port.bigEndian
-        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        guard connected == 0 else { throw BenchError("cannot connect to graphinspect-live") }
+        let fd = Loopback.connected(to: port)
+        guard fd >= 0 else { throw BenchError("cannot connect to graphinspect-live") }
         send(fd, "graphinspect-live\n{\"format\":\"graphinspect-trace\",\"version\":2,\"pid\":1,\"program\":\"bench\"}\n"
              + "{\"event\":\"created\",\"id\":1,\"kind\":\"component\",\"type\":\"Bench.Root\",\"providers\":[{\"name\":\"a\",\"type\":\"Bench.A\",\"form\":\"stored\"}]}\n")
         return fd
@@ -135,7 +109,7 @@ enum LiveBenchmark {
         let server = try start(tool)
         defer { server.process.terminate(); server.process.waitUntilExit() }
         let ready = folder.appendingPathComponent("live-ready-\(rate)").path
-        let browser = try browse(server.url, ready: ready, count: count, then: [
+        let browser = try browse(server.url, ready: ready, then: [
             waitFor("window.graphinspectLive.events >= \(count + 2)"),
             ["js": "return window.graphinspectLiveTimes"],
         ])
@@ -158,7 +132,7 @@ enum LiveBenchmark {
             }
             usleep(1_000)
         }
-        let results = try Self.results(browser)
+        let results = try browser.results()
         guard results.count >= 5, results[3] as? Bool == true, let times = results[4] as? [[NSNumber]] else {
             throw BenchError("the live page did not show \(count) events: \(results)")
         }
@@ -194,7 +168,7 @@ enum LiveBenchmark {
               if (shown !== null && window.graphinspectLiveDetails === key) { done([shown, performance.now() - started]); } else { requestAnimationFrame(check); }
             })();
             """
-        let browser = try browse(server.url, ready: ready, count: components, then: [
+        let browser = try browse(server.url, ready: ready, then: [
             waitFor("window.graphinspectLive.events > \(components / 10)"),
             ["jsAsync": click],
             waitFor("window.graphinspectLive.nodes >= \(components + 1)"),
@@ -209,7 +183,7 @@ enum LiveBenchmark {
         }
         let started = now()
         send(fd, text)
-        let results = try Self.results(browser)
+        let results = try browser.results()
         guard results.count >= 7, let clickTimes = results[4] as? [NSNumber], clickTimes.count == 2,
               let pair = results[6] as? [Any], let frames = pair.first as? [NSNumber], let times = pair.last as? [[NSNumber]] else {
             throw BenchError("the live page did not show the stream: \(results)")

@@ -261,15 +261,9 @@ final class DiscardingViewer: @unchecked Sendable {
     private var read = 0
 
     init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } }
-        guard bound == 0, listen(fd, 1) == 0 else { throw BenchError("cannot listen on 127.0.0.1") }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) } }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        let (fd, port) = Loopback.bound()
+        guard fd >= 0, listen(fd, 1) == 0 else { throw BenchError("cannot listen on 127.0.0.1") }
+        self.port = port
         Thread.detachNewThread { [self] in
             let connection = accept(fd, nil, nil)
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -285,14 +279,39 @@ final class DiscardingViewer: @unchecked Sendable {
 
     /// A port on 127.0.0.1 where nothing listens (bound, then closed).
     static func closedPort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let (fd, port) = Loopback.bound()
+        close(fd)
+        return port
+    }
+}
+
+/// TCP on 127.0.0.1, for the live benchmarks' viewer and app.
+enum Loopback {
+    static func address(port: UInt16) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = port.bigEndian
+        return address
+    }
+
+    /// A socket bound to a free port, and the port; the socket is -1 when none could be bound.
+    static func bound() -> (Int32, Int) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = address(port: 0)
         var size = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } }
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } }
+        guard bound == 0 else { close(fd); return (-1, 0) }
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) } }
-        close(fd)
-        return Int(UInt16(bigEndian: address.sin_port))
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    /// A socket connected to `port`, or -1.
+    static func connected(to port: UInt16) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = address(port: port)
+        let done = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard done == 0 else { close(fd); return -1 }
+        return fd
     }
 }

@@ -8,7 +8,7 @@ import GraphInspectText
 /// move when others arrive.
 ///
 /// The page's own data is what it needs to name and colour nodes as every other picture does:
-/// the letter each kind's keys start with (`DiagramBuilder.nodeID`) and each kind's colours.
+/// the letter each kind's keys start with (`DiagramBuilder.idPrefix`) and each kind's colours.
 public struct LivePage: Sendable {
     public init() {}
 
@@ -16,11 +16,11 @@ public struct LivePage: Sendable {
         var letters: [String] = []
         var colours: [String] = []
         for kind in NodeKind.runtimeKinds {
-            letters.append(ExplorerData.string(kind.rawValue) + ":" + ExplorerData.string(String(DiagramBuilder.nodeID(kind: kind, ObjectID(0)).dropLast())))
+            letters.append(ExplorerData.string(kind.rawValue) + ":" + ExplorerData.string(DiagramBuilder.idPrefix(kind)))
             let colors = NodeColors.of(kind)
             colours.append(ExplorerData.string(kind.rawValue) + ":[" + ExplorerData.string(colors.fill) + "," + ExplorerData.string(colors.line) + "]")
         }
-        let other = String(DiagramBuilder.nodeID(kind: "recorded", ObjectID(0)).dropLast())
+        let other = DiagramBuilder.idPrefix("recorded")
         let custom = NodeColors.of("recorded")
         let data = "{\"letters\":{" + letters.joined(separator: ",") + "},\"otherLetter\":" + ExplorerData.string(other)
             + ",\"palette\":{" + colours.joined(separator: ",") + "},\"otherColours\":[" + ExplorerData.string(custom.fill) + "," + ExplorerData.string(custom.line) + "]}"

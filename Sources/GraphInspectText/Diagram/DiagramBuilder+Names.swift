@@ -8,16 +8,21 @@ extension DiagramBuilder {
 
     /// `c12` for component #12, `h2` holder, `m3` module, `r8` router, `v7` view component.
     public static func nodeID(kind: NodeKind, _ id: ObjectID) -> String {
-        let letter: String
+        idPrefix(kind) + String(id.rawValue)
+    }
+
+    /// The letter a node's id starts with: `c` component, `h` holder, `m` module, `r` router,
+    /// `v` view component, `n` a recorded kind. A page that names nodes itself (the live page)
+    /// gets these.
+    public static func idPrefix(_ kind: NodeKind) -> String {
         switch kind {
-        case .component: letter = "c"
-        case .holder: letter = "h"
-        case .module: letter = "m"
-        case .router: letter = "r"
-        case .viewComponent: letter = "v"
-        default: letter = "n"
+        case .component: "c"
+        case .holder: "h"
+        case .module: "m"
+        case .router: "r"
+        case .viewComponent: "v"
+        default: "n"
         }
-        return letter + String(id.rawValue)
     }
 
     static func kind(_ kind: NodeKind) -> Diagram.NodeKind {
