@@ -13,11 +13,13 @@ import Musl
 /// bytes between them) under a spin lock, taken inside the trace writer's lock: a copy and a few
 /// additions, no system call. A thread of the stream's own swaps the buffers when it finds lines
 /// (it looks every millisecond, less often while nothing comes), sends them, connects and
-/// reconnects. When the buffer is full, or no viewer is connected, lines are counted, not kept:
-/// the next line sent is preceded by `{"event":"dropped","lines":N}` (docs/trace-format.md), so
-/// the viewer knows the gap. A connection starts with `graphinspect-live TOKEN` (or
-/// `graphinspect-live` without a token) and the trace's header line. With `GRAPHINSPECT_TRACE`
-/// also set, the file still gets every line.
+/// reconnects. Lines are kept while no viewer is connected, so one that connects after the app
+/// started (or after the stream's first connect, which races the app's first lines) still gets
+/// the run's beginning. When the buffer is full, lines are counted, not kept: the stream says
+/// `{"event":"dropped","lines":N}` (docs/trace-format.md) where they were, so the viewer knows
+/// the gap. A connection starts with `graphinspect-live TOKEN` (or `graphinspect-live` without
+/// a token) and the trace's header line. With `GRAPHINSPECT_TRACE` also set, the file still gets
+/// every line.
 final class LiveStream: @unchecked Sendable {
     /// The environment variable that turns streaming on.
     static let environmentVariable = "GRAPHINSPECT_LIVE"
@@ -34,8 +36,13 @@ final class LiveStream: @unchecked Sendable {
         var active: UnsafeMutableRawPointer
         var count = 0
         var spare: UnsafeMutableRawPointer
+        /// Lines counted after everything in `active`.
         var dropped = 0
+        /// Lines of a send that failed: they came before everything in `active`.
+        var lostBefore = 0
         var connected = false
+        /// The first connect has been tried (a flush at exit waits for it).
+        var tried = false
         var sending = false
         var header: [UInt8] = []
     }
@@ -66,7 +73,7 @@ final class LiveStream: @unchecked Sendable {
     }
 
     /// Lines dropped and not yet reported to a viewer, and bytes waiting to be sent (for tests).
-    var droppedSoFar: Int { state.withLock { $0.dropped } }
+    var droppedSoFar: Int { state.withLock { $0.dropped + $0.lostBefore } }
     var bufferedBytes: Int { state.withLock { $0.count } }
 
     /// Waits up to `seconds` for a viewer (for tests and tools).
@@ -95,9 +102,9 @@ final class LiveStream: @unchecked Sendable {
     @inline(__always)
     func enqueue(_ line: UnsafeRawBufferPointer) {
         state.withLock { state in
-            // Not connected, or no room (with room for a notice of the gap, at most 50 bytes,
-            // when there is one): counted.
-            guard state.connected, state.count + line.count + (state.dropped > 0 ? 50 : 0) <= half else {
+            // No room (with room for a notice of the gap, at most 50 bytes, when there is
+            // one): counted.
+            guard state.count + line.count + (state.dropped > 0 ? 50 : 0) <= half else {
                 state.dropped += 1
                 return
             }
@@ -118,7 +125,10 @@ final class LiveStream: @unchecked Sendable {
     func flush(seconds: Double) {
         let deadline = Self.now() + seconds
         while Self.now() < deadline {
-            if state.withLock({ !$0.connected || ($0.count == 0 && !$0.sending) }) { return }
+            let done = state.withLock { state in
+                state.connected ? state.count == 0 && state.dropped == 0 && !state.sending : state.tried
+            }
+            if done { return }
             usleep(2_000)
         }
     }
@@ -156,20 +166,25 @@ final class LiveStream: @unchecked Sendable {
         while true {
             let socket = connectToViewer()
             guard socket >= 0 else {
+                state.withLock { $0.tried = true }
                 sleep(1)
                 continue
             }
+            // What a failed send lost came before what is kept; it is said first.
             let opening: [UInt8] = state.withLock { state in
                 var opening = Array("graphinspect-live\(token.map { " " + $0 } ?? "")\n".utf8) + state.header
-                if state.dropped > 0 { opening += Array("{\"event\":\"dropped\",\"lines\":\(state.dropped)}\n".utf8) }
-                state.dropped = 0
+                if state.lostBefore > 0 { opening += Array("{\"event\":\"dropped\",\"lines\":\(state.lostBefore)}\n".utf8) }
+                state.lostBefore = 0
                 state.connected = true
+                state.tried = true
                 return opening
             }
             var ok = opening.withUnsafeBytes { Self.sendAll(socket, $0.baseAddress!, $0.count) }
             var idle: UInt32 = 1_000
             while ok {
                 let filled: (UnsafeMutableRawPointer, Int)? = state.withLock { state in
+                    // A gap at the end of what is kept is said even if no line comes after it.
+                    if state.dropped > 0, state.count + 50 <= half { Self.appendNotice(&state) }
                     guard state.count > 0 else { return nil }
                     swap(&state.active, &state.spare)
                     let filled = (state.spare, state.count)
@@ -186,14 +201,11 @@ final class LiveStream: @unchecked Sendable {
                 ok = Self.sendAll(socket, bytes, count)
                 state.withLock { state in
                     state.sending = false
-                    if !ok { state.dropped += Self.lines(in: bytes, count) }
+                    if !ok { state.lostBefore += Self.lines(in: bytes, count) }
                 }
             }
-            state.withLock { state in
-                state.connected = false
-                state.dropped += Self.lines(in: state.active, state.count)
-                state.count = 0
-            }
+            // Lines not yet sent stay for the next viewer.
+            state.withLock { $0.connected = false }
             close(socket)
             sleep(1)
         }
