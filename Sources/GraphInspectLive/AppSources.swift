@@ -96,15 +96,17 @@ final class AppProcess: @unchecked Sendable {
 
 /// `--listen`: apps connect and stream their trace lines (`GRAPHINSPECT_LIVE`, `LiveStream` in the
 /// runtime). The first line must be `graphinspect-live TOKEN` (the token printed at start, when
-/// one is needed); then each line goes to the hub. A new connection starts a new run. A line over
-/// 16 MiB closes the connection.
+/// one is needed); then each line goes to the hub. A connection starts a new run, unless it is the
+/// app of the run that lost its connection, coming back. A line over 16 MiB closes the connection.
 final class AppLineHandler: ChannelInboundHandler, @unchecked Sendable {
     typealias InboundIn = ByteBuffer
 
     let hub: LiveHub
     let token: String?
     private var pending: [UInt8] = []
-    private var greeted = false
+    /// Where the connection is: the greeting, the header, the line after it, the rest.
+    private enum Phase { case hello, header, first(continuing: Bool), lines }
+    private var phase = Phase.hello
 
     init(hub: LiveHub, token: String?) {
         self.hub = hub
@@ -118,19 +120,24 @@ final class AppLineHandler: ChannelInboundHandler, @unchecked Sendable {
         while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
             let line = Array(pending[start..<newline])
             start = newline + 1
-            if !greeted {
+            switch phase {
+            case .hello:
                 let hello = String(decoding: line, as: UTF8.self)
                 guard hello == "graphinspect-live" + (token.map { " " + $0 } ?? "") || (token == nil && hello.hasPrefix("graphinspect-live")) else {
                     hub.refuseConnection("an app connected without the token (its first line was not `graphinspect-live TOKEN`)")
                     context.close(promise: nil)
                     return
                 }
-                greeted = true
+                phase = .header
+            case .header:
                 let peer = context.remoteAddress.map { "\($0)" } ?? "an app"
-                hub.startRun(source: "streamed from \(peer)")
-                continue
+                phase = .first(continuing: hub.connected(ObjectIdentifier(context.channel), header: line, source: "streamed from \(peer)"))
+            case .first(let continuing):
+                hub.firstLine(line, continuing: continuing)
+                phase = .lines
+            case .lines:
+                hub.feed(line)
             }
-            hub.feed(line)
         }
         pending.removeFirst(start)
         if pending.count > 16 << 20 {
@@ -140,7 +147,7 @@ final class AppLineHandler: ChannelInboundHandler, @unchecked Sendable {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        if greeted { hub.ended(exitStatus: nil, signal: nil, state: "disconnected") }
+        hub.disconnected(ObjectIdentifier(context.channel))
         context.fireChannelInactive()
     }
 }

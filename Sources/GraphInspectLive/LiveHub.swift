@@ -21,6 +21,8 @@ final class LiveHub: @unchecked Sendable {
         var signal: Int32?
         var refused = 0
         var dropped = 0
+        /// Lines the app had sent before this run's first line: a viewer that joined mid-run.
+        var joinedAfter = 0
         var lastRefusal: String?
     }
 
@@ -66,15 +68,62 @@ final class LiveHub: @unchecked Sendable {
         changed()
     }
 
+    /// The `--listen` connection the run's lines come from.
+    private var connection: ObjectIdentifier?
+
+    /// An app on `--listen` sent its header. The same app coming back (the header, which names
+    /// its process, is this run's; its old connection is gone, or about to be found gone)
+    /// continues the run; any other starts a new one. True when it continues.
+    func connected(_ channel: ObjectIdentifier, header: [UInt8], source: String) -> Bool {
+        loop.preconditionInEventLoop()
+        connection = channel
+        if ["running", "disconnected"].contains(status.state), lines.first == Self.text(header) {
+            status.state = "running"
+            status.source = source
+            changed()
+            return true
+        }
+        startRun(source: source)
+        feed(header)
+        return false
+    }
+
+    /// A `--listen` connection closed: the run says so when its lines came from it.
+    func disconnected(_ channel: ObjectIdentifier) {
+        loop.preconditionInEventLoop()
+        guard connection == channel else { return }
+        connection = nil
+        ended(exitStatus: nil, signal: nil, state: "disconnected")
+    }
+
+    /// The line after an app's header. A stream that had sent lines before this connection says
+    /// first how many (a gap): a continued run counts only those this server did not get; a new
+    /// run joined mid-run, which the page says.
+    func firstLine(_ line: [UInt8], continuing: Bool) {
+        loop.preconditionInEventLoop()
+        guard let missed = TraceStream.gapLength(line) else { return feed(line) }
+        if continuing {
+            let missing = missed - (stream.nextLine - 2)
+            if missing > 0 { feed(Array("{\"event\":\"dropped\",\"lines\":\(missing)}".utf8)) }
+        } else {
+            status.joinedAfter = missed
+            feed(line)
+        }
+    }
+
+    /// A raw CR can only be JSON whitespace (inside a string it is escaped), and it would end an
+    /// event-stream line: a space says the same.
+    private static func text(_ line: [UInt8]) -> String {
+        String(decoding: line.map { $0 == 13 ? 32 : $0 }, as: UTF8.self)
+    }
+
     /// One line as received (no newline). A line the trace reader would refuse is counted and
     /// never reaches a page.
     func feed(_ line: [UInt8]) {
         loop.preconditionInEventLoop()
         switch stream.feed(line) {
         case .accepted:
-            // A raw CR can only be JSON whitespace (inside a string it is escaped), and it would
-            // end an event-stream line: a space says the same.
-            lines.append(String(decoding: line.map { $0 == 13 ? 32 : $0 }, as: UTF8.self))
+            lines.append(Self.text(line))
         case .gap(let count):
             status.dropped += count
             lines.append("{\"event\":\"dropped\",\"lines\":\(count)}")
@@ -172,6 +221,7 @@ final class LiveHub: @unchecked Sendable {
     var statusJSON: String {
         var fields = ["\"state\":" + Self.string(status.state), "\"source\":" + Self.string(status.source),
                       "\"refused\":\(status.refused)", "\"dropped\":\(status.dropped)", "\"lines\":\(lines.count)"]
+        if status.joinedAfter > 0 { fields.append("\"joinedAfter\":\(status.joinedAfter)") }
         if let code = status.exitStatus { fields.append("\"exitStatus\":\(code)") }
         if let signal = status.signal { fields.append("\"signal\":\(signal)") }
         if let refusal = status.lastRefusal { fields.append("\"lastRefusal\":" + Self.string(refusal)) }

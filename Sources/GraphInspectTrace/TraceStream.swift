@@ -29,7 +29,7 @@ public struct TraceStream: Sendable {
 
     /// Reads one line (without its newline).
     public mutating func feed(_ line: [UInt8]) -> Outcome {
-        if let gap = Self.gap(line) {
+        if let gap = Self.gapLength(line) {
             dropped += gap
             nextLine += gap
             return .gap(gap)
@@ -61,7 +61,7 @@ public struct TraceStream: Sendable {
     private static let gapPrefix = Array(#"{"event":"dropped","lines":"#.utf8)
 
     /// N, when `line` is exactly `{"event":"dropped","lines":N}`.
-    private static func gap(_ line: [UInt8]) -> Int? {
+    public static func gapLength(_ line: [UInt8]) -> Int? {
         guard line.count > gapPrefix.count + 1, line.starts(with: gapPrefix), line.last == UInt8(ascii: "}") else { return nil }
         let digits = line[gapPrefix.count..<(line.count - 1)]
         guard digits.count <= 12, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }

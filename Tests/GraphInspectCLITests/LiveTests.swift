@@ -223,6 +223,75 @@ import Testing
         #expect(session.dialog == nil)
     }
 
+    /// An app whose connection breaks and comes back (the same process: its header) continues
+    /// its run: the page keeps its nodes and counts only the lines this server never got. Another
+    /// process starts a new run.
+    @Test func anAppThatReconnectsContinuesItsRun() throws {
+        let server = try Server(["--listen", "127.0.0.1:0"])
+        defer { server.stop() }
+        let address = server.lines.first { $0.contains("GRAPHINSPECT_LIVE=") }.flatMap { $0.components(separatedBy: "GRAPHINSPECT_LIVE=").last } ?? ""
+        let port = UInt16(address.split(separator: ":").last ?? "") ?? 0
+        let header = #"{"format":"graphinspect-trace","version":2,"pid":4242,"program":"App"}"#
+        let root = #"{"event":"created","id":1,"kind":"component","type":"App.Root","providers":[]}"#
+        let cart = #"{"event":"created","id":2,"kind":"component","type":"App.Cart","parent":1,"providers":[]}"#
+        let checkout = #"{"event":"created","id":3,"kind":"component","type":"App.Checkout","parent":2,"providers":[]}"#
+        try Self.send(["graphinspect-live", header, root, cart].joined(separator: "\n") + "\n", to: port)
+        // The app had sent 3 lines before it came back; this server got 2 of them.
+        try Self.send(["graphinspect-live", header, #"{"event":"dropped","lines":3}"#, checkout].joined(separator: "\n") + "\n", to: port)
+        let session = try Browser.run([
+            ["open": server.url], Self.waitFor("window.graphinspectLive && window.graphinspectLive.nodes === 3"),
+            ["text": "#notice"], ["texts": "#picture g.node text.title"],
+        ])
+        #expect(session.error == nil, "\(session.error ?? "")")
+        guard session.results.count == 4 else { return }
+        #expect((session.results[2] as? String)?.hasPrefix("1 events dropped by the app") == true, Comment(rawValue: String(describing: session.results[2])))
+        #expect(session.results[3] as? [String] == ["Root", "Cart", "Checkout"])
+
+        let other = header.replacingOccurrences(of: "4242", with: "4343")
+        try Self.send(["graphinspect-live", other, #"{"event":"dropped","lines":3}"#, root].joined(separator: "\n") + "\n", to: port)
+        let again = try Browser.run([
+            ["open": server.url], Self.waitFor("window.graphinspectLive && window.graphinspectLive.nodes === 1"), ["text": "#notice"],
+        ])
+        #expect(again.error == nil, "\(again.error ?? "")")
+        #expect((again.results.last as? String)?.hasPrefix("joined mid-run: the app had sent 3 events") == true, Comment(rawValue: String(describing: again.results.last)))
+    }
+
+    /// The server is stopped and started again while the app runs: the new one gets what the app
+    /// made since (kept while no viewer was there), and says it joined mid-run.
+    @Test func aServerStartedAgainMidRunSaysItJoinedLate() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+        let steps = folder.appendingPathComponent("steps")
+        try FileManager.default.createDirectory(at: steps, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try Server(["--listen", "127.0.0.1:0"])
+        let address = first.lines.first { $0.contains("GRAPHINSPECT_LIVE=") }.flatMap { $0.components(separatedBy: "GRAPHINSPECT_LIVE=").last } ?? ""
+        let app = Process()
+        app.executableURL = Executable.buildFolder.appendingPathComponent("graphinspect-sample-live-steps")
+        app.environment = ProcessInfo.processInfo.environment.merging(
+            ["GRAPHINSPECT_LIVE": address, "GRAPHINSPECT_STEPS": steps.path, "SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { app.terminate() } }
+        _ = FileManager.default.createFile(atPath: steps.appendingPathComponent("step-1").path, contents: nil)
+        let before = try Browser.run([["open": first.url], Self.waitFor("window.graphinspectLive && window.graphinspectLive.nodes === 2")])
+        #expect(before.results.last as? Bool == true, "\(before.error ?? "")")
+        first.stop()
+
+        let second = try Server(["--listen", address])
+        defer { second.stop() }
+        _ = FileManager.default.createFile(atPath: steps.appendingPathComponent("step-2").path, contents: nil)
+        let session = try Browser.run([
+            ["open": second.url],
+            Self.waitFor("window.graphinspectLive && document.getElementById('notice').textContent.indexOf('joined mid-run') >= 0"),
+            ["text": "#notice"],
+        ])
+        #expect(session.error == nil, "\(session.error ?? "")")
+        // Step 1 made the root and the cart (2 lines after the header); step 2's lines name them.
+        #expect((session.results.last as? String)?.hasPrefix("joined mid-run: the app had sent 2 events before this server heard from it") == true,
+                Comment(rawValue: String(describing: session.results.last)))
+    }
+
     static func send(_ text: String, to port: UInt16) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }

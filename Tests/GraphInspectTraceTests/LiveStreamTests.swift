@@ -16,13 +16,16 @@ import Testing
         private var connection: Int32 = -1
         private var reading: Bool
 
-        /// `listening` false binds the port but refuses connections until `listen()`.
-        init(reading: Bool = true, listening: Bool = true) throws {
+        /// `listening` false binds the port but refuses connections until `listen()`; `port` 0
+        /// takes a free one.
+        init(reading: Bool = true, listening: Bool = true, port wanted: Int = 0) throws {
             let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var one: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = 0
+            address.sin_port = UInt16(wanted).bigEndian
             var size = socklen_t(MemoryLayout<sockaddr_in>.size)
             let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } }
             guard bound == 0, !listening || Glibc.listen(fd, 1) == 0 else { throw CocoaError(.fileWriteUnknown) }
@@ -54,7 +57,8 @@ import Testing
         var connected: Bool { lock.withLock { connection >= 0 } }
 
         func close() {
-            lock.withLock { if connection >= 0 { Glibc.close(connection) } }
+            // shutdown first: a close alone does not end the serving thread's read, nor send a FIN.
+            lock.withLock { if connection >= 0 { shutdown(connection, Int32(SHUT_RDWR)); Glibc.close(connection) } }
             Glibc.close(socket)
         }
 
@@ -149,6 +153,29 @@ import Testing
         #expect(lines.count == 10_001 - dropped + 1)
         #expect(lines.first?.contains("App.Root") == true)
         #expect(lines.dropFirst().dropLast().enumerated().allSatisfy { $1.contains("\"name\($0)\"") })
+    }
+
+    /// The viewer goes away while the app is idle (the server was stopped) and another comes on
+    /// the same port: the lines made in between are kept, not sent into the closed socket, and
+    /// the new viewer is first told how many lines it missed.
+    @Test func aViewerThatComesBackIsToldWhatItMissed() throws {
+        let first = try Viewer()
+        let stream = try #require(LiveStream(address: "127.0.0.1:\(first.port)"))
+        let writer = TraceFileWriter(live: stream)
+        writer.record(Self.created)
+        for index in 0..<10 { writer.record(Self.lookup(index)) }
+        #expect(first.wait { $0.contains("\"name9\"") })
+        first.close()
+        usleep(50_000)
+        for index in 10..<15 { writer.record(Self.lookup(index)) }
+        let second = try Viewer(port: first.port)
+        defer { second.close() }
+        #expect(second.wait { $0.contains("\"name14\"") }, "\(second.text)")
+        let lines = second.text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 + 1 + 5)
+        #expect(lines.dropFirst().first?.hasPrefix(#"{"format":"graphinspect-trace""#) == true)
+        #expect(lines.dropFirst(2).first == #"{"event":"dropped","lines":11}"#)
+        #expect(lines.dropFirst(3).enumerated().allSatisfy { $1.contains("\"name\($0 + 10)\"") })
     }
 
     /// A live stream's gap moves the line count on, so a `repeated` line after it still names

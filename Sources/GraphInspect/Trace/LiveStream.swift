@@ -18,8 +18,9 @@ import Musl
 /// the run's beginning. When the buffer is full, lines are counted, not kept: the stream says
 /// `{"event":"dropped","lines":N}` (docs/trace-format.md) where they were, so the viewer knows
 /// the gap. A connection starts with `graphinspect-live TOKEN` (or `graphinspect-live` without
-/// a token) and the trace's header line. With `GRAPHINSPECT_TRACE` also set, the file still gets
-/// every line.
+/// a token) and the trace's header line, then, when lines have gone before (to an earlier
+/// viewer), a `dropped` line counting them. With `GRAPHINSPECT_TRACE` also set, the file still
+/// gets every line.
 final class LiveStream: @unchecked Sendable {
     /// The environment variable that turns streaming on.
     static let environmentVariable = "GRAPHINSPECT_LIVE"
@@ -38,8 +39,12 @@ final class LiveStream: @unchecked Sendable {
         var spare: UnsafeMutableRawPointer
         /// Lines counted after everything in `active`.
         var dropped = 0
-        /// Lines of a send that failed: they came before everything in `active`.
-        var lostBefore = 0
+        /// Trace lines `active` stands for: the lines in it and the gaps its notices count.
+        var activeSpan = 0
+        /// Trace lines after the header that went before everything in `active` (sent, to this
+        /// viewer or an earlier one, or lost with a viewer that went away): a viewer connecting
+        /// now missed them, and is told so first.
+        var gone = 0
         var connected = false
         /// The first connect has been tried (a flush at exit waits for it).
         var tried = false
@@ -73,7 +78,7 @@ final class LiveStream: @unchecked Sendable {
     }
 
     /// Lines dropped and not yet reported to a viewer, and bytes waiting to be sent (for tests).
-    var droppedSoFar: Int { state.withLock { $0.dropped + $0.lostBefore } }
+    var droppedSoFar: Int { state.withLock { $0.dropped } }
     var bufferedBytes: Int { state.withLock { $0.count } }
 
     /// Waits up to `seconds` for a viewer (for tests and tools).
@@ -111,6 +116,7 @@ final class LiveStream: @unchecked Sendable {
             if state.dropped > 0 { Self.appendNotice(&state) }
             (state.active + state.count).copyMemory(from: line.baseAddress!, byteCount: line.count)
             state.count += line.count
+            state.activeSpan += 1
         }
     }
 
@@ -118,6 +124,7 @@ final class LiveStream: @unchecked Sendable {
         let notice = Array("{\"event\":\"dropped\",\"lines\":\(state.dropped)}\n".utf8)
         notice.withUnsafeBytes { (state.active + state.count).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
         state.count += notice.count
+        state.activeSpan += state.dropped
         state.dropped = 0
     }
 
@@ -170,29 +177,33 @@ final class LiveStream: @unchecked Sendable {
                 sleep(1)
                 continue
             }
-            // What a failed send lost came before what is kept; it is said first.
+            // A viewer connecting after lines went (to an earlier viewer, or lost with it) is
+            // told how many it missed: `graphinspect live` continues its run when it is the same
+            // server, and a new one knows it joined mid-run.
             let opening: [UInt8] = state.withLock { state in
                 var opening = Array("graphinspect-live\(token.map { " " + $0 } ?? "")\n".utf8) + state.header
-                if state.lostBefore > 0 { opening += Array("{\"event\":\"dropped\",\"lines\":\(state.lostBefore)}\n".utf8) }
-                state.lostBefore = 0
+                if state.gone > 0 { opening += Array("{\"event\":\"dropped\",\"lines\":\(state.gone)}\n".utf8) }
                 state.connected = true
                 state.tried = true
                 return opening
             }
             var ok = opening.withUnsafeBytes { Self.sendAll(socket, $0.baseAddress!, $0.count) }
             var idle: UInt32 = 1_000
-            while ok {
-                let filled: (UnsafeMutableRawPointer, Int)? = state.withLock { state in
+            // A viewer that went away while nothing was sent is found before lines are sent
+            // into its closed socket (the first send after a close succeeds, and is lost).
+            while ok && Self.isOpen(socket) {
+                let filled: (UnsafeMutableRawPointer, Int, Int)? = state.withLock { state in
                     // A gap at the end of what is kept is said even if no line comes after it.
                     if state.dropped > 0, state.count + 50 <= half { Self.appendNotice(&state) }
                     guard state.count > 0 else { return nil }
                     swap(&state.active, &state.spare)
-                    let filled = (state.spare, state.count)
+                    let filled = (state.spare, state.count, state.activeSpan)
                     state.count = 0
+                    state.activeSpan = 0
                     state.sending = true
                     return filled
                 }
-                guard let (bytes, count) = filled else {
+                guard let (bytes, count, span) = filled else {
                     usleep(idle)
                     idle = min(idle * 2, 20_000)
                     continue
@@ -201,7 +212,7 @@ final class LiveStream: @unchecked Sendable {
                 ok = Self.sendAll(socket, bytes, count)
                 state.withLock { state in
                     state.sending = false
-                    if !ok { state.lostBefore += Self.lines(in: bytes, count) }
+                    state.gone += span
                 }
             }
             // Lines not yet sent stay for the next viewer.
@@ -211,8 +222,13 @@ final class LiveStream: @unchecked Sendable {
         }
     }
 
-    private static func lines(in bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        UnsafeRawBufferPointer(start: bytes, count: count).reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    /// Whether the viewer still holds its end (it never sends, so readable means closed).
+    private static func isOpen(_ socket: Int32) -> Bool {
+        var byte: UInt8 = 0
+        let read = recv(socket, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
+        if read > 0 { return true }
+        if read == 0 { return false }
+        return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR
     }
 
     private func connectToViewer() -> Int32 {

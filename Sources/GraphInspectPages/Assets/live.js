@@ -150,7 +150,9 @@
     if (Object.keys(model ? model.failed : {}).length > 0 && status.state === "running") { state.className = "failed"; }
     state.textContent = words;
     var notices = [];
-    if (status.dropped > 0) { notices.push(status.dropped + " events dropped by the app (its buffer was full, or no viewer was connected): the picture has gaps; its trace file, if it writes one, has every event"); }
+    var joined = status.joinedAfter || 0, dropped = status.dropped - joined;
+    if (joined > 0) { notices.push("joined mid-run: the app had sent " + joined + " events before this server heard from it, so lines about what they made are refused; relaunch the app to see its whole tree (its trace file, if it writes one, has every event)"); }
+    if (dropped > 0) { notices.push(dropped + " events dropped by the app (its buffer was full, or its connection was lost): the picture has gaps; its trace file, if it writes one, has every event"); }
     if (status.refused > 0) { notices.push(status.refused + " lines refused" + (status.lastRefusal ? " (last: " + status.lastRefusal + ")" : "")); }
     else if (status.lastRefusal) { notices.push(status.lastRefusal); }
     document.getElementById("notice").textContent = notices.join("; ");
