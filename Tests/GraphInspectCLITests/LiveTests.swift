@@ -236,6 +236,10 @@ import Testing
         let cart = #"{"event":"created","id":2,"kind":"component","type":"App.Cart","parent":1,"providers":[]}"#
         let checkout = #"{"event":"created","id":3,"kind":"component","type":"App.Checkout","parent":2,"providers":[]}"#
         try Self.send(["graphinspect-live", header, root, cart].joined(separator: "\n") + "\n", to: port)
+        let first = try Browser.run([
+            ["open": server.url], Self.waitFor("window.graphinspectLive && window.graphinspectLive.nodes === 2 && window.graphinspectLive.state === 'disconnected'"),
+        ])
+        #expect(first.results.last as? Bool == true, "\(first.error ?? "")")
         // The app had sent 3 lines before it came back; this server got 2 of them.
         try Self.send(["graphinspect-live", header, #"{"event":"dropped","lines":3}"#, checkout].joined(separator: "\n") + "\n", to: port)
         let session = try Browser.run([
