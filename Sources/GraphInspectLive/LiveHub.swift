@@ -104,7 +104,7 @@ final class LiveHub: @unchecked Sendable {
         guard let missed = TraceStream.gapLength(line) else { return feed(line) }
         if continuing {
             let missing = missed - (stream.nextLine - 2)
-            if missing > 0 { feed(Array("{\"event\":\"dropped\",\"lines\":\(missing)}".utf8)) }
+            if missing > 0 { feed(TraceStream.gapLine(missing)) }
         } else {
             status.joinedAfter = missed
             feed(line)
@@ -126,7 +126,7 @@ final class LiveHub: @unchecked Sendable {
             lines.append(Self.text(line))
         case .gap(let count):
             status.dropped += count
-            lines.append("{\"event\":\"dropped\",\"lines\":\(count)}")
+            lines.append(Self.text(line))
         case .refused(let error):
             status.refused += 1
             status.lastRefusal = "\(error)"

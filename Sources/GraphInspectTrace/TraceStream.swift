@@ -60,6 +60,11 @@ public struct TraceStream: Sendable {
 
     private static let gapPrefix = Array(#"{"event":"dropped","lines":"#.utf8)
 
+    /// `{"event":"dropped","lines":N}`, without its newline: the one spelling `gapLength` reads.
+    public static func gapLine(_ lines: Int) -> [UInt8] {
+        gapPrefix + Array("\(lines)}".utf8)
+    }
+
     /// N, when `line` is exactly `{"event":"dropped","lines":N}`.
     public static func gapLength(_ line: [UInt8]) -> Int? {
         guard line.count > gapPrefix.count + 1, line.starts(with: gapPrefix), line.last == UInt8(ascii: "}") else { return nil }

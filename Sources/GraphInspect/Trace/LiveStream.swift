@@ -121,11 +121,16 @@ final class LiveStream: @unchecked Sendable {
     }
 
     private static func appendNotice(_ state: inout State) {
-        let notice = Array("{\"event\":\"dropped\",\"lines\":\(state.dropped)}\n".utf8)
+        let notice = Self.notice(state.dropped)
         notice.withUnsafeBytes { (state.active + state.count).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
         state.count += notice.count
         state.activeSpan += state.dropped
         state.dropped = 0
+    }
+
+    /// `{"event":"dropped","lines":N}` and its newline (docs/trace-format.md).
+    private static func notice(_ lines: Int) -> [UInt8] {
+        Array("{\"event\":\"dropped\",\"lines\":\(lines)}\n".utf8)
     }
 
     /// Waits up to `seconds` for what is buffered to be sent (at a normal exit).
@@ -182,7 +187,7 @@ final class LiveStream: @unchecked Sendable {
             // server, and a new one knows it joined mid-run.
             let opening: [UInt8] = state.withLock { state in
                 var opening = Array("graphinspect-live\(token.map { " " + $0 } ?? "")\n".utf8) + state.header
-                if state.gone > 0 { opening += Array("{\"event\":\"dropped\",\"lines\":\(state.gone)}\n".utf8) }
+                if state.gone > 0 { opening += Self.notice(state.gone) }
                 state.connected = true
                 state.tried = true
                 return opening
