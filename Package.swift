@@ -10,7 +10,9 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "GraphInspect", targets: ["GraphInspect"]),
+        .library(name: "GraphInspectDiagram", targets: ["GraphInspectDiagram"]),
         .library(name: "GraphInspectText", targets: ["GraphInspectText"]),
+        .library(name: "GraphInspectReview", targets: ["GraphInspectReview"]),
         .library(name: "GraphInspectPages", targets: ["GraphInspectPages"]),
         .library(name: "GraphInspectTrace", targets: ["GraphInspectTrace"]),
         .library(name: "GraphInspectGraphviz", targets: ["GraphInspectGraphviz"]),
@@ -31,16 +33,22 @@ let package = Package(
         // header of two atomic pointer operations (C, in this package) for its lock-free cache.
         .target(name: "CGraphInspectAtomics"),
         .target(name: "GraphInspect", dependencies: ["CGraphInspectAtomics"]),
-        // Pure-Swift writers that turn a snapshot into text.
-        .target(name: "GraphInspectText", dependencies: ["GraphInspect"]),
+        // The diagram model a snapshot becomes, and its pure-Swift writers: DOT, Mermaid, palettes,
+        // label escaping.
+        .target(name: "GraphInspectDiagram", dependencies: ["GraphInspect"]),
+        // The tree as text, and the seed's two flows replayed from a run.
+        .target(name: "GraphInspectText", dependencies: ["GraphInspect", "GraphInspectDiagram"]),
+        // What a review needs: baselines kept in git, the diff of two graphs and its Markdown comment.
+        .target(name: "GraphInspectReview", dependencies: ["GraphInspect", "GraphInspectDiagram"]),
         // The HTML pages (explorer, replay player): their JavaScript, CSS and markup are files in
         // Sources/GraphInspectPages/Assets, embedded into the library when it is built.
         .target(
             name: "GraphInspectPages",
-            dependencies: ["GraphInspect", "GraphInspectText"],
+            dependencies: ["GraphInspect", "GraphInspectDiagram", "GraphInspectText"],
             exclude: ["Assets"],
             plugins: ["EmbedPageAssets"]
         ),
+        // The build-tool plugin that embeds the pages' assets, and the tool it runs.
         .plugin(name: "EmbedPageAssets", capability: .buildTool(), dependencies: ["graphinspect-embed"]),
         .executableTarget(name: "graphinspect-embed"),
         // Graphviz's C library (cgraph + gvc), found through pkg-config.
@@ -58,7 +66,7 @@ let package = Package(
         .target(
             name: "GraphInspectTesting",
             dependencies: [
-                "GraphInspect", "GraphInspectText",
+                "GraphInspect", "GraphInspectDiagram", "GraphInspectText", "GraphInspectReview",
                 .target(name: "GraphInspectGraphviz", condition: .when(traits: ["GraphvizAttachments"])),
             ]
         ),
@@ -73,7 +81,8 @@ let package = Package(
         .target(
             name: "GraphInspectCLI",
             dependencies: [
-                "GraphInspect", "GraphInspectText", "GraphInspectPages", "GraphInspectCheckContract", "GraphInspectTrace",
+                "GraphInspect", "GraphInspectDiagram", "GraphInspectText", "GraphInspectReview", "GraphInspectPages",
+                "GraphInspectCheckContract", "GraphInspectTrace",
                 "GraphInspectSample", "GraphInspectGraphviz", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -92,11 +101,14 @@ let package = Package(
         // Figures against baselines measured in the same run: `swift run -c release graphinspect-bench`.
         .executableTarget(
             name: "graphinspect-bench",
-            dependencies: ["GraphInspect", "GraphInspectText", "GraphInspectPages", "GraphInspectTrace", "GraphInspectGraphviz", "CGraphvizReader"]
+            dependencies: [
+                "GraphInspect", "GraphInspectDiagram", "GraphInspectText", "GraphInspectPages", "GraphInspectTrace",
+                "GraphInspectGraphviz", "CGraphvizReader",
+            ]
         ),
         // Fuzz targets (scripts/fuzz builds them with -sanitize=fuzzer; built normally, each replays
         // the files it is given). The bodies are a library so the tests replay the corpus too.
-        .target(name: "GraphInspectFuzzTargets", dependencies: ["GraphInspect", "GraphInspectText", "GraphInspectTrace"]),
+        .target(name: "GraphInspectFuzzTargets", dependencies: ["GraphInspect", "GraphInspectDiagram", "GraphInspectText", "GraphInspectReview", "GraphInspectTrace"]),
         .executableTarget(name: "fuzz-trace-reader", dependencies: ["GraphInspectFuzzTargets"]),
         .executableTarget(name: "fuzz-snapshot-decoder", dependencies: ["GraphInspectFuzzTargets"]),
         .executableTarget(name: "fuzz-line-decoder", dependencies: ["GraphInspectFuzzTargets"]),
@@ -111,13 +123,15 @@ let package = Package(
             dependencies: ["GraphInspect", "GraphInspectText"],
             path: "Examples/ReadmeExample"
         ),
+        // The tests, one target for each library they test; the CLI's also run the programs, the
+        // pages (in Chromium) and the docs' generated blocks.
         .testTarget(name: "GraphInspectTests", dependencies: ["GraphInspect"]),
         .testTarget(name: "GraphInspectTraceTests", dependencies: ["GraphInspectTrace"]),
         .testTarget(
             name: "GraphInspectGraphvizTests",
-            dependencies: ["GraphInspectGraphviz", "GraphInspectText", "GraphInspectSample"]
+            dependencies: ["GraphInspectGraphviz", "GraphInspectDiagram", "GraphInspectSample"]
         ),
-        .testTarget(name: "GraphInspectTextTests", dependencies: ["GraphInspectText", "GraphInspectSample"]),
+        .testTarget(name: "GraphInspectTextTests", dependencies: ["GraphInspectDiagram", "GraphInspectText", "GraphInspectSample"]),
         .testTarget(name: "GraphInspectSampleTests", dependencies: ["GraphInspectSample"]),
         .testTarget(name: "GraphInspectTestingTests", dependencies: ["GraphInspectTesting", "GraphInspectSample"]),
         .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI", "GraphInspectGraphviz", "GraphInspectFuzzTargets"]),
@@ -137,10 +151,11 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
     package.dependencies.append(.package(url: "https://github.com/apple/swift-nio", "2.101.2"..<"2.102.0"))
     package.products.append(.executable(name: "graphinspect-live", targets: ["graphinspect-live"]))
     package.targets += [
+        // `graphinspect live`'s server and its executable: pages fed by Server-Sent Events.
         .target(
             name: "GraphInspectLive",
             dependencies: [
-                "GraphInspect", "GraphInspectTrace", "GraphInspectPages", "GraphInspectText",
+                "GraphInspect", "GraphInspectTrace", "GraphInspectPages",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
@@ -158,6 +173,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
     ]
     package.products.append(.plugin(name: "GraphInspectCheckPlugin", targets: ["GraphInspectCheckPlugin"]))
     package.targets += [
+        // `@Providers`: the macro (a compiler plugin) and the library that declares it.
         .macro(
             name: "GraphInspectMacroPlugin",
             dependencies: [
@@ -184,6 +200,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        // `graphinspect check` with the reader installed; `graphinspect check` execs it.
         .executableTarget(name: "graphinspect-check", dependencies: ["GraphInspectCLI", "GraphInspectCheckContract", "GraphInspectStatic"]),
         // `swift package graphinspect-check` in a package that depends on this one.
         .plugin(
@@ -200,6 +217,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
         .target(name: "GraphInspectStyleFactories", dependencies: ["GraphInspect"], path: "Examples/Styles/Factories"),
         .target(name: "GraphInspectStyleTargetsCore", dependencies: ["GraphInspect"], path: "Examples/Styles/TargetsCore"),
         .target(name: "GraphInspectStyleTargetsFeature", dependencies: ["GraphInspect", "GraphInspectStyleTargetsCore"], path: "Examples/Styles/TargetsFeature"),
+        // The reader's tests: fixtures, the style apps read and run, pruning held to the full reading.
         .testTarget(
             name: "GraphInspectStaticTests",
             dependencies: [

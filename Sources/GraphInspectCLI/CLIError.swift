@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
+import GraphInspectDiagram
 import GraphInspectGraphviz
-import GraphInspectText
+import GraphInspectReview
 import GraphInspectTrace
 
 /// Every error the CLI reports, worded in one place: what failed, where, why, and what to do.

@@ -1,5 +1,7 @@
 import Foundation
 @_spi(Fuzzing) import GraphInspect
+import GraphInspectDiagram
+import GraphInspectReview
 import GraphInspectText
 @_spi(Fuzzing) import GraphInspectTrace
 

@@ -1,6 +1,7 @@
 import Foundation
 import GraphInspect
-import GraphInspectText
+import GraphInspectDiagram
+import GraphInspectReview
 import Testing
 #if GraphvizAttachments
 import GraphInspectGraphviz

@@ -1,6 +1,5 @@
 import Foundation
 import GraphInspect
-import GraphInspectText
 import Testing
 
 /// Expects the graph, as `projection` shows it (the tree without counts by default), to equal the

@@ -1,4 +1,6 @@
 import GraphInspect
+import GraphInspectDiagram
+import GraphInspectReview
 import GraphInspectText
 
 /// What an expectation compares: a graph turned into text. The same expectation

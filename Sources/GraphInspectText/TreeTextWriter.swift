@@ -1,4 +1,5 @@
 import GraphInspect
+import GraphInspectDiagram
 
 /// Writes a snapshot as indented text: the holder tree with modules and routers, then the
 /// component tree with what each component provides and resolved, then what was released.

@@ -1,4 +1,5 @@
 import GraphInspect
+import GraphInspectDiagram
 import GraphInspectText
 
 /// A generated app of 10,000 components and 1,000 feature modules, built while recording and dumped

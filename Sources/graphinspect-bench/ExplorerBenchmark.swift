@@ -1,7 +1,7 @@
 import Foundation
+import GraphInspectDiagram
 import GraphInspectGraphviz
 import GraphInspectPages
-import GraphInspectText
 import GraphInspectTrace
 
 /// The explorer page (`dump --format html`) of generated apps of 100, 1,000 and 10,000

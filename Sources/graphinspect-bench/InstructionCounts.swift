@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Benchmarks) import GraphInspect
+import GraphInspectDiagram
 import GraphInspectGraphviz
-import GraphInspectText
 
 /// The key operations counted in instructions under valgrind's callgrind, which a busy machine does
 /// not change: each operation runs in a child process (`--op NAME --count N`) under callgrind twice,

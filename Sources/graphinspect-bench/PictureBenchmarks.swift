@@ -1,7 +1,7 @@
 import Foundation
 import GraphInspect
+import GraphInspectDiagram
 import GraphInspectGraphviz
-import GraphInspectText
 
 /// DOT writing, and in-process SVG against `dot -Tsvg` run as a subprocess on the same DOT.
 enum PictureBenchmarks {

@@ -1,5 +1,6 @@
 import Foundation
 import GraphInspect
+import GraphInspectDiagram
 import GraphInspectGraphviz
 import GraphInspectPages
 import GraphInspectText

@@ -1,7 +1,7 @@
 import Foundation
 import GraphInspect
 @testable import GraphInspectCLI
-@testable import GraphInspectText
+@testable import GraphInspectReview
 import Testing
 
 /// `dump --format baseline`, the graph's shape kept in git: pinned on the sample, read back into

@@ -1,6 +1,6 @@
 import Foundation
 import GraphInspect
-import GraphInspectText
+import GraphInspectReview
 import Testing
 
 /// `diff --format markdown`, the pull-request comment: pinned whole on the samples, its Mermaid

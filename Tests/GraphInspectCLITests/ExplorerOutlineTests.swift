@@ -2,7 +2,7 @@ import Foundation
 import GraphInspect
 import GraphInspectPages
 import Testing
-@testable import GraphInspectText
+@testable import GraphInspectDiagram
 
 /// The data of the explorer's outline (a view too big for one picture): each node's parent in the
 /// tree, always a forest, at any depth.

@@ -1,5 +1,6 @@
 import Foundation
 import GraphInspect
+import GraphInspectDiagram
 import GraphInspectText
 import GraphInspectTrace
 import Testing

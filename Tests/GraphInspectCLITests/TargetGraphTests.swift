@@ -11,7 +11,8 @@ import Testing
         ("C", ["CGraphInspectAtomics", "CGraphviz"]),
         ("runtime, events, recorder", ["GraphInspect", "CGraphvizReader"]),
         ("apps, traces read back", ["GraphInspectSample", "GraphInspectMacros", "GraphInspectTrace"]),
-        ("model, writers", ["GraphInspectText", "GraphInspectCheckContract", "GraphInspectGraphviz"]),
+        ("model, renderer", ["GraphInspectDiagram", "GraphInspectCheckContract", "GraphInspectGraphviz"]),
+        ("text, review", ["GraphInspectText", "GraphInspectReview"]),
         ("pages, check, tests", ["GraphInspectPages", "GraphInspectStatic", "GraphInspectTesting", "GraphInspectFuzzTargets"]),
         ("CLI, live server, fuzzers", ["GraphInspectCLI", "GraphInspectLive", "fuzz-line-decoder", "fuzz-snapshot-decoder", "fuzz-trace-reader", "fuzz-baseline-reader"]),
         ("executables", ["graphinspect", "graphinspect-check", "graphinspect-live", "graphinspect-bench"]),
@@ -98,5 +99,35 @@ import Testing
         #expect(svg == (try String(contentsOf: images.appendingPathComponent("targets.svg"), encoding: .utf8)), "docs/images/targets.svg is stale: run scripts/update-docs")
         let architecture = try String(contentsOf: Golden.packageRoot.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
         #expect(architecture.contains("![the targets and the way data flows through them](images/targets.svg)"))
+    }
+
+    /// docs/architecture.md's targets table is made from Package.swift (names, and the comment
+    /// above each declaration) and the sources' imports; `GRAPHINSPECT_RECORD=1` (run by
+    /// scripts/update-docs) writes it. Every target the package declares has a row.
+    @Test func theTargetsTableIsMadeFromThePackage() throws {
+        let root = Golden.packageRoot
+        let targets = PackageTargets(manifest: try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8))
+        #expect(targets.targets.count > 40, "Package.swift's declarations were not found")
+        for group in targets.groups {
+            #expect(!group.comment.isEmpty, "\(group.targets.map(\.name)) has no comment above it in Package.swift")
+        }
+        let table = try targets.table(root: root)
+        let url = root.appendingPathComponent("docs/architecture.md")
+        let architecture = try String(contentsOf: url, encoding: .utf8)
+        let open = "<!-- generated: targets-table -->\n", close = "<!-- end generated -->"
+        guard let start = architecture.range(of: open), let end = architecture.range(of: close, range: start.upperBound..<architecture.endIndex) else {
+            Issue.record("docs/architecture.md has no targets-table block")
+            return
+        }
+        let shown = String(architecture[start.upperBound..<end.lowerBound])
+        if ProcessInfo.processInfo.environment["GRAPHINSPECT_RECORD"] == "1", shown != table {
+            try architecture.replacingCharacters(in: start.upperBound..<end.lowerBound, with: table).write(to: url, atomically: true, encoding: .utf8)
+            Issue.record("recorded docs/architecture.md's targets table; run again without GRAPHINSPECT_RECORD")
+            return
+        }
+        for target in targets.targets {
+            #expect(shown.contains("`\(target.name)`"), "docs/architecture.md's targets table has no row for \(target.name): run scripts/update-docs")
+        }
+        #expect(shown == table, "docs/architecture.md's targets table is stale: run scripts/update-docs")
     }
 }

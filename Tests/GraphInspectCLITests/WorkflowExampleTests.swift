@@ -1,5 +1,5 @@
 import Foundation
-import GraphInspectText
+import GraphInspectReview
 import Testing
 
 /// Examples/CI: the GitHub workflow is read as YAML (PyYAML) and its review step run as GitHub

@@ -2,7 +2,7 @@ import Foundation
 import GraphInspect
 import Testing
 @testable import GraphInspectGraphviz
-@testable import GraphInspectText
+@testable import GraphInspectDiagram
 
 /// Names chosen by app authors must come out as literal text in every picture format.
 @Suite struct HostileNameTests {

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 import GraphInspect
+import GraphInspectDiagram
 import GraphInspectSample
-import GraphInspectText
 import Testing
 @testable import GraphInspectGraphviz
 

@@ -1,9 +1,8 @@
 import Foundation
 import GraphInspect
+import GraphInspectCheckContract
 import GraphInspectSample
 import GraphInspectStatic
-import GraphInspectCheckContract
-import GraphInspectText
 import GraphInspectTrace
 import Testing
 

@@ -1,7 +1,6 @@
 import Foundation
 import GraphInspect
 import GraphInspectSample
-import GraphInspectText
 import Testing
 @testable import GraphInspectTesting
 

@@ -1,6 +1,5 @@
 import Foundation
 import GraphInspect
-import GraphInspectText
 import Testing
 @testable import GraphInspectTesting
 

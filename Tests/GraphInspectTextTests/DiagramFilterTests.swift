@@ -1,7 +1,7 @@
 import GraphInspect
 import GraphInspectSample
 import Testing
-@testable import GraphInspectText
+@testable import GraphInspectDiagram
 
 /// Each filter on the bundled sample, checked by what the diagram keeps.
 @Suite struct DiagramFilterTests {

@@ -1,6 +1,7 @@
 import GraphInspect
 import Testing
-@testable import GraphInspectText
+@testable import GraphInspectDiagram
+import GraphInspectText
 
 @Suite struct TreeTextWriterTests {
     @Test func hostileNamesStayOnOneLineAndQuoted() {

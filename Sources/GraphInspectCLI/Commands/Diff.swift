@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import GraphInspect
+import GraphInspectDiagram
 import GraphInspectGraphviz
-import GraphInspectText
+import GraphInspectReview
 import GraphInspectTrace
 
 extension GraphInspectCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GraphInspect
+import GraphInspectDiagram
 import GraphInspectGraphviz
 import GraphInspectPages
 import GraphInspectText

@@ -1,7 +1,7 @@
 import Foundation
 import GraphInspect
+import GraphInspectReview
 import GraphInspectSample
-import GraphInspectText
 import GraphInspectTrace
 
 /// Where a command gets its snapshot: the bundled sample run in-process, a trace file, or an app

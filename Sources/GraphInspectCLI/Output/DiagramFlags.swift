@@ -1,6 +1,6 @@
 import ArgumentParser
+import GraphInspectDiagram
 import GraphInspectGraphviz
-import GraphInspectText
 
 extension GraphvizLayout: ExpressibleByArgument {}
 extension DiagramOptions.Collapse: ExpressibleByArgument {}

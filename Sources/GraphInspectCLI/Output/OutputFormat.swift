@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import GraphInspect
+import GraphInspectDiagram
 import GraphInspectGraphviz
 import GraphInspectPages
+import GraphInspectReview
 import GraphInspectText
 
 /// The formats a snapshot can be written in.

@@ -1,6 +1,6 @@
 import Foundation
+import GraphInspectDiagram
 import GraphInspectGraphviz
-import GraphInspectText
 
 /// How every picture the commands draw is rendered: to fit a documentation page where it can.
 enum Picture {

@@ -1,5 +1,5 @@
 import GraphInspect
-import GraphInspectText
+import GraphInspectDiagram
 
 /// What the explorer page knows about a graph, as script-safe JSON: every node (drawn or not)
 /// with the facts its panel shows, each view (a picture Graphviz drew, or an outline the page lays

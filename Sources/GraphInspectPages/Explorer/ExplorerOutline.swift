@@ -1,4 +1,4 @@
-import GraphInspectText
+import GraphInspectDiagram
 
 /// A view too big to read in one picture, as the data the page lays out itself: every node of the
 /// view's diagram with its title, detail lines, colours and the index of its parent in the tree

@@ -1,5 +1,4 @@
 import GraphInspect
-import GraphInspectText
 
 /// `graphinspect dump --format html`: one self-contained page (no network, opens from `file://`)
 /// to explore a graph: the pictures Graphviz drew in process (the dependency graph and the module

@@ -1,5 +1,5 @@
 import GraphInspect
-import GraphInspectText
+import GraphInspectDiagram
 
 /// `graphinspect live`'s page: the graph of a running app as it grows, fed by the server's event
 /// stream (`/events`), with a timeline that can be paused, scrubbed back and resumed, a node's

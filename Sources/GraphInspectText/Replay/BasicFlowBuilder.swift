@@ -1,4 +1,5 @@
 import GraphInspect
+import GraphInspectDiagram
 
 /// The article's "Basic Flow": each holder runs a builder per module, given the parent component and
 /// the holder's context; the builder makes the component, the module, the view component and the

@@ -1,4 +1,5 @@
 import GraphInspect
+import GraphInspectDiagram
 
 /// The article's "Dependency Flow": components form a graph through their parents, and each lookup
 /// climbs it from the requester until a component provides the name. Each lookup is numbered; a

@@ -1,4 +1,5 @@
 import GraphInspect
+import GraphInspectDiagram
 
 /// A recorded run retold step by step: each step is one event that adds nodes or edges to the
 /// picture, described in words. Frame N is everything steps 1...N added, with step N highlighted.

@@ -1,4 +1,5 @@
 import GraphInspect
+import GraphInspectDiagram
 
 /// A replay drawn as one picture that steps reveal: the whole diagram (every step's nodes and
 /// edges, laid out once, so nothing moves between steps) and, for the page, the step that first

@@ -1,4 +1,5 @@
 import GraphInspect
+import GraphInspectDiagram
 
 extension Diagram {
     /// One side of a merged diff picture: without what `change` marks (`.added` leaves the old

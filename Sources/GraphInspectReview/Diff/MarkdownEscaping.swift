@@ -1,3 +1,4 @@
+import Foundation
 import GraphInspect
 
 /// GitHub-flavoured Markdown, for the diff's pull-request comment: text that shows as itself in

@@ -1,3 +1,4 @@
+import Foundation
 import GraphInspect
 
 /// The graph's shape as sorted, stable text to keep in git: one block per live node, each line a

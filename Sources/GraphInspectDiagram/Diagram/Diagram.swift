@@ -37,6 +37,22 @@ public struct Diagram: Sendable, Equatable {
         public var customKind: String?
         /// In a diff: what happened to it.
         public var change: Change?
+
+        /// Memberwise, for the targets that build diagrams of their own.
+        package init(
+            id: String, kind: NodeKind, title: String, details: [String], released: Bool, cluster: String? = nil,
+            highlighted: Bool = false, customKind: String? = nil, change: Change? = nil
+        ) {
+            self.id = id
+            self.kind = kind
+            self.title = title
+            self.details = details
+            self.released = released
+            self.cluster = cluster
+            self.highlighted = highlighted
+            self.customKind = customKind
+            self.change = change
+        }
     }
 
     /// In a merged diff picture: what happened between the two runs.
@@ -52,6 +68,13 @@ public struct Diagram: Sendable, Equatable {
         public var id: String
         public var label: String
         public var parent: String?
+
+        /// Memberwise, for the targets that build diagrams of their own.
+        package init(id: String, label: String, parent: String? = nil) {
+            self.id = id
+            self.label = label
+            self.parent = parent
+        }
     }
 
     public enum EdgeKind: String, Sendable, CaseIterable {
@@ -93,6 +116,20 @@ public struct Diagram: Sendable, Equatable {
         public var customKind: String?
         /// In a diff: what happened to it.
         public var change: Change?
+
+        /// Memberwise, for the targets that build diagrams of their own.
+        package init(
+            from: String, to: String, kind: EdgeKind, label: [String], highlighted: Bool = false, customKind: String? = nil,
+            change: Change? = nil
+        ) {
+            self.from = from
+            self.to = to
+            self.kind = kind
+            self.label = label
+            self.highlighted = highlighted
+            self.customKind = customKind
+            self.change = change
+        }
     }
 
     public var nodes: [Node]
@@ -100,7 +137,7 @@ public struct Diagram: Sendable, Equatable {
     public var edges: [Edge]
 
     /// The cluster of what the holder with this id holds.
-    static func clusterID(ofHolder holder: ObjectID) -> String { "h\(holder.rawValue)" }
+    package static func clusterID(ofHolder holder: ObjectID) -> String { "h\(holder.rawValue)" }
     /// A frame of a replay: the legend lists only what the frame uses, and the newest step.
     public var isReplay = false
     /// Rank left to right instead of top to bottom (build sequences read better that way).
@@ -108,4 +145,14 @@ public struct Diagram: Sendable, Equatable {
     /// When the picture is a summary of a graph too large to draw whole: what was left out, and
     /// how to draw it (for standard error).
     public var summary: String?
+
+    /// Memberwise, for the targets that build diagrams of their own (replays, diffs).
+    package init(nodes: [Node], clusters: [Cluster], edges: [Edge], isReplay: Bool = false, leftToRight: Bool = false, summary: String? = nil) {
+        self.nodes = nodes
+        self.clusters = clusters
+        self.edges = edges
+        self.isReplay = isReplay
+        self.leftToRight = leftToRight
+        self.summary = summary
+    }
 }

@@ -1,4 +1,5 @@
 import GraphInspect
+import GraphInspectDiagram
 
 extension GraphDiff {
     /// One picture of both runs: every node and edge of either, matched by path; what only the new

@@ -1,3 +1,4 @@
+import GraphInspectDiagram
 /// The part of a diff's picture a reviewer needs: what changed and what it touches.
 extension Diagram {
     /// The nodes marked as changed (added, removed, moved) and every node within `hops` edges of

@@ -25,7 +25,7 @@ extension DiagramBuilder {
         }
     }
 
-    static func kind(_ kind: NodeKind) -> Diagram.NodeKind {
+    package static func kind(_ kind: NodeKind) -> Diagram.NodeKind {
         switch kind {
         case .component: .component
         case .holder: .holder

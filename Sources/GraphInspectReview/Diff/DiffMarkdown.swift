@@ -1,4 +1,5 @@
 import GraphInspect
+import GraphInspectDiagram
 
 /// `diff --format markdown`: what changed between two runs as one pull-request comment. A hidden
 /// marker line (so a CI step finds its own comment to update), one summary line, new and fixed

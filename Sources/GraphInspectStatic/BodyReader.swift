@@ -1,0 +1,210 @@
+import GraphInspectCheckContract
+import SwiftSyntax
+
+/// Reduces a function body (or top-level code) to statements.
+struct BodyReader {
+    let file: Positions
+    var statements: [Statement] = []
+    var locals: [String: WrittenType?] = [:]
+
+    init(file: Positions) {
+        self.file = file
+    }
+
+    /// Collects the statements under `node`: declarations, bindings, returns, and every
+    /// outermost expression; closures inside them add their own statements.
+    mutating func collect(_ node: Syntax) {
+        if let variable = node.as(VariableDeclSyntax.self) {
+            for binding in variable.bindings {
+                let type = binding.typeAnnotation.map { file.written($0.type) }
+                let value = binding.initializer.map { expression($0.value) }
+                if let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier {
+                    let written: WrittenType? = type ?? value.flatMap(FileReader.inferredType)
+                    locals[identifier.text] = .some(written)
+                    statements.append(.bind(name: identifier.text, type: type, value: value))
+                } else if let value {
+                    // `let _: T = x`, tuples: the value is still evaluated (lookups happen).
+                    statements.append(.bind(name: "_", type: type, value: value))
+                }
+                if let initializer = binding.initializer { collectClosures(in: Syntax(initializer.value)) }
+            }
+            return
+        }
+        if let condition = node.as(OptionalBindingConditionSyntax.self) {
+            guard let identifier = condition.pattern.as(IdentifierPatternSyntax.self)?.identifier else { return }
+            let type = condition.typeAnnotation.map { file.written($0.type) }
+            let value = condition.initializer.map { expression($0.value) } ?? .name(identifier.text, file.position(identifier))
+            let written: WrittenType? = type ?? FileReader.inferredType(value)
+            locals[identifier.text] = .some(written)
+            statements.append(.bind(name: identifier.text, type: type, value: value))
+            if let initializer = condition.initializer { collectClosures(in: Syntax(initializer.value)) }
+            return
+        }
+        if let returned = node.as(ReturnStmtSyntax.self) {
+            if let value = returned.expression {
+                statements.append(.returns(expression(value)))
+                collectClosures(in: Syntax(value))
+            }
+            return
+        }
+        if node.is(IfExprSyntax.self) || node.is(SwitchExprSyntax.self) {
+            // `if` and `switch` are expressions in Swift; their conditions and branches are code.
+            for child in node.children(viewMode: .sourceAccurate) { collect(child) }
+            return
+        }
+        if let expr = node.as(ExprSyntax.self) {
+            statements.append(statement(expr))
+            collectClosures(in: Syntax(expr))
+            return
+        }
+        if node.is(FunctionDeclSyntax.self) || node.is(ClassDeclSyntax.self) || node.is(StructDeclSyntax.self)
+            || node.is(EnumDeclSyntax.self) || node.is(ProtocolDeclSyntax.self) || node.is(ExtensionDeclSyntax.self) {
+            return  // nested declarations: not read (docs/check.md says so)
+        }
+        for child in node.children(viewMode: .sourceAccurate) { collect(child) }
+    }
+
+    /// Reads the statements of every closure inside `node` (not nested twice: `collect` recurses);
+    /// its parameters become locals of the function being read.
+    mutating func collectClosures(in node: Syntax) {
+        if let closure = node.as(ClosureExprSyntax.self) {
+            for name in Self.parameters(of: closure) where locals[name] == nil { locals[name] = .some(nil) }
+            for item in closure.statements { collect(Syntax(item)) }
+            return
+        }
+        for child in node.children(viewMode: .sourceAccurate) { collectClosures(in: child) }
+    }
+
+    /// A closure's parameter names: `a, b in`, `(a: T, b) in`, or `$0`, `$1`... when it names none.
+    static func parameters(of closure: ClosureExprSyntax) -> [String] {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list)?:
+            return list.map(\.name.text)
+        case .parameterClause(let clause)?:
+            return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil:
+            return (0..<4).map { "$\($0)" }
+        }
+    }
+
+    /// What calling `closure` gives: its single expression, or what its first `return` returns.
+    func closureResult(_ closure: ClosureExprSyntax) -> Expr? {
+        let items = Array(closure.statements)
+        if items.count == 1, let only = items.first?.item.as(ExprSyntax.self) { return expression(only) }
+        for item in items {
+            if let returned = item.item.as(ReturnStmtSyntax.self), let value = returned.expression { return expression(value) }
+        }
+        return nil
+    }
+
+    /// An outermost expression: an assignment or an evaluation.
+    func statement(_ expr: ExprSyntax) -> Statement {
+        if let sequence = expr.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
+                return .assign(target: expression(elements[0]), value: expression(elements[2]))
+            }
+        }
+        if let infix = expr.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
+            return .assign(target: expression(infix.leftOperand), value: expression(infix.rightOperand))
+        }
+        return .evaluate(expression(expr))
+    }
+
+    func expression(_ expr: ExprSyntax) -> Expr {
+        if expr.is(NilLiteralExprSyntax.self) { return .nilLiteral }
+        if let string = expr.as(StringLiteralExprSyntax.self) {
+            guard let text = FileReader.stringLiteral(ExprSyntax(string)) else { return .dynamicString(file.position(string)) }
+            return .literal(WrittenType(name: "String", isOptional: false, spelling: "String"), text: text)
+        }
+        if expr.is(IntegerLiteralExprSyntax.self) { return .literal(WrittenType(name: "Int", isOptional: false, spelling: "Int"), text: nil) }
+        if expr.is(FloatLiteralExprSyntax.self) { return .literal(WrittenType(name: "Double", isOptional: false, spelling: "Double"), text: nil) }
+        if expr.is(BooleanLiteralExprSyntax.self) { return .literal(WrittenType(name: "Bool", isOptional: false, spelling: "Bool"), text: nil) }
+        if let reference = expr.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if name == "self" { return .selfRef }
+            return .name(file.moduleNames[name] ?? name, file.position(reference))
+        }
+        if expr.is(SuperExprSyntax.self) { return .superRef }
+        if let member = expr.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            guard let base = member.base else { return .implicitMember(name) }
+            if name == "self", let type = Self.typeName(base) { return .typeRef(type) }
+            // `Module.X`, for a type name more than one module declares.
+            if let module = base.as(DeclReferenceExprSyntax.self)?.baseName.text, file.moduleKeys.contains(module + "." + name) {
+                return .name(module + "." + name, file.position(member.declName))
+            }
+            return .member(expression(base), name, file.position(member.declName))
+        }
+        if let call = expr.as(FunctionCallExprSyntax.self) {
+            var arguments = call.arguments.map { Expr.Argument(label: $0.label?.text, value: expression($0.expression)) }
+            if let trailing = call.trailingClosure { arguments.append(Expr.Argument(label: nil, value: expression(ExprSyntax(trailing)))) }
+            return .call(expression(call.calledExpression), arguments, file.position(call))
+        }
+        if let chained = expr.as(OptionalChainingExprSyntax.self) { return expression(chained.expression) }
+        if let unwrapped = expr.as(ForceUnwrapExprSyntax.self) { return expression(unwrapped.expression) }
+        if let tried = expr.as(TryExprSyntax.self) { return expression(tried.expression) }
+        if let awaited = expr.as(AwaitExprSyntax.self) { return expression(awaited.expression) }
+        if let generic = expr.as(GenericSpecializationExprSyntax.self) { return expression(generic.expression) }
+        if let tuple = expr.as(TupleExprSyntax.self) {
+            if tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil { return expression(only.expression) }
+            return .anyOf(tuple.elements.map { expression($0.expression) })
+        }
+        if let array = expr.as(ArrayExprSyntax.self) { return .anyOf(array.elements.map { expression($0.expression) }) }
+        // A dictionary is any of its values; an element of a collection is any of its elements.
+        if let dictionary = expr.as(DictionaryExprSyntax.self) {
+            guard case .elements(let elements) = dictionary.content else { return .anyOf([]) }
+            return .anyOf(elements.map { expression($0.value) })
+        }
+        if let subscripted = expr.as(SubscriptCallExprSyntax.self) { return expression(subscripted.calledExpression) }
+        if let closure = expr.as(ClosureExprSyntax.self) {
+            return .closure(parameters: Self.parameters(of: closure), result: closureResult(closure), position: file.position(closure))
+        }
+        if let ternary = expr.as(TernaryExprSyntax.self) { return .anyOf([expression(ternary.thenExpression), expression(ternary.elseExpression)]) }
+        if let typeExpr = expr.as(TypeExprSyntax.self) { return .typeRef(WrittenTypeReader.read(typeExpr.type)) }
+        if let cast = expr.as(AsExprSyntax.self) { return .cast(expression(cast.expression), file.written(cast.type)) }
+        if let sequence = expr.as(SequenceExprSyntax.self) { return sequenceExpression(Array(sequence.elements)) }
+        return .unknown
+    }
+
+    /// An unfolded operator sequence: `a as? T`, `a ?? b`, `x == y` (a comparison yields no value).
+    func sequenceExpression(_ elements: [ExprSyntax]) -> Expr {
+        guard let first = elements.first else { return .unknown }
+        var value = expression(first)
+        var index = 1
+        while index < elements.count {
+            let element = elements[index]
+            if let cast = element.as(UnresolvedAsExprSyntax.self), index + 1 < elements.count,
+               let type = elements[index + 1].as(TypeExprSyntax.self) {
+                _ = cast
+                value = .cast(value, file.written(type.type))
+                index += 2
+            } else if let op = element.as(BinaryOperatorExprSyntax.self), index + 1 < elements.count {
+                let right = expression(elements[index + 1])
+                value = op.operator.text == "??" ? .anyOf([value, right]) : .effects([value, right])
+                index += 2
+            } else if element.is(UnresolvedTernaryExprSyntax.self), index + 1 < elements.count {
+                let then = element.as(UnresolvedTernaryExprSyntax.self).map { expression($0.thenExpression) } ?? .unknown
+                value = .anyOf([then, expression(elements[index + 1])])
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        return value
+    }
+
+    /// `Foo` or `Module.Foo` in `Foo.self`.
+    static func typeName(_ base: ExprSyntax) -> WrittenType? {
+        if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isUppercase == true {
+            let name = reference.baseName.text
+            return WrittenType(name: name, isOptional: false, spelling: name)
+        }
+        if let member = base.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            return WrittenType(name: name, isOptional: false, spelling: name)
+        }
+        if let typeExpr = base.as(TypeExprSyntax.self) { return WrittenTypeReader.read(typeExpr.type) }
+        return nil
+    }
+}

@@ -1,0 +1,247 @@
+import GraphInspectCheckContract
+import SwiftParser
+import SwiftSyntax
+
+/// Reads one parsed file into its `SourceReader`.
+struct FileReader {
+    let path: String
+    let module: String
+    let isLibrary: Bool
+    let converter: SourceLocationConverter
+    var reader: SourceReader
+    /// The types nested in the types enclosing the code being read, by simple name (`Component`
+    /// -> `RawKeyPathComponentSyntax.Component`): inside a type, Swift resolves a name to a type
+    /// it nests before any other of that name (the library's `Component` among them).
+    var nestedInScope: [String: String] = [:]
+    /// This module's keys for type names other modules declare too (`ModuleScope`), and every
+    /// `Module.X` key.
+    var moduleNames: [String: String] = [:]
+    var moduleKeys: Set<String> = []
+
+    /// A written type, its name resolved to a nested type in scope where there is one.
+    func written(_ type: TypeSyntax) -> WrittenType { positions.written(type) }
+
+    init(path: String, module: String, isLibrary: Bool, converter: SourceLocationConverter, reader: SourceReader) {
+        self.path = path
+        self.module = module
+        self.isLibrary = isLibrary
+        self.converter = converter
+        self.reader = reader
+    }
+
+    func position(_ node: some SyntaxProtocol) -> SourcePosition {
+        positions.position(node)
+    }
+
+    /// Positions in this file, for the body readers (which must not hold the reader: a copy of
+    /// its type table in each would make every later change copy the table).
+    var positions: Positions { Positions(path: path, converter: converter, nestedInScope: nestedInScope, moduleNames: moduleNames, moduleKeys: moduleKeys) }
+
+    mutating func readFile(_ tree: SourceFileSyntax) {
+        var topLevelItems: [CodeBlockItemSyntax] = []
+        for item in tree.statements {
+            if let decl = item.item.as(DeclSyntax.self), readDeclaration(decl, in: nil) {
+                continue
+            }
+            topLevelItems.append(item)
+        }
+        guard !topLevelItems.isEmpty, let first = topLevelItems.first else { return }
+        let function = reader.newFunction(
+            name: "top-level code", kind: .topLevel, owner: nil, isStatic: true, parameters: [], returnType: nil,
+            position: position(first)
+        )
+        var body = BodyReader(file: positions)
+        for item in topLevelItems { body.collect(Syntax(item)) }
+        function.body = body.statements
+        function.locals = body.locals
+        reader.addTopLevel(function)
+    }
+
+    /// Reads a type, extension or function declaration; false for anything else (top-level
+    /// variables are code).
+    mutating func readDeclaration(_ decl: DeclSyntax, in owner: String?) -> Bool {
+        if let type = decl.as(ClassDeclSyntax.self) {
+            readType(name: type.name.text, kind: .class, inheritance: type.inheritanceClause, attributes: type.attributes, members: type.memberBlock, node: type)
+        } else if let type = decl.as(StructDeclSyntax.self) {
+            readType(name: type.name.text, kind: .struct, inheritance: type.inheritanceClause, attributes: type.attributes, members: type.memberBlock, node: type)
+        } else if let type = decl.as(EnumDeclSyntax.self) {
+            readType(name: type.name.text, kind: .enum, inheritance: type.inheritanceClause, attributes: type.attributes, members: type.memberBlock, node: type)
+        } else if let type = decl.as(ActorDeclSyntax.self) {
+            readType(name: type.name.text, kind: .actor, inheritance: type.inheritanceClause, attributes: type.attributes, members: type.memberBlock, node: type)
+        } else if let type = decl.as(ProtocolDeclSyntax.self) {
+            readType(name: type.name.text, kind: .protocol, inheritance: type.inheritanceClause, attributes: type.attributes, members: type.memberBlock, node: type)
+        } else if let ext = decl.as(ExtensionDeclSyntax.self) {
+            let name = written(ext.extendedType).name
+            let inherited = ext.inheritanceClause?.inheritedTypes.map { written($0.type) } ?? []
+            reader.withType(name, kind: nil, module: module, isLibrary: isLibrary) { $0.inherited += inherited }
+            let enclosing = outer
+            outer = name
+            readMembers(ext.memberBlock, of: name)
+            outer = enclosing
+        } else if let function = decl.as(FunctionDeclSyntax.self), owner == nil {
+            if let ir = readFunction(function, owner: nil) { reader.addFree(ir) }
+        } else if decl.is(ImportDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self) || decl.is(IfConfigDeclSyntax.self)
+                    || decl.is(PrecedenceGroupDeclSyntax.self) || decl.is(OperatorDeclSyntax.self) || decl.is(MacroDeclSyntax.self) {
+            // Nothing a lookup depends on. (`#if` blocks: both branches would be a guess; skipped.)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    mutating func readType(
+        name simpleName: String, kind: TypeDecl.Kind, inheritance: InheritanceClauseSyntax?, attributes: AttributeListSyntax,
+        members: MemberBlockSyntax, node: some SyntaxProtocol
+    ) {
+        // A nested type is known as `Outer.Inner`, so two types nested in different types do not merge.
+        let name = outer.map { "\($0).\(simpleName)" } ?? moduleNames[simpleName] ?? simpleName
+        let inherited = inheritance?.inheritedTypes.map { written($0.type) } ?? []
+        let names = Set(attributes.compactMap { $0.as(AttributeSyntax.self).map { WrittenTypeReader.read($0.attributeName).name } })
+        let here = position(node)
+        reader.declared(name, at: here, isLibrary: isLibrary)
+        reader.withType(name, kind: kind, module: module, isLibrary: isLibrary) { type in
+            type.inherited = inherited + type.inherited
+            type.attributes.formUnion(names)
+            type.position = here
+        }
+        let enclosing = outer, enclosingScope = nestedInScope
+        outer = name
+        for member in members.members {
+            let decl = member.decl
+            let nested = decl.as(ClassDeclSyntax.self)?.name.text ?? decl.as(StructDeclSyntax.self)?.name.text
+                ?? decl.as(EnumDeclSyntax.self)?.name.text ?? decl.as(ActorDeclSyntax.self)?.name.text
+                ?? decl.as(ProtocolDeclSyntax.self)?.name.text
+            if let nested { nestedInScope[nested] = name + "." + nested }
+        }
+        readMembers(members, of: name)
+        outer = enclosing
+        nestedInScope = enclosingScope
+    }
+
+    /// The type whose members are being read, while reading a nested type's declaration.
+    var outer: String?
+
+    mutating func readMembers(_ block: MemberBlockSyntax, of owner: String) {
+        for member in block.members {
+            let decl = member.decl
+            if let variable = decl.as(VariableDeclSyntax.self) {
+                readProperty(variable, of: owner)
+            } else if let initializer = decl.as(InitializerDeclSyntax.self) {
+                let parameters = readParameters(initializer.signature.parameterClause)
+                let ir = reader.newFunction(
+                    name: "init", kind: .initializer, owner: owner, isStatic: false, parameters: parameters,
+                    returnType: nil, position: position(initializer)
+                )
+                if let body = initializer.body { fill(ir, with: body.statements) }
+                reader.withType(owner, kind: nil, module: module, isLibrary: isLibrary) { $0.initializers.append(ir) }
+            } else if let function = decl.as(FunctionDeclSyntax.self) {
+                if let ir = readFunction(function, owner: owner) {
+                    reader.withType(owner, kind: nil, module: module, isLibrary: isLibrary) { $0.methods[ir.name, default: []].append(ir) }
+                }
+            } else if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
+                for element in enumCase.elements {
+                    let raw = element.rawValue.flatMap { Self.stringLiteral($0.value) }
+                    reader.withType(owner, kind: nil, module: module, isLibrary: isLibrary) { $0.cases[element.name.text] = raw }
+                }
+            } else {
+                _ = readDeclaration(decl, in: owner)
+            }
+        }
+    }
+
+    mutating func readFunction(_ function: FunctionDeclSyntax, owner: String?) -> FunctionIR? {
+        let isStatic = function.modifiers.contains { ["static", "class"].contains($0.name.text) }
+        let ir = reader.newFunction(
+            name: function.name.text, kind: owner == nil ? .free : .method, owner: owner, isStatic: isStatic,
+            parameters: readParameters(function.signature.parameterClause),
+            returnType: function.signature.returnClause.map { written($0.type) },
+            position: position(function)
+        )
+        if let body = function.body { fill(ir, with: body.statements) }
+        return ir
+    }
+
+    mutating func readParameters(_ clause: FunctionParameterClauseSyntax) -> [ParameterDecl] {
+        clause.parameters.map { parameter in
+            let first = parameter.firstName.text
+            let name = parameter.secondName?.text ?? first
+            return ParameterDecl(
+                label: first == "_" ? nil : first, name: name, type: written(parameter.type),
+                hasDefault: parameter.defaultValue != nil
+            )
+        }
+    }
+
+    /// Reads a function's statements; a body of one expression returns it.
+    mutating func fill(_ function: FunctionIR, with items: CodeBlockItemListSyntax) {
+        var body = BodyReader(file: positions)
+        for item in items { body.collect(Syntax(item)) }
+        if items.count == 1, function.returnType != nil || function.kind == .getter,
+           case .evaluate(let value)? = body.statements.first, body.statements.count == 1 {
+            body.statements = [.returns(value)]
+        }
+        function.body = body.statements
+        function.locals = body.locals
+    }
+
+    mutating func readProperty(_ variable: VariableDeclSyntax, of owner: String) {
+        let isStatic = variable.modifiers.contains { ["static", "class"].contains($0.name.text) }
+        let isLazyVar = variable.modifiers.contains { $0.name.text == "lazy" }
+        let attributes = Set(variable.attributes.compactMap { $0.as(AttributeSyntax.self).map { WrittenTypeReader.read($0.attributeName).name } })
+        for binding in variable.bindings {
+            guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else { continue }
+            let name = identifier.text.hasPrefix("`") ? String(identifier.text.dropFirst().dropLast()) : identifier.text
+            let body = BodyReader(file: positions)
+            let initializer = binding.initializer.map { body.expression($0.value) }
+            var type = binding.typeAnnotation.map { written($0.type) }
+            if type == nil, let initializer { type = Self.inferredType(initializer) }
+            var form: PropertyDecl.Form = attributes.contains("Lazy") ? .lazyWrapper : isLazyVar ? .lazyVar : .stored
+            var getter: FunctionIR?
+            if let accessors = binding.accessorBlock, let getterItems = Self.getterBody(accessors) {
+                form = .computed
+                let ir = reader.newFunction(
+                    name: name, kind: .getter, owner: owner, isStatic: isStatic, parameters: [], returnType: type,
+                    position: position(binding)
+                )
+                fill(ir, with: getterItems)
+                getter = ir
+            }
+            let property = PropertyDecl(
+                name: name, type: type, form: form, isStatic: isStatic, initializer: initializer, getter: getter,
+                position: position(binding)
+            )
+            let literal = isStatic ? binding.initializer.flatMap { Self.stringLiteral($0.value) } : nil
+            reader.withType(owner, kind: nil, module: module, isLibrary: isLibrary) { type in
+                if type.properties[name] == nil { type.propertyOrder.append(name) }
+                type.properties[name] = property
+                if let literal { type.stringConstants[name] = literal }
+            }
+        }
+    }
+
+    /// The statements of a getter: `{ ... }` or `get { ... }`; nil for stored properties with
+    /// observers and for protocol requirements (`{ get }`).
+    static func getterBody(_ block: AccessorBlockSyntax) -> CodeBlockItemListSyntax? {
+        switch block.accessors {
+        case .getter(let items): return items
+        case .accessors(let list):
+            return list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+        }
+    }
+
+    /// The type an initialiser gives a declaration without one: `= T(...)`, literals, `T.x` casts.
+    static func inferredType(_ value: Expr) -> WrittenType? {
+        switch value {
+        case .literal(let type, _): type
+        case .call(.name(let name, _), _, _) where name.first?.isUppercase == true: WrittenType(name: name, isOptional: false, spelling: name)
+        case .call(.member(.name(let name, _), "init", _), _, _): WrittenType(name: name, isOptional: false, spelling: name)
+        case .cast(_, let type): type
+        default: nil
+        }
+    }
+
+    /// The value of a string literal without interpolation, escapes resolved (`"a\"b"` is `a"b`).
+    static func stringLiteral(_ expr: ExprSyntax) -> String? {
+        expr.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+    }
+}

@@ -1,0 +1,32 @@
+import GraphInspectCheckContract
+import SwiftSyntax
+
+/// Turns syntax nodes of one file into `path:line:column` positions.
+struct Positions {
+    let path: String
+    let converter: SourceLocationConverter
+    /// `FileReader.nestedInScope` where the body being read is.
+    let nestedInScope: [String: String]
+    /// `FileReader.moduleNames` and `moduleKeys`.
+    let moduleNames: [String: String]
+    let moduleKeys: Set<String>
+
+    /// A written type, its name resolved to a nested type in scope where there is one, else to
+    /// this module's own when other modules declare one of that name; `Module.X` to that module's.
+    func written(_ type: TypeSyntax) -> WrittenType {
+        var result = WrittenTypeReader.read(type)
+        if let nested = nestedInScope[result.name] {
+            result.name = nested
+        } else if let qualified = WrittenTypeReader.memberName(type), moduleKeys.contains(qualified) {
+            result.name = qualified
+        } else if let own = moduleNames[result.name] {
+            result.name = own
+        }
+        return result
+    }
+
+    func position(_ node: some SyntaxProtocol) -> SourcePosition {
+        let location = node.startLocation(converter: converter)
+        return SourcePosition(file: path, line: location.line, column: location.column)
+    }
+}

@@ -1,0 +1,133 @@
+import GraphInspect
+import GraphInspectCheckContract
+
+/// The lookups the analysis found, walked up the graph the builder made: what answers each,
+/// and what fails.
+extension StaticGraphBuilder {
+    mutating func recordLookups() {
+        let sites = analysis.sites
+        let ordered = analysis.lookups.sorted { ($0.position, position(of: $0.requester), $0.name) < ($1.position, position(of: $1.requester), $1.name) }
+        // Each type's providers by name (the nearest declaration wins, as in the runtime's index).
+        var tables: [String: [String: (owner: String, decl: PropertyDecl)]] = [:]
+        func table(_ type: String) -> [String: (owner: String, decl: PropertyDecl)] {
+            if let known = tables[type] { return known }
+            var byName: [String: (owner: String, decl: PropertyDecl)] = [:]
+            for entry in index.providers(of: type) { byName[entry.decl.name] = entry }
+            tables[type] = byName
+            return byName
+        }
+        // Names some `@Providers` class computes: only lookups of these can shadow one.
+        let computedNames = Set(index.types.values.filter { index.listsComputedProviders($0.name) }.flatMap { type in
+            type.properties.values.filter { $0.form == .computed }.map(\.name)
+        })
+        let nodeCount = Int(nextID)
+        var siteOf = [Int](repeating: 0, count: nodeCount + 1)
+        var parentOf = [Int](repeating: 0, count: nodeCount + 1)
+        // Component sites numbered 0..<n: a node's entry in `siteOf`, and its place in `declaring`.
+        // Component nodes' sites and parents by raw id (0: none): the walks visit every component
+        // up a chain (a chain 10,000 deep makes 50 million steps), so each step reads arrays.
+        let componentSites = Array(Set(nodeSite.values)).sorted()
+        var slot = [Int](repeating: 0, count: sites.count)
+        for (offset, site) in componentSites.enumerated() { slot[site] = offset }
+        for (node, site) in nodeSite { siteOf[Int(node.rawValue)] = slot[site] }
+        for (node, parent) in nodeParent { parentOf[Int(node.rawValue)] = Int(parent.rawValue) }
+        // For each name provided, which component sites' types declare it (so a step is two array
+        // reads); filled from each type's providers, not by asking every site for every name.
+        let asked = Set(ordered.map(\.name))
+        let declaresNone = [Bool](repeating: false, count: componentSites.count)
+        var declaring: [String: [Bool]] = [:]
+        for (offset, site) in componentSites.enumerated() {
+            for name in table(sites[site].type).keys where asked.contains(name) {
+                declaring[name, default: declaresNone][offset] = true
+            }
+        }
+        for lookup in ordered {
+            let requesterType = sites[lookup.requester].type
+            let nodes = componentNodes[lookup.requester] ?? []
+            let declares = declaring[lookup.name] ?? declaresNone
+            if nodes.isEmpty {
+                diagnostics.insert(StaticWording.unresolved(
+                    "the \(requesterType) this lookup of `\(Quoted.name(lookup.name))` is made on is never placed in a tree the sources build", at: lookup.position
+                ))
+            }
+            facts.lookups.insert(GraphFacts.Named(owner: requesterType, name: lookup.name))
+            facts.lookupPositions[GraphFacts.Named(owner: requesterType, name: lookup.name), default: []].insert(lookup.position)
+            for node in nodes {
+                var answered: ObjectID?
+                var walked: [ObjectID] = []
+                var raw = Int(node.rawValue)
+                while raw != 0 {
+                    let step = ObjectID(UInt64(raw))
+                    walked.append(step)
+                    let offset = siteOf[raw]
+                    raw = parentOf[raw]
+                    guard declares[offset], case let type = sites[componentSites[offset]].type, let match = table(type)[lookup.name] else { continue }
+                    if match.decl.form == .computed && !index.listsComputedProviders(match.owner) {
+                        diagnostics.insert(StaticWording.invisibleComputed(owner: match.owner, name: lookup.name, lookupAt: lookup.position, at: match.decl.position))
+                        continue
+                    }
+                    guard match.decl.form != .lazyVar, satisfies(match.decl.type, lookup.type) else { continue }
+                    answered = step
+                    if match.decl.form == .stored && computedNames.contains(lookup.name) {
+                        warnShadowed(lookup: lookup, nearer: type, beyond: chain(from: step).dropFirst())
+                    }
+                    break
+                }
+                if let answered {
+                    facts.resolved.insert(GraphFacts.Named(owner: sites[nodeSite[answered] ?? 0].type, name: lookup.name))
+                }
+                lookupPositions[events.count] = lookup.position
+                events.append(.lookup(GraphInspect.DependencyLookup(
+                    requester: node, name: lookup.name, type: index.recordedName(lookup.type), walk: walked, provider: answered,
+                    cacheHit: false, location: SourceLocation(file: lookup.position.file, line: lookup.position.line)
+                )))
+            }
+        }
+    }
+
+    /// A `@Providers` computed provider farther up that the stored one just found hides.
+    mutating func warnShadowed(lookup: FlowAnalysis.DependencyLookup, nearer: String, beyond: ArraySlice<ObjectID>) {
+        for step in beyond {
+            let type = analysis.sites[nodeSite[step] ?? 0].type
+            for (owner, decl) in index.providers(of: type) where decl.name == lookup.name && decl.form == .computed {
+                guard index.listsComputedProviders(owner), satisfies(decl.type, lookup.type) else { continue }
+                diagnostics.insert(StaticWording.shadowedComputed(owner: owner, name: lookup.name, nearer: nearer, lookupAt: lookup.position, at: decl.position))
+            }
+        }
+    }
+
+    /// Whether a provider of type `provided` answers a lookup asking for `asked`: the same type
+    /// (optional or not), a subclass or conforming type; either unwritten matches by name alone.
+    func satisfies(_ provided: WrittenType?, _ asked: WrittenType?) -> Bool {
+        guard let provided, let asked else { return true }
+        if asked.name == "Any" || asked.name == "AnyObject" { return true }
+        return provided.name == asked.name || index.reaches(provided.name, asked.name)
+    }
+
+    mutating func recordModuleLookups() {
+        let sites = analysis.sites
+        let ordered = analysis.moduleLookups.sorted { ($0.position, position(of: $0.holder), $0.key) < ($1.position, position(of: $1.holder), $1.key) }
+        for lookup in ordered {
+            let holderType = sites[lookup.holder].type
+            facts.moduleLookups.insert(GraphFacts.Named(owner: holderType, name: lookup.key))
+            for node in holderNodes[lookup.holder] ?? [] {
+                var walk: [ObjectID] = []
+                var current: ObjectID? = node
+                var found: (module: ObjectID, holder: ObjectID)?
+                while let holder = current, found == nil {
+                    walk.append(holder)
+                    for (site, module) in heldModules[holder] ?? [] where analysis.strings(.field(site: site, name: "key")).contains(lookup.key) {
+                        found = (module, holder)
+                        break
+                    }
+                    current = holderParent[holder]
+                }
+                lookupPositions[events.count] = lookup.position
+                events.append(.moduleLookup(GraphInspect.ModuleLookup(
+                    requester: node, key: lookup.key, target: lookup.target == .module ? .module : .router, walk: walk,
+                    module: found?.module, holder: found?.holder
+                )))
+            }
+        }
+    }
+}

@@ -1,0 +1,278 @@
+import GraphInspect
+import GraphInspectCheckContract
+
+/// Turns the flow analysis into nodes and events. The fields it reads must stay among those
+/// `FlowAnalysis.readAsTheGraphBuilderDoes` reads, or pruning could drop what writes them
+/// (`PruningTests` would see it).
+struct StaticGraphBuilder {
+    let analysis: FlowAnalysis
+    var index: TypeIndex { analysis.index }
+    var events: [GraphEvent] = []
+    var nextID: UInt64 = 0
+    var diagnostics: Set<StaticDiagnostic> = []
+    /// The component nodes made for each site, and each node's site and parent node.
+    var componentNodes: [Int: [ObjectID]] = [:]
+    var nodeSite: [ObjectID: Int] = [:]
+    var nodeParent: [ObjectID: ObjectID] = [:]
+    var holderNodes: [Int: [ObjectID]] = [:]
+    var holderParent: [ObjectID: ObjectID] = [:]
+    var heldModules: [ObjectID: [(site: Int, node: ObjectID)]] = [:]
+    var lookupPositions: [Int: SourcePosition] = [:]
+    var facts = GraphFacts()
+
+    init(analysis: FlowAnalysis) {
+        self.analysis = analysis
+    }
+
+    mutating func build(files: Int) -> StaticGraph {
+        let sites = analysis.sites
+        let componentSites = sites.indices.filter { site in
+            site != FlowAnalysis.nilSite && sites[site].type != FlowAnalysis.stringType
+                && index.isAppType(sites[site].type) && index.isComponent(sites[site].type)
+        }
+        expandComponents(componentSites)
+        expandHolders()
+        recordLookups()
+        recordModuleLookups()
+        for note in analysis.unresolved {
+            diagnostics.insert(note.assumed ? StaticWording.assumed(note.message, at: note.position) : StaticWording.unresolved(note.message, at: note.position))
+        }
+
+        // Ids are already 1...n in creation order: the nodes are made here rather than by
+        // `GraphSnapshot(events:)`, whose renumbering would look up every id of every walk.
+        var nodes: [GraphNode] = []
+        for event in events {
+            switch event {
+            case .created(let created): nodes.append(GraphNode(created: created))
+            case .moduleAttached(let attachment): nodes[Int(attachment.holder.rawValue) - 1].modules?.append(attachment.module)
+            case .routerAttached(let attachment): nodes[Int(attachment.module.rawValue) - 1].router = attachment.router
+            default: break
+            }
+        }
+        let built = GraphSnapshot(nodes: nodes, events: events)
+        // Missing dependencies and modules, worded by the runtime's reports.
+        for failure in built.failures() {
+            guard let position = lookupPositions[failure.eventIndex] else { continue }
+            diagnostics.insert(StaticWording.diagnostic(fromReport: failure.report(style: .plain), at: position))
+        }
+        let checked = Set(lookupPositions.values)
+        // Every lookup written: those the analysis followed, and those a note leaves unchecked.
+        let unresolved = analysis.unresolved
+        let lookups = Set(analysis.lookups.map(\.position)).union(unresolved.filter { $0.lookup == .dependency }.map(\.position))
+        let moduleLookups = Set(analysis.moduleLookups.map(\.position)).union(unresolved.filter { $0.lookup == .module }.map(\.position))
+        let summary = StaticGraph.Summary(
+            files: files, componentTypes: Set(componentSites.map { sites[$0].type }).count,
+            components: built.nodes.filter { $0.kind == .component }.count,
+            holders: built.nodes.filter { $0.kind == .holder }.count,
+            modules: built.nodes.filter { $0.kind == .module }.count,
+            lookups: lookups.count, moduleLookups: moduleLookups.count,
+            lookupsChecked: lookups.intersection(checked).count, moduleLookupsChecked: moduleLookups.intersection(checked).count
+        )
+        let all = lookups.union(moduleLookups)
+        if let first = all.min(), summary.lookupsChecked + summary.moduleLookupsChecked == 0 {
+            diagnostics.insert(StaticWording.nothingChecked(lookups: all.count, firstReason: diagnostics.filter(\.isUnchecked).min(), at: first))
+        }
+        return StaticGraph(
+            snapshot: built, diagnostics: diagnostics.sorted(), lookupPositions: lookupPositions, facts: facts,
+            summary: summary
+        )
+    }
+
+    mutating func newID() -> ObjectID {
+        nextID += 1
+        return ObjectID(nextID)
+    }
+
+    func qualified(_ type: String) -> String {
+        index.recordedName(WrittenType(name: type, isOptional: false, spelling: type))
+    }
+
+    func position(of site: Int) -> SourcePosition {
+        analysis.sites[site].position ?? SourcePosition(file: "?", line: 0, column: 0)
+    }
+
+    // MARK: Components
+
+    /// The providers the runtime's index would list for a component class.
+    func providers(of type: String) -> [Provider] {
+        index.providers(of: type).compactMap { owner, decl in
+            let form: Provider.Form
+            switch decl.form {
+            case .stored: form = .stored
+            case .lazyWrapper: form = .lazy
+            case .lazyVar: form = .lazyVar
+            case .computed:
+                guard index.listsComputedProviders(owner), decl.type != nil else { return nil }
+                form = .computed
+            }
+            return Provider(name: decl.name, type: index.recordedName(decl.type), form: form)
+        }
+    }
+
+    /// One node per site and parent chain, depth first from the roots (sites given `nil`), in
+    /// source order. Iterative, so a 10,000-deep chain does not exhaust the stack.
+    mutating func expandComponents(_ componentSites: [Int]) {
+        let sites = analysis.sites
+        var children: [Int: [Int]] = [:]
+        var roots: [Int] = []
+        for site in componentSites {
+            let parents = analysis.values(.field(site: site, name: "parent"))
+            if parents.isEmpty { diagnostics.insert(StaticWording.unplaced(type: sites[site].type, at: position(of: site))) }
+            if parents.contains(FlowAnalysis.nilSite) { roots.append(site) }
+            for parent in parents where parent != FlowAnalysis.nilSite { children[parent, default: []].append(site) }
+        }
+        let byPosition: (Int, Int) -> Bool = { self.position(of: $0) < self.position(of: $1) }
+        roots.sort(by: byPosition)
+        for key in children.keys { children[key]?.sort(by: byPosition) }
+        var providerCache: [String: [Provider]] = [:]
+        var count = 0
+        var path = PathTracker()
+        var stack: [(site: Int, parent: ObjectID?, depth: Int)] = roots.reversed().map { ($0, nil, 0) }
+        while let (site, parent, depth) = stack.popLast() {
+            if let loop = path.enter(site, at: depth) {
+                diagnostics.insert(cycle(loop, kind: "component"))
+                continue
+            }
+            guard count < StaticGraph.nodeLimit else {
+                diagnostics.insert(StaticWording.tooLarge(limit: StaticGraph.nodeLimit, at: position(of: site)))
+                continue
+            }
+            count += 1
+            let type = sites[site].type
+            let provided = providerCache[type] ?? providers(of: type)
+            providerCache[type] = provided
+            let id = newID()
+            events.append(.created(NodeCreated(id: id, kind: .component, type: qualified(type), parent: parent, providers: provided)))
+            componentNodes[site, default: []].append(id)
+            nodeSite[id] = site
+            if let parent { nodeParent[id] = parent }
+            facts.components.insert(type)
+            facts.parents.insert(GraphFacts.Edge(child: type, parent: parent.flatMap { nodeSite[$0] }.map { sites[$0].type }))
+            for provider in provided { facts.providers.insert(GraphFacts.Named(owner: type, name: provider.name)) }
+            path.push(site)
+            for child in (children[site] ?? []).reversed() { stack.append((child, id, depth + 1)) }
+        }
+    }
+
+    /// A site met again below itself: an error when making it makes another (recursion through
+    /// initialisers never ends), else a note (a loop or a guarded recursion, drawn one level deep).
+    func cycle(_ loop: [Int], kind: String) -> StaticDiagnostic {
+        let site = loop[loop.count - 1]
+        let chain = loop.map { analysis.sites[$0].type }
+        if loop.dropLast().contains(where: analysis.buildsItself) {
+            return StaticWording.cycle(type: analysis.sites[site].type, chain: chain, at: position(of: site), kind: kind)
+        }
+        return StaticWording.nested(type: analysis.sites[site].type, chain: chain, at: position(of: site), kind: kind)
+    }
+
+    // MARK: Holders and modules
+
+    mutating func expandHolders() {
+        let sites = analysis.sites
+        let holderSites = sites.indices.filter { isAppObject($0) && index.isHolder(sites[$0].type) }
+        let moduleSites = Set(sites.indices.filter { isAppObject($0) && index.isModule(sites[$0].type) })
+        var heldBy: [Int: [Int]] = [:]
+        for holder in holderSites {
+            let modules = analysis.values(.field(site: holder, name: "supportedModules")).filter { moduleSites.contains($0) }
+            heldBy[holder] = modules.sorted { position(of: $0) < position(of: $1) }
+        }
+        let isHeld = Set(heldBy.values.flatMap { $0 })
+        let roots = holderSites.filter { !isHeld.contains($0) }.sorted { position(of: $0) < position(of: $1) }
+        var path = PathTracker()
+        var stack: [(site: Int, holder: ObjectID?, depth: Int)] = roots.reversed().map { ($0, nil, 0) }
+        while let (site, holder, depth) = stack.popLast() {
+            if let loop = path.enter(site, at: depth) {
+                diagnostics.insert(cycle(loop, kind: "holder"))
+                continue
+            }
+            let isHolder = index.isHolder(sites[site].type)
+            let id = newID()
+            let key = analysis.strings(.field(site: site, name: "key")).sorted().first
+            let component = componentNode(for: site, under: holder)
+            holderComponent[id] = component
+            events.append(.created(NodeCreated(
+                id: id, kind: isHolder ? .holder : .module, type: qualified(sites[site].type), key: key, parent: holder,
+                component: component
+            )))
+            if let holder {
+                events.append(.moduleAttached(ModuleAttachment(holder: holder, module: id)))
+                heldModules[holder, default: []].append((site, id))
+                facts.held.insert(GraphFacts.Named(owner: analysis.sites[nodeSiteOfHolder(holder)].type, name: key ?? "?"))
+            }
+            addRouters(of: site, node: id)
+            guard isHolder else { continue }
+            holderNodes[site, default: []].append(id)
+            if let holder { holderParent[id] = holder }
+            holderSite[id] = site
+            path.push(site)
+            for module in (heldBy[site] ?? []).reversed() { stack.append((module, id, depth + 1)) }
+        }
+    }
+
+    var holderSite: [ObjectID: Int] = [:]
+
+    /// The routers the sources give a module or holder (`module.router = SomeRouter(viewComponent:
+    /// ...)`, or its own stored `router`), each with the view component it is made with, as the
+    /// runtime records them: the view component below the module, the router below it.
+    mutating func addRouters(of site: Int, node module: ObjectID) {
+        let sites = analysis.sites
+        let moduleType = ShortTypeName.of(sites[site].type)
+        let routers = analysis.values(.field(site: site, name: "router")).filter(isObject).sorted { position(of: $0) < position(of: $1) }
+        for router in routers {
+            // Whatever the router stores that is a view component (`viewComponent` in RouterObject,
+            // the article's `component`).
+            let stored = index.supertypes(of: sites[router].type).flatMap { index.types[$0]?.propertyOrder ?? [] }
+            let viewComponents = Set(stored.flatMap { analysis.values(.field(site: router, name: $0)) })
+                .filter { isObject($0) && index.reaches(sites[$0].type, index.libraryName("ViewComponent")) }
+                .sorted { position(of: $0) < position(of: $1) }
+            var parent = module
+            if let viewComponent = viewComponents.first {
+                let id = newID()
+                events.append(.created(NodeCreated(id: id, kind: .viewComponent, type: qualified(sites[viewComponent].type), parent: module)))
+                facts.viewComponents.insert(GraphFacts.Named(owner: ShortTypeName.of(sites[router].type), name: ShortTypeName.of(sites[viewComponent].type)))
+                parent = id
+            }
+            let id = newID()
+            events.append(.created(NodeCreated(id: id, kind: .router, type: qualified(sites[router].type), parent: parent)))
+            events.append(.routerAttached(RouterAttachment(module: module, router: id)))
+            facts.routers.insert(GraphFacts.Named(owner: moduleType, name: ShortTypeName.of(sites[router].type)))
+        }
+    }
+
+    /// A site that is an object (not `nil`, not a string).
+    func isObject(_ site: Int) -> Bool {
+        site != FlowAnalysis.nilSite && analysis.sites[site].type != FlowAnalysis.stringType
+    }
+
+    func nodeSiteOfHolder(_ id: ObjectID) -> Int { holderSite[id] ?? 0 }
+
+    func isAppObject(_ site: Int) -> Bool {
+        site != FlowAnalysis.nilSite && analysis.sites[site].type != FlowAnalysis.stringType && index.isAppType(analysis.sites[site].type)
+    }
+
+    /// The component node a module was built with: of the module's component sites, the node
+    /// below the holder's own component (else the first made).
+    func componentNode(for module: Int, under holder: ObjectID?) -> ObjectID? {
+        let candidates = analysis.values(.field(site: module, name: "component")).sorted().flatMap { componentNodes[$0] ?? [] }
+        guard let holder, let holderComponent = holderComponentNode(holder) else { return candidates.first }
+        return candidates.first { chain(from: $0).contains(holderComponent) } ?? candidates.first
+    }
+
+    func holderComponentNode(_ holder: ObjectID) -> ObjectID? {
+        holderComponent[holder] ?? nil
+    }
+
+    /// The component node each holder and module node was built with.
+    var holderComponent: [ObjectID: ObjectID?] = [:]
+
+    /// A component node and its ancestors, nearest first.
+    func chain(from node: ObjectID) -> [ObjectID] {
+        var result = [node]
+        var current = node
+        while let parent = nodeParent[current] {
+            result.append(parent)
+            current = parent
+        }
+        return result
+    }
+}
