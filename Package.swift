@@ -71,7 +71,7 @@ let package = Package(
             ]
         ),
         // What `check` is (findings at source positions, the facts a run is held against, the
-        // reader's interface and where the CLI finds its tool), shared by the CLI and the reader.
+        // reader's interface), shared by the CLI and the reader.
         .target(name: "GraphInspectCheckContract", dependencies: ["GraphInspect"]),
         // Reads trace files back into snapshots; uses Foundation's JSON decoder.
         .target(name: "GraphInspectTrace", dependencies: ["GraphInspect"]),
@@ -160,7 +160,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .executableTarget(name: "graphinspect-live", dependencies: ["GraphInspectLive"]),
+        .executableTarget(name: "graphinspect-live", dependencies: ["GraphInspectCLI", "GraphInspectLive"]),
         // An app that builds its tree in steps on cue, for the live page's tests.
         .executableTarget(name: "graphinspect-sample-live-steps", dependencies: ["GraphInspect"], path: "Examples/LiveSteps"),
     ]

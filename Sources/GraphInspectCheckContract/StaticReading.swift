@@ -27,14 +27,3 @@ public enum StaticReaderHook {
     /// Reads the sources under the given paths. Set once, at start-up, before any command runs.
     nonisolated(unsafe) public static var read: (@Sendable (_ paths: [String]) throws -> StaticReading)?
 }
-
-/// Where `graphinspect check` finds the reader when it is not linked in: the `graphinspect-check`
-/// executable, built (`swift build --product graphinspect-check`) or installed beside graphinspect.
-public enum CheckTool {
-    public static let name = "graphinspect-check"
-
-    /// The tool's path in `folder`, the folder of the running graphinspect.
-    public static func path(in folder: URL) -> String {
-        folder.appendingPathComponent(name).path
-    }
-}

@@ -1,13 +1,10 @@
 /// Why `graphinspect live` stopped, worded in one place: what, where, why, and the fix.
 public enum LiveError: Error, Equatable, Sendable, CustomStringConvertible {
-    case usage(String)
     case cannotListen(address: String, reason: String)
     case cannotLaunch(path: String, reason: String)
 
     public var description: String {
         switch self {
-        case .usage(let what):
-            "graphinspect live: \(what)\nusage: graphinspect live [--port N] [--host HOST] [--open] (--trace FILE | --listen [HOST:]PORT | -- EXE [ARGS])"
         case .cannotListen(let address, let reason):
             "graphinspect live: cannot listen on \(address): \(reason); choose another port (--port, --listen), or stop what holds it"
         case .cannotLaunch(let path, let reason):
@@ -15,10 +12,9 @@ public enum LiveError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The exit status: 64 for usage, 69 when a port or the app is unavailable (as `check`).
+    /// The exit status: 69 when a port or the app is unavailable (as `check`).
     public var exitStatus: Int32 {
         switch self {
-        case .usage: 64
         case .cannotListen, .cannotLaunch: 69
         }
     }

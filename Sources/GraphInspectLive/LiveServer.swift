@@ -5,10 +5,8 @@ import NIOHTTP1
 import NIOPosix
 
 /// `graphinspect live`: serves a page that shows a run's graph as it grows, fed by an app it runs,
-/// a trace file another process writes, or apps that stream to it (`--listen`). Its arguments
-/// (`graphinspect live` passes them on, with `--sample` resolved to its executable):
-///
-///     graphinspect-live [--port N] [--host HOST] [--open] (--trace FILE | --listen [HOST:]PORT | -- EXE [ARGS])
+/// a trace file another process writes, or apps that stream to it (`--listen`). The arguments are
+/// the CLI's `live` command's (`graphinspect-live` runs that command with this server installed).
 public struct LiveServer {
     public struct Options: Equatable, Sendable {
         public var port = 0
@@ -18,10 +16,24 @@ public struct LiveServer {
         public var listen: Address?
         public var command: [String] = []
 
+        public init(port: Int = 0, host: String = "127.0.0.1", open: Bool = false, trace: String? = nil, listen: Address? = nil, command: [String] = []) {
+            self.port = port
+            self.host = host
+            self.open = open
+            self.trace = trace
+            self.listen = listen
+            self.command = command
+        }
+
         /// Where `--listen` takes apps.
         public struct Address: Equatable, Sendable {
             public var host: String
             public var port: Int
+
+            public init(host: String, port: Int) {
+                self.host = host
+                self.port = port
+            }
         }
 
         /// Whether anything listens beyond this machine (then a token is needed).
@@ -31,49 +43,6 @@ public struct LiveServer {
 
         static func isLoopback(_ host: String) -> Bool {
             host == "127.0.0.1" || host == "localhost" || host == "::1" || host.hasPrefix("127.")
-        }
-
-        /// Parses the arguments; a usage error's words otherwise.
-        public static func parse(_ arguments: [String]) -> Result<Options, LiveError> {
-            var options = Options()
-            var rest = arguments[...]
-            func value(_ flag: String) -> String? {
-                guard let next = rest.first else { return nil }
-                rest = rest.dropFirst()
-                return next
-            }
-            while let argument = rest.first {
-                rest = rest.dropFirst()
-                switch argument {
-                case "--":
-                    options.command = Array(rest)
-                    rest = []
-                case "--port":
-                    guard let text = value(argument), let port = Int(text), (0...65535).contains(port) else { return .failure(.usage("--port takes a port number (0 for any free port)")) }
-                    options.port = port
-                case "--host":
-                    guard let host = value(argument), !host.isEmpty else { return .failure(.usage("--host takes an address")) }
-                    options.host = host
-                case "--open":
-                    options.open = true
-                case "--trace":
-                    guard let path = value(argument) else { return .failure(.usage("--trace takes a file")) }
-                    options.trace = path
-                case "--listen":
-                    guard let text = value(argument) else { return .failure(.usage("--listen takes [HOST:]PORT")) }
-                    let colon = text.lastIndex(of: ":")
-                    let host = colon.map { String(text[..<$0]) } ?? "127.0.0.1"
-                    guard let port = Int(colon.map { String(text[text.index(after: $0)...]) } ?? text), (0...65535).contains(port), !host.isEmpty else {
-                        return .failure(.usage("--listen takes [HOST:]PORT, e.g. 9301 or 0.0.0.0:9301"))
-                    }
-                    options.listen = Address(host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: port)
-                default:
-                    return .failure(.usage("unknown argument \(argument)"))
-                }
-            }
-            let sources = (options.trace != nil ? 1 : 0) + (options.listen != nil ? 1 : 0) + (options.command.isEmpty ? 0 : 1)
-            guard sources == 1 else { return .failure(.usage("give one of --trace FILE, --listen [HOST:]PORT or -- EXE [ARGS]")) }
-            return .success(options)
         }
     }
 

@@ -1,8 +1,10 @@
 import Foundation
+import GraphInspectCLI
 import GraphInspectLive
 
 // `graphinspect live`'s server, in an executable of its own so the CLI never builds SwiftNIO
-// (docs/live.md); `graphinspect live` runs it with its arguments.
+// (docs/live.md). `graphinspect live` hands its arguments here, and they are parsed by the same
+// `live` command, with the server installed.
 // Ctrl-C, SIGTERM and SIGHUP stop the server (and the app it runs inherits the same): a process
 // spawned from a dispatch thread starts with them blocked, and exec keeps that.
 var stopping = sigset_t()
@@ -13,15 +15,16 @@ for number in [SIGINT, SIGTERM, SIGHUP] {
 }
 pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
 
-switch LiveServer.Options.parse(Array(CommandLine.arguments.dropFirst())) {
-case .failure(let error):
-    FileHandle.standardError.write(Data((error.description + "\n").utf8))
-    exit(error.exitStatus)
-case .success(let options):
+LiveServerHook.serve = { request in
+    let options = LiveServer.Options(
+        port: request.port, host: request.host, open: request.open, trace: request.trace,
+        listen: request.listen.map { LiveServer.Options.Address(host: $0.host, port: $0.port) }, command: request.command
+    )
     do {
         try LiveServer(options: options).run { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
-    } catch {
+    } catch let error as LiveError {
         FileHandle.standardError.write(Data((error.description + "\n").utf8))
         exit(error.exitStatus)
     }
 }
+GraphInspectCommand.Live.main()

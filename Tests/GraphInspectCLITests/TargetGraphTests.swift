@@ -9,7 +9,8 @@ import Testing
     /// The flow, first to last. A target imports only targets of earlier layers.
     static let layers: [(name: String, targets: [String])] = [
         ("C", ["CGraphInspectAtomics", "CGraphviz"]),
-        ("runtime, events, recorder", ["GraphInspect", "CGraphvizReader"]),
+        ("Graphviz's DOT reader (C)", ["CGraphvizReader"]),
+        ("runtime, events, recorder", ["GraphInspect"]),
         ("apps, traces read back", ["GraphInspectSample", "GraphInspectMacros", "GraphInspectTrace"]),
         ("model, renderer", ["GraphInspectDiagram", "GraphInspectCheckContract", "GraphInspectGraphviz"]),
         ("text, review", ["GraphInspectText", "GraphInspectReview"]),

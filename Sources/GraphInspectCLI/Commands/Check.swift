@@ -86,7 +86,7 @@ extension GraphInspectCommand {
 
         public func run() throws {
             guard let read = StaticReaderHook.read else {
-                try CLIError.reported { try Self.handOver() }
+                try CLIError.reported { try CompanionTool.check.replaceThisProcess(command: "check") }
                 return
             }
             var errors = 0
@@ -158,19 +158,6 @@ extension GraphInspectCommand {
                 throw .cannotEncode("\(error)")
             }
             try Output.write(text, to: written.output)
-        }
-
-        /// In `graphinspect` itself: runs `graphinspect-check` from the same folder with this
-        /// command's arguments, replacing this process.
-        static func handOver() throws(CLIError) {
-            let folder = SampleCatalog.executableFolder
-            let tool = CheckTool.path(in: folder)
-            guard FileManager.default.isExecutableFile(atPath: tool) else { throw .checkNotBuilt(folder: folder.path) }
-            let arguments = Array(CommandLine.arguments.drop { $0 != "check" }.dropFirst())
-            var argv: [UnsafeMutablePointer<CChar>?] = ([tool] + arguments).map { strdup($0) }
-            argv.append(nil)
-            execv(tool, &argv)
-            throw .cannotLaunch(path: tool, reason: String(cString: strerror(errno)))
         }
     }
 }

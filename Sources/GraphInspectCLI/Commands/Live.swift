@@ -42,7 +42,7 @@ extension GraphInspectCommand {
         public var trace: String?
 
         @Option(help: ArgumentHelp("Take apps streaming to [HOST:]PORT (their GRAPHINSPECT_LIVE); beyond 127.0.0.1 a token is needed.", valueName: "[host:]port"))
-        public var listen: String?
+        public var listen: LiveRequest.Address?
 
         @Option(help: ArgumentHelp("Run this bundled sample app: \(SampleCatalog.names.joined(separator: ", ")).", valueName: "name"), completion: .list(SampleCatalog.names))
         public var sample: String?
@@ -62,44 +62,43 @@ extension GraphInspectCommand {
             if let port, !(0...65535).contains(port) { throw ValidationError("--port takes 0 to 65535.") }
         }
 
-        /// The server's arguments.
-        func serverArguments() throws(CLIError) -> [String] {
-            var arguments: [String] = []
-            if let port { arguments += ["--port", String(port)] }
-            if let host { arguments += ["--host", host] }
-            if open { arguments.append("--open") }
-            if let trace { return arguments + ["--trace", trace] }
-            if let listen { return arguments + ["--listen", listen] }
-            if !command.isEmpty { return arguments + ["--", try AppRun.locate(command[0])] + command.dropFirst() }
-            let name = sample ?? "modules"
-            switch SampleCatalog.entry(named: name)?.run {
-            case .executable(let binary):
-                let path = SampleCatalog.executableFolder.appendingPathComponent(binary).path
-                guard FileManager.default.isExecutableFile(atPath: path) else {
-                    throw .sampleNotBuilt(sample: name, binary: binary, folder: SampleCatalog.executableFolder.path)
+        /// What the server is asked to serve, with the source resolved: a bundled sample becomes
+        /// the command that runs it.
+        func request() throws(CLIError) -> LiveRequest {
+            var request = LiveRequest(port: port ?? 0, host: host ?? "127.0.0.1", open: open)
+            if let trace {
+                request.trace = trace
+            } else if let listen {
+                request.listen = listen
+            } else if !command.isEmpty {
+                request.command = [try AppRun.locate(command[0])] + command.dropFirst()
+            } else {
+                let name = sample ?? "modules"
+                switch SampleCatalog.entry(named: name)?.run {
+                case .executable(let binary):
+                    let path = SampleCatalog.executableFolder.appendingPathComponent(binary).path
+                    guard FileManager.default.isExecutableFile(atPath: path) else {
+                        throw .sampleNotBuilt(sample: name, binary: binary, folder: SampleCatalog.executableFolder.path)
+                    }
+                    request.command = [path]
+                default:
+                    // An in-process sample runs in a graphinspect of its own, which records to the
+                    // trace the server hands it (GRAPHINSPECT_TRACE).
+                    let me = SampleCatalog.executableFolder.appendingPathComponent("graphinspect").path
+                    request.command = [me, "dump", "--sample", name, "--output", "/dev/null"]
                 }
-                return arguments + ["--", path]
-            default:
-                // An in-process sample runs in a graphinspect of its own, which records to the
-                // trace the server hands it (GRAPHINSPECT_TRACE).
-                let me = SampleCatalog.executableFolder.appendingPathComponent("graphinspect").path
-                return arguments + ["--", me, "dump", "--sample", name, "--output", "/dev/null"]
             }
+            return request
         }
 
+        /// In `graphinspect-live`, serves; in `graphinspect`, hands this command's arguments to
+        /// `graphinspect-live`, which parses them with this same command.
         public func run() throws {
-            try CLIError.reported { try handOver() }
-        }
-
-        /// Runs `graphinspect-live` from this graphinspect's folder in place of this process.
-        func handOver() throws(CLIError) {
-            let folder = SampleCatalog.executableFolder
-            let tool = folder.appendingPathComponent("graphinspect-live").path
-            guard FileManager.default.isExecutableFile(atPath: tool) else { throw .liveNotBuilt(folder: folder.path) }
-            var argv: [UnsafeMutablePointer<CChar>?] = ([tool] + (try serverArguments())).map { strdup($0) }
-            argv.append(nil)
-            execv(tool, &argv)
-            throw .cannotLaunch(path: tool, reason: String(cString: strerror(errno)))
+            guard let serve = LiveServerHook.serve else {
+                try CLIError.reported { try CompanionTool.live.replaceThisProcess(command: "live") }
+                return
+            }
+            try CLIError.reported { try serve(try request()) }
         }
     }
 }

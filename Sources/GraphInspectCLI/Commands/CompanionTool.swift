@@ -1,0 +1,33 @@
+import Foundation
+
+/// The executables `graphinspect` hands a command to, found in its own folder: each links what
+/// graphinspect's own build leaves out (swift-syntax for `check`, SwiftNIO for `live`) and parses
+/// the command's arguments with the same command, so the grammar is checked in one place.
+enum CompanionTool {
+    case check, live
+
+    var name: String {
+        switch self {
+        case .check: "graphinspect-check"
+        case .live: "graphinspect-live"
+        }
+    }
+
+    /// Runs the tool in place of this process with the arguments given after `command`; returns
+    /// only by throwing (the tool is not built, or cannot be run).
+    func replaceThisProcess(command: String) throws(CLIError) {
+        let folder = SampleCatalog.executableFolder
+        let tool = folder.appendingPathComponent(name).path
+        guard FileManager.default.isExecutableFile(atPath: tool) else {
+            switch self {
+            case .check: throw .checkNotBuilt(folder: folder.path)
+            case .live: throw .liveNotBuilt(folder: folder.path)
+            }
+        }
+        let arguments = Array(CommandLine.arguments.dropFirst().drop { $0 != command }.dropFirst())
+        var argv: [UnsafeMutablePointer<CChar>?] = ([tool] + arguments).map { strdup($0) }
+        argv.append(nil)
+        execv(tool, &argv)
+        throw .cannotLaunch(path: tool, reason: String(cString: strerror(errno)))
+    }
+}
