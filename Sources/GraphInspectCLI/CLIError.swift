@@ -77,7 +77,7 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
     case cannotEncode(String)
     case badSnapshot(SnapshotError)
     case badBaseline(BaselineError)
-    /// The graph is too deep for a baseline (`BaselineError.Problem.tooDeepToWrite`).
+    /// The graph is too deep for a baseline (`BaselineProblem.tooDeepToWrite`).
     case cannotWriteBaseline(BaselineError)
     /// Input that is read whole (a snapshot, a baseline) is larger than graphinspect reads.
     case tooLargeToRead(path: String, what: String, limit: Int)

@@ -219,16 +219,14 @@ final class LiveHub: @unchecked Sendable {
     }
 
     var statusJSON: String {
-        var fields = ["\"state\":" + Self.string(status.state), "\"source\":" + Self.string(status.source),
-                      "\"refused\":\(status.refused)", "\"dropped\":\(status.dropped)", "\"lines\":\(lines.count)"]
-        if status.joinedAfter > 0 { fields.append("\"joinedAfter\":\(status.joinedAfter)") }
-        if let code = status.exitStatus { fields.append("\"exitStatus\":\(code)") }
-        if let signal = status.signal { fields.append("\"signal\":\(signal)") }
-        if let refusal = status.lastRefusal { fields.append("\"lastRefusal\":" + Self.string(refusal)) }
-        return "{" + fields.joined(separator: ",") + "}"
-    }
-
-    static func string(_ text: String) -> String {
-        JSONString.literal(text, safeInHTMLScript: true)
+        var fields: [(key: String, value: PageJSON)] = [
+            ("state", .string(status.state)), ("source", .string(status.source)),
+            ("refused", .int(status.refused)), ("dropped", .int(status.dropped)), ("lines", .int(lines.count)),
+        ]
+        if status.joinedAfter > 0 { fields.append(("joinedAfter", .int(status.joinedAfter))) }
+        if let code = status.exitStatus { fields.append(("exitStatus", .int(Int(code)))) }
+        if let signal = status.signal { fields.append(("signal", .int(Int(signal)))) }
+        if let refusal = status.lastRefusal { fields.append(("lastRefusal", .string(refusal))) }
+        return PageJSON.object(fields).text
     }
 }

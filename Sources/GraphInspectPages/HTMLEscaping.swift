@@ -17,9 +17,4 @@ public enum HTMLEscaping {
         }
         return out
     }
-
-    /// A JSON string literal that cannot end a `<script>` block (`<`, `>`, `&` as `\u` escapes).
-    static func scriptSafeJSON(_ text: String) -> String {
-        JSONString.literal(text, safeInHTMLScript: true)
-    }
 }

@@ -3,7 +3,7 @@
 /// the page's own styles and body, its data, and its scripts after `panzoom.js`.
 ///
 /// The data is JSON in a `<script type="application/json">` block, escaped so nothing in it can
-/// close the block (`HTMLEscaping.scriptSafeJSON`); scripts read it with `JSON.parse` and show
+/// close the block (`PageJSON`); scripts read it with `JSON.parse` and show
 /// names with `textContent`. The title is HTML-escaped.
 struct PageDocument {
     var title: String

@@ -1,6 +1,6 @@
 /// Cuts a trace's bytes into lines for the parser as they arrive, in chunks of any size: a line
 /// inside one chunk goes to the parser where it lies; only a line split across chunks is copied.
-/// A line longer than `TraceReader.maxLineBytes` stops reading (`TraceError.Problem.lineTooLong`)
+/// A line longer than `TraceReader.maxLineBytes` stops reading (`TraceProblem.lineTooLong`)
 /// before more of it is held.
 struct LineSplitter {
     private var partial: [UInt8] = []

@@ -1,54 +1,40 @@
-/// Why a trace file could not be read, with the line it happened on. Worded in one place
-/// (`description`): what is wrong, where, and what was expected.
-public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Problem: Sendable, Equatable {
-        /// The file could not be opened or read.
-        case unreadable(String)
-        /// The file has no lines.
-        case empty
-        /// Line 1 is not a graphinspect trace header.
-        case notATrace
-        /// The header names a version this reader does not know.
-        case unsupportedVersion(Int)
-        /// A line is not a JSON object.
-        case notJSON
-        /// A line has no `"event"` field.
-        case missingEventName
-        /// A line's `"event"` names no known event.
-        case unknownEvent(String)
-        /// A field is missing, null or of the wrong type.
-        case badField(event: String, field: String, expected: String)
-        /// An event refers to an id no earlier line created.
-        case unknownID(event: String, field: String, id: UInt64)
-        /// A `builderFinished` names a run no `builderStarted` began.
-        case unknownRun(UInt64)
-        /// NUL bytes followed by more lines: only a trace's end may be NUL padding.
-        case nulBytes
-        /// A `repeated` line whose `line` is not an earlier cache-hit lookup line.
-        case badRepeat(String)
-        /// A line longer than the reader's limit (`TraceReader.maxLineBytes`).
-        case lineTooLong(Int)
-    }
+import GraphInspect
 
-    /// The file read.
-    public var path: String
-    /// 1-based line number; 0 when the problem is with the file as a whole.
-    public var line: Int
-    public var problem: Problem
+/// Why a trace file could not be read, with the line it happened on.
+public typealias TraceError = LocatedError<TraceProblem>
 
-    public init(path: String, line: Int, problem: Problem) {
-        self.path = path
-        self.line = line
-        self.problem = problem
-    }
-
-    public var description: String {
-        (line > 0 ? "\(path):\(line): " : "\(path): ") + message
-    }
+/// What is wrong with a trace, worded in one place (`message`): what, and what was expected.
+public enum TraceProblem: LocatedProblem {
+    /// The file could not be opened or read.
+    case unreadable(String)
+    /// The file has no lines.
+    case empty
+    /// Line 1 is not a graphinspect trace header.
+    case notATrace
+    /// The header names a version this reader does not know.
+    case unsupportedVersion(Int)
+    /// A line is not a JSON object.
+    case notJSON
+    /// A line has no `"event"` field.
+    case missingEventName
+    /// A line's `"event"` names no known event.
+    case unknownEvent(String)
+    /// A field is missing, null or of the wrong type.
+    case badField(event: String, field: String, expected: String)
+    /// An event refers to an id no earlier line created.
+    case unknownID(event: String, field: String, id: UInt64)
+    /// A `builderFinished` names a run no `builderStarted` began.
+    case unknownRun(UInt64)
+    /// NUL bytes followed by more lines: only a trace's end may be NUL padding.
+    case nulBytes
+    /// A `repeated` line whose `line` is not an earlier cache-hit lookup line.
+    case badRepeat(String)
+    /// A line longer than the reader's limit (`TraceReader.maxLineBytes`).
+    case lineTooLong(Int)
 
     /// What is wrong and what was expected, without the location.
     public var message: String {
-        switch problem {
+        switch self {
         case .unreadable(let reason):
             return "cannot read the trace: \(reason)"
         case .empty:

@@ -215,7 +215,7 @@ struct TraceParser {
         }
     }
 
-    private func diagnose(_ data: Data, _ error: any Error) -> TraceError.Problem {
+    private func diagnose(_ data: Data, _ error: any Error) -> TraceProblem {
         guard let probe = try? decoder.decode(Probe.self, from: data) else { return .notJSON }
         guard let name = probe.event else { return .missingEventName }
         guard GraphEvent.Name(rawValue: name) != nil else { return .unknownEvent(name) }
@@ -224,7 +224,7 @@ struct TraceParser {
     }
 
     /// Turns a decoding error into "which field, and what it should have been".
-    private static func problem(_ error: DecodingError, event: String, data: Data) -> TraceError.Problem {
+    private static func problem(_ error: DecodingError, event: String, data: Data) -> TraceProblem {
         func path(_ context: DecodingError.Context, _ key: (any CodingKey)? = nil) -> String {
             (context.codingPath + [key].compactMap { $0 }).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
                 .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")

@@ -1,4 +1,5 @@
 import Foundation
+import GraphInspect
 
 /// `graphinspect live` end to end (issue #34): an app's lines streamed over TCP to
 /// `graphinspect-live --listen`, shown by its page in Debian's chromium (Selenium, as the
@@ -91,14 +92,7 @@ enum LiveBenchmark {
     }
 
     static func send(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if sent <= 0 { return }
-            offset += sent
-        }
-        bytes.removeAll()
+        Array(text.utf8).withUnsafeBytes { _ = WriteAll.write(fd, $0) }
     }
 
     static func now() -> Double { Date().timeIntervalSince1970 * 1000 }

@@ -10,18 +10,6 @@ import Musl
 enum StandardError {
     static func write(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(2, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        text.withUTF8 { bytes in _ = WriteAll.write(2, UnsafeRawBufferPointer(bytes)) }
     }
-}
-
-/// `write(2)` under a name that does not clash with `StandardError.write`.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, buffer, count)
 }

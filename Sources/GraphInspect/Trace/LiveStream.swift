@@ -265,21 +265,12 @@ final class LiveStream: @unchecked Sendable {
 
     /// Sends all of `bytes`; false when the viewer went away.
     private static func sendAll(_ socket: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Bool {
-        var offset = 0
         #if canImport(Darwin)
         let flags: Int32 = 0
         #else
         let flags = Int32(MSG_NOSIGNAL)
         #endif
-        while offset < count {
-            let sent = send(socket, bytes + offset, count - offset, flags)
-            if sent < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += sent
-        }
-        return true
+        return WriteAll.write(socket, UnsafeRawBufferPointer(start: bytes, count: count)) { send($0, $1, $2, flags) } == nil
     }
 
     /// The stream `GRAPHINSPECT_LIVE` asks for; nil when it is unset or not `[TOKEN@]HOST:PORT`

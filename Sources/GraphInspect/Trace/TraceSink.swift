@@ -34,25 +34,12 @@ struct TraceSink {
             // line by line instead of faulting on a page the disk cannot hold.
             mapped = nil
         }
-        Self.writeAll(descriptor, bytes)
+        WriteAll.write(descriptor, bytes)
     }
 
     /// Cuts a mapped file to the length written; later lines are streamed.
     mutating func finish() {
         mapped?.finish()
         mapped = nil
-    }
-
-    /// Writes the whole buffer, retrying after signals and partial writes; gives up on an error.
-    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphInspect
 
 /// Where a command's result goes, written the way `cp`, `tee` and shell redirection write:
 ///
@@ -122,24 +123,8 @@ enum Output {
         if let failed = writeAll(bytes, to: descriptor) { throw .cannotWrite(path: path, reason: failed) }
     }
 
-    /// Writes every byte, retrying short writes and interruptions; the failure, if any.
+    /// Writes every byte (`WriteAll`); the failure, if any.
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> CLIError.WriteFailure? {
-        bytes.withUnsafeBytes { buffer -> CLIError.WriteFailure? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return .system(errno)
-                }
-                offset += written
-            }
-            return nil
-        }
+        bytes.withUnsafeBytes { WriteAll.write(descriptor, $0) }.map { .system($0) }
     }
-}
-
-/// `write(2)` under a name that does not clash with `Output.write`.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }

@@ -1,16 +1,17 @@
 /// How an app's text (names, keys, reports; any character) is written into each kind of output so
 /// that it shows as itself and cannot end a string or start markup. One function per layer, and
-/// this table of what each escapes (seven layers):
+/// this table of what each escapes (eight layers):
 ///
 /// | layer | where | escapes |
 /// | --- | --- | --- |
-/// | JSON strings (trace, snapshot, pages' data) | `JSONString` (GraphInspect) | `"` `\` controls; `<` `>` `&` too inside a page's `<script>` |
+/// | JSON strings (trace, snapshot) | `JSONString` (GraphInspect) | `"` `\` controls |
+/// | a page's data, the live server's messages | `PageJSON.literal` (GraphInspectPages) | as JSON, and `<` `>` `&` too |
 /// | terminal text (reports, `why`, the tree) | `Quoted.visible` (GraphInspect) | controls and format characters shown as `\n`, `\u{1b}` |
 /// | Graphviz label text | `LabelEscaping.graphviz` | `\` doubled, `&` as `&amp;`; controls shown |
 /// | DOT quoted strings | `DOTSyntax.quoted` | `"` and a trailing `\` |
 /// | Mermaid labels | `LabelEscaping.mermaid` | `"` `#` `<` `>` `&` `|` `` ` `` `\` as `#N;` entities; controls shown |
 /// | HTML text | `HTMLEscaping.text` (GraphInspectPages) | `&` `<` `>` `"` |
-/// | Markdown (the diff's comment) | `MarkdownEscaping.text`, `.code`, `.fenced` | punctuation backslashed; `<` `>` `&` as entities; controls shown; fences longer than any backtick run |
+/// | Markdown (the diff's comment) | `MarkdownEscaping.text`, `.code`, `.fenced` (GraphInspectReview) | punctuation backslashed; `<` `>` `&` as entities; controls shown; fences longer than any backtick run |
 ///
 /// The two picture layers share one walk: a line keeps its first `maxLineCharacters` Unicode
 /// scalars and ends in `…` (a picture cannot show more, Graphviz refuses quoted strings over

@@ -60,22 +60,22 @@ public struct ExplorerData: Sendable {
 
     public init(snapshot: GraphSnapshot, views: [View], title: String) {
         let index = Index(snapshot)
-        var out = "{\"title\":" + Self.string(title) + ",\"nodes\":{"
+        var out = "{\"title\":" + PageJSON.literal(title) + ",\"nodes\":{"
         var first = true
         for node in snapshot.nodes {
             if !first { out += "," }
             first = false
-            out += Self.string(DiagramBuilder.nodeID(node)) + ":"
+            out += PageJSON.literal(DiagramBuilder.nodeID(node)) + ":"
             Self.node(node, index, into: &out)
         }
         out += "},\"views\":["
         out += views.map { view in
-            var text = "{\"name\":" + Self.string(view.name) + ",\"summary\":" + (view.diagram.summary.map(Self.string) ?? "null")
+            var text = "{\"name\":" + PageJSON.literal(view.name) + ",\"summary\":" + (view.diagram.summary.map(PageJSON.literal) ?? "null")
             if let outline = view.outline {
                 text += ",\"outline\":" + outline.json
             } else {
-                text += ",\"svg\":" + Self.string(PageDocument.inlineSVG(view.svg ?? ""))
-                text += ",\"drawn\":[" + view.diagram.nodes.map { Self.string($0.id) }.joined(separator: ",") + "]"
+                text += ",\"svg\":" + PageJSON.literal(PageDocument.inlineSVG(view.svg ?? ""))
+                text += ",\"drawn\":[" + view.diagram.nodes.map { PageJSON.literal($0.id) }.joined(separator: ",") + "]"
             }
             return text + "}"
         }.joined(separator: ",")
@@ -99,8 +99,8 @@ public struct ExplorerData: Sendable {
             }
             let report = failure.report(style: .plain)
             let headline = report.split(separator: "\n").first.map(String.init) ?? ""
-            return "{\"headline\":" + Self.string(headline) + ",\"report\":" + Self.string(report) + ",\"requester\":" + Self.string(requester)
-                + ",\"walk\":[" + walk.map(Self.string).joined(separator: ",") + "]}"
+            return "{\"headline\":" + PageJSON.literal(headline) + ",\"report\":" + PageJSON.literal(report) + ",\"requester\":" + PageJSON.literal(requester)
+                + ",\"walk\":[" + walk.map(PageJSON.literal).joined(separator: ",") + "]}"
         }.joined(separator: ",") + "]"
     }
 
@@ -126,7 +126,7 @@ public struct ExplorerData: Sendable {
             for resolved in ResolvedDependency.summarize(lookups) where resolved.provider == node.id && resolved.lookups > resolved.misses {
                 if seen.insert(requester).inserted { wanted.append(requester) }
                 guard let key = index.key(requester) else { continue }
-                fromIt.append("[" + string(key) + ",[" + string(Quoted.name(resolved.name)) + "," + string(ShortTypeName.of(resolved.type))
+                fromIt.append("[" + PageJSON.literal(key) + ",[" + PageJSON.literal(Quoted.name(resolved.name)) + "," + PageJSON.literal(ShortTypeName.of(resolved.type))
                     + ",null,\(resolved.hops),\(resolved.cacheHits),\(max(0, resolved.lookups - resolved.misses))]]")
             }
         }
@@ -136,7 +136,7 @@ public struct ExplorerData: Sendable {
             guard let wantedNode = snapshot.node(id) else { continue }
             if !first { out += "," }
             first = false
-            out += string(DiagramBuilder.nodeID(wantedNode)) + ":"
+            out += PageJSON.literal(DiagramBuilder.nodeID(wantedNode)) + ":"
             Self.node(wantedNode, index, into: &out)
         }
         return out + "},\"fromIt\":[" + fromIt.joined(separator: ",") + "]}"
@@ -173,17 +173,17 @@ public struct ExplorerData: Sendable {
     /// per name and type (`ResolvedDependency`); the page words it, and inverts it for "resolved
     /// from it". An array, not an object: at 10,000 nodes the field names would be a third of it.
     private static func node(_ node: GraphNode, _ index: Index, into out: inout String) {
-        out += "[" + string(index.label(node.id)) + "," + string(node.kind.rawValue) + "," + string(node.type)
+        out += "[" + PageJSON.literal(index.label(node.id)) + "," + PageJSON.literal(node.kind.rawValue) + "," + PageJSON.literal(node.type)
         out += node.released ? ",1," : ",0,"
-        out += node.parent.flatMap(index.key).map(string) ?? "null"
+        out += node.parent.flatMap(index.key).map(PageJSON.literal) ?? "null"
         out += "," + list((node.providers ?? []).map { "\(Quoted.name($0.name)): \(ShortTypeName.of($0.type))" + ($0.form == .stored ? "" : " (\($0.form.rawValue))") })
         out += ",["
         var first = true
         for resolved in ResolvedDependency.summarize(index.lookupsBy[node.id] ?? []) {
             if !first { out += "," }
             first = false
-            out += "[" + string(Quoted.name(resolved.name)) + "," + string(ShortTypeName.of(resolved.type)) + ","
-            out += resolved.provider.flatMap(index.key).map(string) ?? "null"
+            out += "[" + PageJSON.literal(Quoted.name(resolved.name)) + "," + PageJSON.literal(ShortTypeName.of(resolved.type)) + ","
+            out += resolved.provider.flatMap(index.key).map(PageJSON.literal) ?? "null"
             out += ",\(resolved.hops),\(resolved.cacheHits),\(max(0, resolved.lookups - resolved.misses))]"
         }
         out += "],"
@@ -202,10 +202,6 @@ public struct ExplorerData: Sendable {
     }
 
     private static func list(_ lines: [String]) -> String {
-        "[" + lines.map(string).joined(separator: ",") + "]"
-    }
-
-    static func string(_ text: String) -> String {
-        JSONString.literal(text, safeInHTMLScript: true)
+        "[" + lines.map(PageJSON.literal).joined(separator: ",") + "]"
     }
 }

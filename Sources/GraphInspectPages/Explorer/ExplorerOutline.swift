@@ -38,15 +38,15 @@ public struct ExplorerOutline: Sendable {
         var out = "{\"nodes\":["
         for (index, node) in diagram.nodes.enumerated() {
             let colors = node.colors
-            let pair = "[" + ExplorerData.string(colors.fill) + "," + ExplorerData.string(colors.line) + "]"
+            let pair = "[" + PageJSON.literal(colors.fill) + "," + PageJSON.literal(colors.line) + "]"
             let colour = palette[pair] ?? {
                 palette[pair] = colours.count
                 colours.append(pair)
                 return colours.count - 1
             }()
             if index > 0 { out += "," }
-            out += "[" + ExplorerData.string(node.id) + "," + ExplorerData.string(node.title) + ","
-                + ExplorerData.string(node.details.joined(separator: "\n")) + ",\(colour),\(parents[index]),\(node.released ? 1 : 0)]"
+            out += "[" + PageJSON.literal(node.id) + "," + PageJSON.literal(node.title) + ","
+                + PageJSON.literal(node.details.joined(separator: "\n")) + ",\(colour),\(parents[index]),\(node.released ? 1 : 0)]"
         }
         out += "],\"palette\":[" + colours.joined(separator: ",") + "]}"
         json = out

@@ -13,17 +13,17 @@ public struct LivePage: Sendable {
     public init() {}
 
     public func html(title: String) -> String {
-        var letters: [String] = []
-        var colours: [String] = []
-        for kind in NodeKind.runtimeKinds {
-            letters.append(ExplorerData.string(kind.rawValue) + ":" + ExplorerData.string(DiagramBuilder.idPrefix(kind)))
+        func colours(_ kind: NodeKind) -> PageJSON {
             let colors = NodeColors.of(kind)
-            colours.append(ExplorerData.string(kind.rawValue) + ":[" + ExplorerData.string(colors.fill) + "," + ExplorerData.string(colors.line) + "]")
+            return .array([.string(colors.fill), .string(colors.line)])
         }
-        let other = DiagramBuilder.idPrefix("recorded")
-        let custom = NodeColors.of("recorded")
-        let data = "{\"letters\":{" + letters.joined(separator: ",") + "},\"otherLetter\":" + ExplorerData.string(other)
-            + ",\"palette\":{" + colours.joined(separator: ",") + "},\"otherColours\":[" + ExplorerData.string(custom.fill) + "," + ExplorerData.string(custom.line) + "]}"
+        let kinds = NodeKind.runtimeKinds
+        let data = PageJSON.object([
+            ("letters", .object(kinds.map { (key: $0.rawValue, value: .string(DiagramBuilder.idPrefix($0))) })),
+            ("otherLetter", .string(DiagramBuilder.idPrefix("recorded"))),
+            ("palette", .object(kinds.map { (key: $0.rawValue, value: colours($0)) })),
+            ("otherColours", colours("recorded")),
+        ]).text
         return PageDocument(title: title, style: PageAssets.explorerCSS + PageAssets.liveCSS, body: PageAssets.liveHTML,
                             dataID: "live-data", data: data, script: PageAssets.outlineJS + PageAssets.panelJS + PageAssets.liveJS).html
     }

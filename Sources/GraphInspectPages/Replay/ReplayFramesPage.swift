@@ -8,9 +8,10 @@ public struct ReplayFramesPage: Sendable {
 
     /// - Parameter frames: each step's file name (`0001.svg`) and words, in order.
     public func html(title: String, frames: [(file: String, words: String)]) -> String {
-        var data = "{\"title\":" + ReplayPage.json(title) + ",\"frames\":["
-        data += frames.map { "{\"file\":" + ReplayPage.json($0.file) + ",\"words\":" + ReplayPage.json($0.words) + "}" }.joined(separator: ",")
-        data += "]}"
+        let data = PageJSON.object([
+            ("title", .string(title)),
+            ("frames", .array(frames.map { .object([("file", .string($0.file)), ("words", .string($0.words))]) })),
+        ]).text
         return PageDocument(title: title, style: PageAssets.framesCSS, body: PageAssets.stepperHTML + PageAssets.framesHTML,
                             dataID: "frames-data", data: data, script: PageAssets.stepperJS + PageAssets.framesJS).html
     }

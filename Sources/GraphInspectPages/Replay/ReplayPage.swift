@@ -18,19 +18,16 @@ public struct ReplayPage: Sendable {
     ///   - svg: the whole replay drawn once, edges with `ReplayPlayer.edgeID` ids.
     ///   - player: which step reveals what, the words of each step, each node's name and details.
     public func html(title: String, svg: String, player: ReplayPlayer) -> String {
-        var data = "{\"title\":" + Self.json(title) + ",\"svg\":" + Self.json(PageDocument.inlineSVG(svg))
-        data += ",\"words\":[" + player.words.map(Self.json).joined(separator: ",") + "]"
-        data += ",\"nodeStep\":{" + player.nodeStep.sorted { $0.key < $1.key }.map { Self.json($0.key) + ":\($0.value)" }.joined(separator: ",") + "}"
-        data += ",\"clusterStep\":{" + player.clusterStep.sorted { $0.key < $1.key }.map { Self.json($0.key) + ":\($0.value)" }.joined(separator: ",") + "}"
-        data += ",\"labels\":{" + player.labels.sorted { $0.key < $1.key }.map { Self.json($0.key) + ":" + Self.json($0.value) }.joined(separator: ",") + "}"
-        data += ",\"details\":{"
-        data += player.details.sorted { $0.key < $1.key }.map { Self.json($0.key) + ":[" + $0.value.map(Self.json).joined(separator: ",") + "]" }.joined(separator: ",")
-        data += "}}"
+        let data = PageJSON.object([
+            ("title", .string(title)),
+            ("svg", .string(PageDocument.inlineSVG(svg))),
+            ("words", .array(player.words.map(PageJSON.string))),
+            ("nodeStep", .sorted(player.nodeStep.mapValues(PageJSON.int))),
+            ("clusterStep", .sorted(player.clusterStep.mapValues(PageJSON.int))),
+            ("labels", .sorted(player.labels.mapValues(PageJSON.string))),
+            ("details", .sorted(player.details.mapValues { .array($0.map(PageJSON.string)) })),
+        ]).text
         return PageDocument(title: title, style: PageAssets.replayCSS, body: PageAssets.stepperHTML + PageAssets.replayHTML,
                             dataID: "replay-data", data: data, script: PageAssets.stepperJS + PageAssets.replayJS).html
-    }
-
-    static func json(_ text: String) -> String {
-        HTMLEscaping.scriptSafeJSON(text)
     }
 }

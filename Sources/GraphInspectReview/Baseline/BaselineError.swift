@@ -1,42 +1,31 @@
 import GraphInspect
 
-/// Why a baseline was refused, with where; worded in one place (`description`).
-public struct BaselineError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Problem: Sendable, Equatable {
-        /// Line 1 is not a baseline's header.
-        case notABaseline
-        /// The header names a version this reader does not know.
-        case unsupportedVersion(Int)
-        /// The file is larger than `BaselineReader.maxBytes`.
-        case tooLarge(limit: Int)
-        /// A line does not follow the syntax: what was expected at a column, and what was there.
-        case malformed(expected: String, column: Int, found: String)
-        /// A node's line appears twice.
-        case duplicateNode(firstLine: Int)
-        /// An indented fact before any node line.
-        case factWithoutNode
-        /// A fact names a node that has no line of its own.
-        case unknownNode(String)
-        /// Writing: the baseline would be larger than `BaselineReader.maxBytes`, because the
-        /// tree is so deep that its paths are long.
-        case tooDeepToWrite(bytes: Int, limit: Int, depth: Int)
-    }
+/// Why a baseline was refused, with where.
+public typealias BaselineError = LocatedError<BaselineProblem>
 
-    /// The file read.
-    public var path: String
-    /// 1-based line number; 0 when the problem is with the file as a whole.
-    public var line: Int
-    public var problem: Problem
+/// What is wrong with a baseline, worded in one place (`message`).
+public enum BaselineProblem: LocatedProblem {
+    /// Line 1 is not a baseline's header.
+    case notABaseline
+    /// The header names a version this reader does not know.
+    case unsupportedVersion(Int)
+    /// The file is larger than `BaselineReader.maxBytes`.
+    case tooLarge(limit: Int)
+    /// A line does not follow the syntax: what was expected at a column, and what was there.
+    case malformed(expected: String, column: Int, found: String)
+    /// A node's line appears twice.
+    case duplicateNode(firstLine: Int)
+    /// An indented fact before any node line.
+    case factWithoutNode
+    /// A fact names a node that has no line of its own.
+    case unknownNode(String)
+    /// Writing: the baseline would be larger than `BaselineReader.maxBytes`, because the
+    /// tree is so deep that its paths are long.
+    case tooDeepToWrite(bytes: Int, limit: Int, depth: Int)
 
-    public init(path: String, line: Int, problem: Problem) {
-        self.path = path
-        self.line = line
-        self.problem = problem
-    }
-
-    public var description: String {
+    public var message: String {
         let again = "Write it again with `graphinspect dump --format baseline -o FILE`."
-        let what = switch problem {
+        return switch self {
         case .notABaseline:
             "not a graphinspect baseline; expected a first line \(BaselineSyntax.headerPrefix)\(BaselineSyntax.version): ..."
         case .unsupportedVersion(let version):
@@ -54,8 +43,6 @@ public struct BaselineError: Error, Sendable, Equatable, CustomStringConvertible
         case .tooDeepToWrite(let bytes, let limit, let depth):
             "cannot write a baseline of this graph: it names each node by its whole path, and with a tree \(depth) deep that comes to \(Self.size(bytes)), more than the \(Self.size(limit)) a baseline may be. Keep the snapshot instead (--format json), which diff reads too."
         }
-        if path.isEmpty { return what }
-        return (line > 0 ? "\(path):\(line): " : "\(path): ") + what
     }
 
     private static func size(_ bytes: Int) -> String {

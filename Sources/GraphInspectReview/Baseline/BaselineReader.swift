@@ -61,7 +61,7 @@ private struct ParsedBaseline {
 
     init(path: String) { self.path = path }
 
-    func fail(_ line: Int, _ problem: BaselineError.Problem) -> BaselineError {
+    func fail(_ line: Int, _ problem: BaselineProblem) -> BaselineError {
         BaselineError(path: path, line: line, problem: problem)
     }
 
