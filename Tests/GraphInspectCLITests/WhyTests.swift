@@ -57,6 +57,26 @@ import Testing
         #expect((report["elsewhere"] as? [Any])?.count == 1)
     }
 
+    /// As with every command that writes, the output's extension picks the format (issue #44):
+    /// `-o report.json` wrote text.
+    @Test func theOutputsExtensionPicksTheFormat() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("why-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("report.json").path
+        #expect(try Executable.run("graphinspect", ["why", "-o", json, "--quiet", "--", dying]).status == 1)
+        let reports = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [[String: Any]]
+        #expect(reports?.first?["kind"] as? String == "dependency")
+        let text = folder.appendingPathComponent("report.txt").path
+        #expect(try Executable.run("graphinspect", ["why", "-o", text, "--quiet", "--", dying]).status == 1)
+        #expect(try String(contentsOfFile: text, encoding: .utf8).hasPrefix("graphinspect why: 1 failed lookup"))
+        let contradiction = try Executable.run("graphinspect", ["why", "--format", "text", "-o", json])
+        #expect(contradiction.status == 64)
+        let unwritten = try Executable.run("graphinspect", ["why", "-o", folder.appendingPathComponent("report.svg").path])
+        #expect(unwritten.status == 64)
+        #expect(unwritten.stderr.contains("text, json"), "\(unwritten.stderr)")
+    }
+
     @Test func failuresAreListedMostRecentFirstAndReportTheTreeOfTheirMoment() throws {
         let recorder = GraphRecorder()
         let snapshot = try GraphObservation.withObserver(recorder) { () throws -> GraphSnapshot in
@@ -70,7 +90,7 @@ import Testing
         let why = try GraphInspectCommand.Why.parse([])
         let selected = why.select(snapshot.failures())
         #expect(selected.map(\.requestedName) == ["second", "first"])
-        let text = try why.render(selected, events: snapshot.events.count, style: .plain)
+        let text = try why.render(selected, events: snapshot.events.count, format: .text, style: .plain)
         #expect(text.hasPrefix("graphinspect why: 2 failed lookups, most recent first\n\nerror: no module \"second\" from ModuleHolderObject \"root\" up to the root holder\n"))
     }
 }

@@ -4,7 +4,7 @@ import GraphInspect
 
 extension GraphInspectCommand {
     /// `graphinspect why`: explain every failed lookup of a run.
-    public struct Why: ParsableCommand {
+    public struct Why: ParsableCommand, WritingCommand {
         public static let configuration = CommandConfiguration(
             abstract: "Explain every failed lookup of a run: the walk, near misses, where it exists, the fix.",
             discussion: """
@@ -20,19 +20,18 @@ extension GraphInspectCommand {
         )
 
         /// How to print the reports.
-        public enum Format: String, CaseIterable, ExpressibleByArgument, Sendable {
+        public enum Format: String, WritableFormat {
             case text
             case json
         }
 
-        @Option(name: .shortAndLong, help: "How to print the reports.")
-        public var format: Format = .text
+        public static let defaultFormat = Format.text
 
         @Option(help: ArgumentHelp("Only lookups of this dependency name or module key.", valueName: "name"))
         public var dependency: String?
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (- for standard output).", valueName: "file"), completion: .file())
-        public var output: String?
+        /// `--format` and `--output`, as every command that writes: `-o report.json` writes JSON.
+        @OptionGroup var written: WriteOptions<Why>
 
         @OptionGroup var source: SourceOptions
 
@@ -45,8 +44,9 @@ extension GraphInspectCommand {
                 loaded.printNotes()
                 let failures = select(loaded.snapshot.failures())
                 failed = !failures.isEmpty
-                let style: ReportStyle = output == nil ? .forStandardOutput : .plain
-                try Output.write(try render(failures, events: loaded.snapshot.events.count, style: style), to: output)
+                let style: ReportStyle = written.output == nil ? .forStandardOutput : .plain
+                let text = try render(failures, events: loaded.snapshot.events.count, format: try written.resolved(), style: style)
+                try Output.write(text, to: written.output)
             }
             if failed { throw ExitCode.failure }
         }
@@ -56,7 +56,7 @@ extension GraphInspectCommand {
             failures.reversed().filter { dependency == nil || $0.requestedName == dependency }
         }
 
-        func render(_ failures: [LookupFailure], events: Int, style: ReportStyle) throws -> String {
+        func render(_ failures: [LookupFailure], events: Int, format: Format, style: ReportStyle) throws -> String {
             switch format {
             case .json:
                 let encoder = JSONEncoder()
