@@ -106,9 +106,11 @@ public struct LiveServer {
             }
         } else {
             let app = AppProcess(executable: options.command[0], arguments: Array(options.command.dropFirst()), hub: hub)
+            // Before the app starts: a stop that came between its start and the handlers would
+            // end the server and leave the app running, waiting, reparented to init.
+            Self.stopAppWithServer(app.process, trace: app.trace)
             do { try app.start() } catch { throw .cannotLaunch(path: options.command[0], reason: "\(error)") }
             announce("graphinspect live: running \(options.command.joined(separator: " "))")
-            Self.stopAppWithServer(app.process, trace: app.trace)
         }
         if options.open { Self.openBrowser(url) }
         try? server.closeFuture.wait()

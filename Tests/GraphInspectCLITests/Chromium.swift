@@ -24,7 +24,7 @@ enum Chromium {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
+        try ChildProcesses.launch(process)
         let errReader = DataReader(err.fileHandleForReading)
         let output = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -61,7 +61,7 @@ import Testing
         process.currentDirectoryURL = folder
         let out = Pipe()
         process.standardOutput = out
-        try process.run()
+        try ChildProcesses.launch(process)
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -57,7 +57,7 @@ enum Executable {
         process.standardError = err
         let stdin = Pipe()
         if input != nil { process.standardInput = stdin }
-        try process.run()
+        try ChildProcesses.launch(process)
         if let input {
             // On a thread, and a child that stops reading early (an error at line 2) is not a
             // failure of the test process: SIGPIPE is ignored and the write's error dropped.
@@ -101,7 +101,7 @@ extension Executable {
         process.arguments = ["--forever"]
         process.environment = ProcessInfo.processInfo.environment.merging(["GRAPHINSPECT_TRACE": trace]) { $1 }
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try ChildProcesses.launch(process)
         let deadline = Date().addingTimeInterval(20)
         func written() -> Int {
             (try? Data(contentsOf: URL(fileURLWithPath: trace)))?.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } ?? 0

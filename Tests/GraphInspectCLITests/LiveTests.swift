@@ -26,7 +26,7 @@ import Testing
             let out = Pipe()
             process.standardOutput = out
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try ChildProcesses.launch(process)
             var text = ""
             let handle = out.fileHandleForReading
             while !(text.contains("\ngraphinspect live: running") || text.contains("\ngraphinspect live: following") || text.contains("\ngraphinspect live: listening")) || !text.hasSuffix("\n") {
@@ -39,8 +39,7 @@ import Testing
         }
 
         func stop() {
-            process.terminate()
-            process.waitUntilExit()
+            ChildProcesses.end(process)
         }
     }
 
@@ -158,6 +157,44 @@ import Testing
         #expect(throws: (any Error).self, "a port out of range") { try GraphInspectCommand.Live.parse(["--listen", "0.0.0.0:70000"]) }
     }
 
+    /// No process a test starts outlives it (issue #44): a `graphinspect-sample-live-steps` that
+    /// a test started was left waiting for its steps with SIGTERM blocked (started from a test's
+    /// thread), so `terminate()` could not end it. The app a test starts, and the one the server
+    /// starts, both end when the test ends them.
+    @Test func noProcessATestStartsOutlivesIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = Process()
+        app.executableURL = Executable.buildFolder.appendingPathComponent("graphinspect-sample-live-steps")
+        app.environment = ProcessInfo.processInfo.environment.merging(["GRAPHINSPECT_STEPS": folder.path, "SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        app.standardOutput = FileHandle.nullDevice
+        try ChildProcesses.launch(app)
+        let pid = app.processIdentifier
+        #if os(Linux)
+        #expect(ChildProcesses.takesStoppingSignals(pid), "the app blocks or ignores SIGTERM, SIGINT or SIGHUP")
+        #endif
+        ChildProcesses.end(app)
+        #expect(app.terminationReason == .uncaughtSignal && app.terminationStatus == SIGTERM, "SIGTERM ended it, not SIGKILL")
+        #expect(!ChildProcesses.isAlive(pid))
+
+        // The server runs the app itself; stopping the server stops it too.
+        let server = try Server(["--", Executable.buildFolder.appendingPathComponent("graphinspect-sample-live-steps").path],
+                                environment: ["GRAPHINSPECT_STEPS": folder.path])
+        #if os(Linux)
+        let children = ChildProcesses.children(of: server.process.processIdentifier)
+        #expect(children.count == 1, "the server's app: \(children)")
+        #expect(children.allSatisfy(ChildProcesses.takesStoppingSignals), "the server's app blocks or ignores SIGTERM, SIGINT or SIGHUP")
+        #endif
+        server.stop()
+        #expect(server.process.terminationStatus != SIGKILL || server.process.terminationReason != .uncaughtSignal, "SIGTERM ended the server")
+        #if os(Linux)
+        let deadline = Date().addingTimeInterval(5)
+        while children.contains(where: ChildProcesses.isAlive), Date() < deadline { usleep(20_000) }
+        #expect(!children.contains(where: ChildProcesses.isAlive), "the server's app outlived it")
+        #endif
+    }
+
     /// An app streaming to `--listen`: a hostile line is refused (counted, never shown), and the
     /// app's trace file and output are the same as without a viewer, even when the viewer stops
     /// mid-run.
@@ -179,7 +216,8 @@ import Testing
         let output = Pipe()
         app.standardOutput = output
         app.standardError = FileHandle.nullDevice
-        try app.run()
+        try ChildProcesses.launch(app)
+        defer { ChildProcesses.end(app) }
         _ = FileManager.default.createFile(atPath: steps.appendingPathComponent("step-1").path, contents: nil)
         let session = try Browser.run([["open": server.url], Self.waitFor("window.graphinspectLive && window.graphinspectLive.nodes === 2"), Self.state])
         #expect(session.results.count == 3 && session.results[1] as? Bool == true, "\(session.error ?? "")")
@@ -280,8 +318,8 @@ import Testing
             ["GRAPHINSPECT_LIVE": address, "GRAPHINSPECT_STEPS": steps.path, "SWIFT_BACKTRACE": "enable=no"]) { $1 }
         app.standardOutput = FileHandle.nullDevice
         app.standardError = FileHandle.nullDevice
-        try app.run()
-        defer { if app.isRunning { app.terminate() } }
+        try ChildProcesses.launch(app)
+        defer { ChildProcesses.end(app) }
         _ = FileManager.default.createFile(atPath: steps.appendingPathComponent("step-1").path, contents: nil)
         let before = try Browser.run([["open": first.url], Self.waitFor("window.graphinspectLive && window.graphinspectLive.nodes === 2")])
         #expect(before.results.last as? Bool == true, "\(before.error ?? "")")

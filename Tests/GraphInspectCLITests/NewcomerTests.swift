@@ -143,7 +143,7 @@ import Testing
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
+        try ChildProcesses.launch(process)
         // The app says it waits (on graphinspect's standard error) once its session is recorded.
         var said = Data()
         while !String(decoding: said, as: UTF8.self).contains("waiting to be interrupted") {

@@ -105,6 +105,7 @@ import Testing
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("two-\(UUID().uuidString).ndjson").path
         defer { try? FileManager.default.removeItem(atPath: trace) }
         let first = try Executable.startRecordingForever(to: trace, until: 1)
+        defer { ChildProcesses.end(first) }
         let second = try Executable.run("graphinspect-sample", [], environment: ["GRAPHINSPECT_TRACE": trace])
         #expect(second.status == 0)
         #expect(second.stderr == "graphinspect: cannot record to \(trace): another process is recording to it; this run is not recorded\n")
