@@ -157,6 +157,52 @@ import Testing
         #expect(throws: (any Error).self, "a port out of range") { try GraphInspectCommand.Live.parse(["--listen", "0.0.0.0:70000"]) }
     }
 
+    /// An app that releases everything as it ends leaves a page that still reads (issue #44: every
+    /// node was greyed to 35% opacity, its text below 2:1): each released node's title and details
+    /// keep a contrast of at least 4.5:1 against its box, at full opacity.
+    @Test func theTreeStaysReadableAfterTheAppEnds() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("ended.ndjson")
+        let run = try Executable.run("graphinspect-sample", [], environment: ["GRAPHINSPECT_TRACE": trace.path])
+        #expect(run.status == 0)
+        var lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        let created = lines.compactMap { line -> Int? in
+            guard line.contains("\"event\":\"created\""), let range = line.range(of: "\"id\":") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        let released = Set(lines.compactMap { line -> Int? in
+            guard line.hasPrefix("{\"event\":\"released\",\"id\":") else { return nil }
+            return Int(line.dropFirst(28).prefix { $0.isNumber })
+        })
+        lines += created.reversed().filter { !released.contains($0) }.map { "{\"event\":\"released\",\"id\":\($0)}" }
+        try (lines.joined(separator: "\n") + "\n").write(to: trace, atomically: true, encoding: .utf8)
+
+        let server = try Server(["--trace", trace.path])
+        defer { server.stop() }
+        let session = try Browser.run([
+            ["open": server.url],
+            Self.waitFor("window.graphinspectLive && window.graphinspectLive.nodes === \(created.count) && document.querySelectorAll('#picture g.node.released').length === \(created.count)"),
+            ["js": """
+                function rgb(text) { var m = text.match(/[0-9.]+/g); return m ? m.slice(0, 3).map(Number) : [0, 0, 0]; }
+                function luminance(c) { var l = c.map(function (v) { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }); return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]; }
+                function contrast(a, b) { var x = luminance(rgb(a)), y = luminance(rgb(b)); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); }
+                var worst = 99, faded = 0;
+                document.querySelectorAll('#picture g.node.released').forEach(function (group) {
+                  for (var e = group; e && e.id !== 'picture'; e = e.parentNode) { if (parseFloat(getComputedStyle(e).opacity) < 1) { faded++; break; } }
+                  var box = getComputedStyle(group.querySelector('rect')).fill;
+                  group.querySelectorAll('text').forEach(function (text) { worst = Math.min(worst, contrast(getComputedStyle(text).fill, box)); });
+                });
+                return [worst, faded];
+                """],
+        ])
+        #expect(session.error == nil, "\(session.error ?? "") (\(session.screenshot))")
+        let measured = session.results.last as? [Double] ?? []
+        #expect(measured.count == 2 && measured[0] >= 4.5, "lowest text contrast of a released node: \(measured)")
+        #expect(measured.count == 2 && measured[1] == 0, "released nodes drawn faded: \(measured)")
+    }
+
     /// No process a test starts outlives it (issue #44): a `graphinspect-sample-live-steps` that
     /// a test started was left waiting for its steps with SIGTERM blocked (started from a test's
     /// thread), so `terminate()` could not end it. The app a test starts, and the one the server
