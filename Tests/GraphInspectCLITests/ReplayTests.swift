@@ -121,6 +121,55 @@ import Testing
         #expect(index.contains("<a id=\"whole\" href=\"whole.svg\""))
     }
 
+    /// A step shows nothing that has not happened yet (issue #44): at step 1 of the modules
+    /// sample, AppComponent's box read `11. network: NetworkClient, self`, a lookup it answers
+    /// itself at step 11, drawn as a line of its label. In every frame, and in the player at every
+    /// step, each numbered line shown is from that step or before, and the step's own is red.
+    @Test func noStepShowsALineOfALaterStep() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try Executable.run("graphinspect", ["replay", "--diagram", "dependency-flow", "--frames", folder]).status == 0)
+        let frames = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".svg") && $0 != "whole.svg" }.sorted()
+        var selfLines = 0
+        for (offset, name) in frames.enumerated() {
+            let step = offset + 1
+            let svg = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            for shown in Self.shownNumberedLines(svg) {
+                #expect(shown.number <= step, "\(name) shows \(shown.text)")
+                if shown.text.hasSuffix(", self") { selfLines += 1 }
+                if shown.number == step, shown.text.hasSuffix(", self") { #expect(shown.current, "\(name): its own line is not marked") }
+            }
+        }
+        #expect(selfLines > 0, "the sample's lookups answered by their requester are drawn")
+        let url = try ReplayPageTests.page(["--diagram", "dependency-flow"]) + "#motion=off"
+        let visible = """
+            return Array.from(document.querySelectorAll('#picture text')).filter(function (t) {
+              for (var e = t; e && e.id !== 'picture'; e = e.parentNode) { if (getComputedStyle(e).visibility === 'hidden') { return false; } }
+              return /^[0-9]+\\. /.test(t.textContent);
+            }).map(function (t) { return parseInt(t.textContent, 10); }).reduce(function (a, b) { return Math.max(a, b); }, 0);
+            """
+        let session = try Browser.run([["open": url], ["js": visible], ["click": "#next"], ["js": visible], ["key": ["body", "END"]], ["js": visible]])
+        #expect(session.error == nil, "\(session.error ?? "")")
+        #expect(session.results.count == 6 && (session.results[1] as? Int ?? 99) <= 1 && (session.results[3] as? Int ?? 99) <= 2,
+                "the player shows a later step's line: \(session.results)")
+        #expect(session.results.count == 6 && (session.results[5] as? Int ?? 0) == frames.count)
+    }
+
+    /// The numbered lines (`11. network: ...`) a frame shows: outside hidden groups, not hidden.
+    static func shownNumberedLines(_ svg: String) -> [(number: Int, text: String, current: Bool)] {
+        var shown: [(Int, String, Bool)] = []
+        var hiddenGroup = false
+        for line in svg.split(separator: "\n") {
+            if line.hasPrefix("<g id=") { hiddenGroup = line.contains("future") }
+            guard !hiddenGroup, line.hasPrefix("<text"), !line.contains("class=\"future\""),
+                  let start = line.firstIndex(of: ">"), let end = line.range(of: "</text>") else { continue }
+            let text = String(line[line.index(after: start)..<end.lowerBound])
+            guard let number = Int(text.prefix { $0.isNumber }), text.dropFirst(String(number).count).hasPrefix(". ") else { continue }
+            shown.append((number, text, line.contains("class=\"current\"")))
+        }
+        return shown
+    }
+
     /// `--frames`' index.html plays the frames beside it (issue #33), in a real browser: each step
     /// shows its own SVG, loaded, with its words; the keys and buttons step and play.
     @Test func framesIndexPlaysTheFrames() throws {
@@ -317,7 +366,8 @@ import Testing
                 #expect(svg.contains(" current\""), "\(diagram) \(name): nothing marked as the step")
                 let box = svg.components(separatedBy: "viewBox=\"").dropFirst().first?.prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) } ?? []
                 #expect(box.count == 4 && box[2] <= ReplayFrameSVG.widestView + 0.01, "\(diagram) \(name): view box \(box)")
-                if let start = svg.range(of: "<g id=\"graph0\"") { layouts.insert(String(svg[start.lowerBound...]).replacingOccurrences(of: " current\"", with: "\"").replacingOccurrences(of: " future\"", with: "\"")) }
+                if let start = svg.range(of: "<g id=\"graph0\"") { layouts.insert(String(svg[start.lowerBound...]).replacingOccurrences(of: " current\"", with: "\"").replacingOccurrences(of: " future\"", with: "\"")
+                    .replacingOccurrences(of: "<text class=\"future\"", with: "<text").replacingOccurrences(of: "<text class=\"current\"", with: "<text")) }
             }
             #expect(layouts.count == 1, "\(diagram): the frames are not one layout")
             for measure in try Legibility.measure(pictures) {

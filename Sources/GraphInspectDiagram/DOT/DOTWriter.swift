@@ -19,6 +19,29 @@ public struct DOTWriter: Sendable {
 
     public init() {}
 
+    /// Whether the picture puts every edge label on the node the edge starts from (more labelled
+    /// edges than `labelNodesUpTo`).
+    static func labelsGoOnNodes(_ diagram: Diagram) -> Bool {
+        diagram.edges.filter { !$0.label.isEmpty }.count > labelNodesUpTo
+    }
+
+    /// The lines a node's label carries after its title and details, each as the index in
+    /// `diagram.edges` of the edge it comes from, in the order drawn: its labelled loops' lines, or,
+    /// when labels go on nodes, one line for each labelled edge it starts. A replay reveals them
+    /// step by step (`ReplayPlayer.lineSteps`).
+    public static func edgeLines(_ diagram: Diagram) -> [String: [Int]] {
+        let onNodes = labelsGoOnNodes(diagram)
+        var lines: [String: [Int]] = [:]
+        for (index, edge) in diagram.edges.enumerated() where !edge.label.isEmpty {
+            if onNodes {
+                lines[edge.from, default: []].append(index)
+            } else if edge.from == edge.to {
+                lines[edge.from, default: []] += repeatElement(index, count: edge.label.count)
+            }
+        }
+        return lines
+    }
+
     /// Graphviz draws a frame around a subgraph only when its name starts with `cluster`.
     public static func subgraphName(_ cluster: Diagram.Cluster) -> String { "cluster_" + cluster.id }
 
@@ -50,7 +73,7 @@ public struct DOTWriter: Sendable {
             if let edgeIDs { line.attributes["id"] = edgeIDs(index, edge) }
             return line
         }
-        let placed = DOTEdgePlacement(lines, width: { widths[$0] ?? 0 }, labelsOnNodes: diagram.edges.filter { !$0.label.isEmpty }.count > Self.labelNodesUpTo)
+        let placed = DOTEdgePlacement(lines, width: { widths[$0] ?? 0 }, labelsOnNodes: Self.labelsGoOnNodes(diagram))
         diagram.walkClusters(enter: { cluster, level, nodes in
             let indent = String(repeating: "  ", count: level)
             out += indent + "subgraph " + quoted(Self.subgraphName(cluster)) + " {\n"

@@ -22,6 +22,13 @@
     var id = titleOf(g);
     nodesByID[id] = g;
     if (data.nodeStep[id] !== undefined) { revealed.push([g, data.nodeStep[id]]); }
+    // A line of its label a later step adds (a lookup it answers itself) waits for that step.
+    var lines = data.lineSteps[id];
+    if (lines) {
+      g.querySelectorAll("text").forEach(function (text, index) {
+        if (index < lines.length && lines[index] > data.nodeStep[id]) { revealed.push([text, lines[index]]); }
+      });
+    }
     g.addEventListener("click", function () { if (!zoom.dragged()) { showDetails(id); } });
   });
   picture.querySelectorAll("g.edge").forEach(function (g) {

@@ -32,11 +32,14 @@ public struct ReplayFrameSVG: Sendable {
     private let svg: String
     private let groups: [Group]
     private let steps: Int
+    /// Node id to the step of each of its label's lines (`ReplayPlayer.lineSteps`).
+    private let lineSteps: [String: [Int]]
 
     /// `svg` is `player`'s diagram drawn with `player.edgeID` as the edges' ids.
     public init(svg: String, player: ReplayPlayer) {
         self.svg = svg
         steps = player.words.count
+        lineSteps = player.lineSteps
         let transform = Self.transform(in: svg)
         var groups: [Group] = []
         var search = svg.startIndex
@@ -102,12 +105,25 @@ public struct ReplayFrameSVG: Sendable {
             guard let added = group.step else { continue }
             var mark: String?
             if let step, added > step { mark = "future" } else if let step, added == step, group.kind != "cluster" { mark = "current" }
-            guard let mark else { continue }
-            out += svg[cursor..<group.classRange.upperBound].dropLast() + " \(mark)\""
-            cursor = group.classRange.upperBound
+            if let mark {
+                out += svg[cursor..<group.classRange.upperBound].dropLast() + " \(mark)\""
+                cursor = group.classRange.upperBound
+            }
+            // A node shown before a line of its label is: that line waits for its own step.
+            guard let step, mark != "future", group.kind == "node", let lines = lineSteps[group.title] else { continue }
+            var search = group.classRange.upperBound, line = 0
+            while line < lines.count, let text = svg.range(of: "<text", range: search..<group.range.upperBound) {
+                let lineMark = lines[line] > step ? "future" : lines[line] == step && lines[line] > added ? "current" : nil
+                if let lineMark {
+                    out += svg[cursor..<text.upperBound] + " class=\"\(lineMark)\""
+                    cursor = text.upperBound
+                }
+                search = text.upperBound
+                line += 1
+            }
         }
         out += svg[cursor...]
-        let style = "<style>.future{visibility:hidden} .current>path,.current>polygon,.current>ellipse{stroke:#d93025;stroke-width:2.5px} .current>text{fill:#d93025}</style>"
+        let style = "<style>.future{visibility:hidden} .current>path,.current>polygon,.current>ellipse{stroke:#d93025;stroke-width:2.5px} .current>text,text.current{fill:#d93025}</style>"
         guard let open = out.range(of: "<svg"), let end = out.range(of: ">", range: open.upperBound..<out.endIndex) else { return out }
         var tag = String(out[open.lowerBound..<end.upperBound])
         if let view {

@@ -24,6 +24,7 @@ public struct ReplayPage: Sendable {
             ("words", .array(player.words.map(PageJSON.string))),
             ("nodeStep", .sorted(player.nodeStep.mapValues(PageJSON.int))),
             ("clusterStep", .sorted(player.clusterStep.mapValues(PageJSON.int))),
+            ("lineSteps", .sorted(player.lineSteps.mapValues { .array($0.map(PageJSON.int)) })),
             ("labels", .sorted(player.labels.mapValues(PageJSON.string))),
             ("details", .sorted(player.details.mapValues { .array($0.map(PageJSON.string)) })),
         ]).text

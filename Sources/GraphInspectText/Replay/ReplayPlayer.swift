@@ -17,6 +17,10 @@ public struct ReplayPlayer: Sendable {
     /// Node id to its name and number, the heading of its details.
     public var labels: [String: String] = [:]
     public var details: [String: [String]]
+    /// Node id to the step that shows each line of its drawn label (title, details, then the lines
+    /// edges put on it: a lookup the node answers itself, `11. network: NetworkClient, self`), for
+    /// the nodes with a line a later step adds. A step shows no line of a step still to come.
+    public var lineSteps: [String: [Int]] = [:]
 
     /// The `id` each edge gets in the picture: `s12-40` (step 12), which the page reads.
     public var edgeID: @Sendable (Int, Diagram.Edge) -> String {
@@ -45,6 +49,12 @@ public struct ReplayPlayer: Sendable {
                 }
             }
             edgeStep += Array(repeating: number, count: step.edges.count)
+        }
+        let drawn = Dictionary(diagram.nodes.map { ($0.id, $0) }) { first, _ in first }
+        for (id, edges) in DOTWriter.edgeLines(diagram) {
+            guard let node = drawn[id], let shown = nodeStep[id] else { continue }
+            let steps = Array(repeating: shown, count: 1 + node.details.count) + edges.map { edgeStep[$0] }
+            if steps.contains(where: { $0 > shown }) { lineSteps[id] = steps }
         }
     }
 }
