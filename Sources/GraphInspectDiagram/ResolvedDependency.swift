@@ -17,29 +17,53 @@ public struct ResolvedDependency: Sendable, Equatable {
 
     /// The requester's lookups grouped by (name, type), in order of first lookup.
     public static func summarize(_ lookups: [DependencyLookup]) -> [ResolvedDependency] {
-        var order: [String] = []
-        var byKey: [String: ResolvedDependency] = [:]
-        for lookup in lookups {
-            let key = lookup.name + "\u{0}" + lookup.type
-            var entry = byKey[key] ?? {
-                order.append(key)
-                return ResolvedDependency(
-                    name: lookup.name, type: lookup.type, provider: nil, hops: 0, lookups: 0, cacheHits: 0, misses: 0
-                )
-            }()
+        var summary = Summary()
+        for lookup in lookups { summary.add(lookup) }
+        return summary.entries
+    }
+
+    /// One requester's lookups summed as they come, so a million of them need not be gathered
+    /// first. A run repeats one lookup many times over (a cache hit in a loop), so a lookup like
+    /// the one before it is counted without hashing its name and type again.
+    public struct Summary: Sendable {
+        private struct Key: Hashable {
+            var name: String
+            var type: String
+        }
+
+        /// By (name, type), in order of first lookup.
+        public private(set) var entries: [ResolvedDependency] = []
+        private var indexOf: [Key: Int] = [:]
+        private var last: (name: String, type: String, index: Int)?
+
+        public init() {}
+
+        public mutating func add(_ lookup: DependencyLookup) {
+            let at: Int
+            if let last, last.name == lookup.name, last.type == lookup.type {
+                at = last.index
+            } else {
+                let key = Key(name: lookup.name, type: lookup.type)
+                if let known = indexOf[key] {
+                    at = known
+                } else {
+                    at = entries.count
+                    indexOf[key] = at
+                    entries.append(ResolvedDependency(name: lookup.name, type: lookup.type, provider: nil, hops: 0, lookups: 0, cacheHits: 0, misses: 0))
+                }
+                last = (lookup.name, lookup.type, at)
+            }
             let count = 1 + (lookup.repeats ?? 0)
-            entry.lookups += count
-            if lookup.cacheHit { entry.cacheHits += count }
+            entries[at].lookups += count
+            if lookup.cacheHit { entries[at].cacheHits += count }
             if let provider = lookup.provider {
                 if !lookup.cacheHit {
-                    entry.hops = lookup.walk.firstIndex(of: provider) ?? 0
+                    entries[at].hops = lookup.walk.firstIndex(of: provider) ?? 0
                 }
-                entry.provider = provider
+                entries[at].provider = provider
             } else {
-                entry.misses += 1
+                entries[at].misses += 1
             }
-            byKey[key] = entry
         }
-        return order.compactMap { byKey[$0] }
     }
 }

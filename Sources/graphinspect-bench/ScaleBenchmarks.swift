@@ -107,6 +107,21 @@ enum ScaleBenchmarks {
         rows.append(Row("scale", "why, \(paddedSize)", .seconds, whyBig, baseline: ("reading the trace", readBig), target: quick ? nil : .below(5)))
         let textBig = try Sample.measure(repeats: 1) { blackHole(TreeTextWriter().write(try TraceReader().read(path: big).snapshot)) }
         rows.append(Row("scale", "dump text, \(paddedSize)", .seconds, textBig, baseline: ("reading the trace", readBig), target: nil))
+        // Pictures and why of the same trace against the text dump (issue #44: a picture of 34
+        // nodes cost what the million lookups it never draws did, 13-16 s against 4-7 s).
+        let summary = DiagramOptions(summarizeAbove: 150)
+        let dotBig = try Sample.measure(repeats: 1) {
+            let snapshot = try TraceReader().read(path: big).snapshot
+            blackHole(DOTWriter().write(try DiagramBuilder(options: summary).build(snapshot).foldingLookups(above: DOTWriter.lookupEdgesUpTo)))
+        }
+        rows.append(Row("scale", "dump --format dot, \(paddedSize)", .seconds, dotBig, baseline: ("dump text", textBig), target: quick ? nil : .slowerThanBaselineAtMost(1.5)))
+        let svgBig = try Sample.measure(repeats: 1) {
+            let snapshot = try TraceReader().read(path: big).snapshot
+            let diagram = try DiagramBuilder(options: summary).build(snapshot).foldingLookups(above: DOTWriter.lookupEdgesUpTo)
+            blackHole(try GraphvizRenderer.render(dot: DOTWriter().write(diagram)))
+        }
+        rows.append(Row("scale", "dump --format svg, \(paddedSize)", .seconds, svgBig, baseline: ("dump text", textBig), target: quick ? nil : .slowerThanBaselineAtMost(1.5)))
+        rows.append(Row("scale", "why, \(paddedSize), against the text dump", .seconds, whyBig, baseline: ("dump text", textBig), target: quick ? nil : .slowerThanBaselineAtMost(1.5)))
 
         // Pictures: `dump --format svg` as the CLI draws it by default (summarised above 150
         // nodes), and `--full` (every node and lookup) at 200 and 1,000 components (above 200

@@ -6,6 +6,8 @@ import CGraphInspectAtomics
 /// the default: use this only where the benchmark shows the difference.
 final class SpinLocked<Value>: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<Int32>
+    /// The one whose lock this shares, kept alive with it; nil when the lock is this one's own.
+    private let lockOwner: AnyObject?
     /// Only ever accessed under the lock, which already makes access exclusive (as in `Locked`).
     @exclusivity(unchecked) private var value: Value
 
@@ -13,10 +15,19 @@ final class SpinLocked<Value>: @unchecked Sendable {
         self.value = value
         lock = .allocate(capacity: 1)
         lock.initialize(to: 0)
+        lockOwner = nil
+    }
+
+    /// A value behind `other`'s lock: whoever holds it reaches both values, so code working on
+    /// both (the trace writer appending to the live stream's buffer) takes one lock, not two.
+    init<Other>(_ value: Value, sharingLockOf other: SpinLocked<Other>) {
+        self.value = value
+        lock = other.lock
+        lockOwner = other
     }
 
     deinit {
-        lock.deallocate()
+        if lockOwner == nil { lock.deallocate() }
     }
 
     /// Runs `body` with exclusive access to the value.
@@ -25,5 +36,12 @@ final class SpinLocked<Value>: @unchecked Sendable {
         graphinspect_spin_lock(lock)
         defer { graphinspect_spin_unlock(lock) }
         return try body(&value)
+    }
+
+    /// Runs `body` with the value, for a caller that already holds this lock through a
+    /// `SpinLocked` sharing it (`init(_:sharingLockOf:)`).
+    @inline(__always)
+    func withLockHeld<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try body(&value)
     }
 }

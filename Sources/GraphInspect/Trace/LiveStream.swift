@@ -10,8 +10,8 @@ import Musl
 /// cannot share a file with the Mac): started when `GRAPHINSPECT_LIVE` is `[TOKEN@]HOST:PORT`.
 ///
 /// The app never waits for the viewer. Lines are copied into one of two buffers (`capacity`
-/// bytes between them) under a spin lock, taken inside the trace writer's lock: a copy and a few
-/// additions, no system call. A thread of the stream's own swaps the buffers when it finds lines
+/// bytes between them) under the trace writer's spin lock, which the stream shares (one lock per
+/// line, as for the trace file): a copy and a few additions, no system call. A thread of the stream's own swaps the buffers when it finds lines
 /// (it looks every millisecond, less often while nothing comes), sends them, connects and
 /// reconnects. Lines are kept while no viewer is connected, so one that connects after the app
 /// started (or after the stream's first connect, which races the app's first lines) still gets
@@ -33,7 +33,7 @@ final class LiveStream: @unchecked Sendable {
 
     /// What the app's threads and the stream's thread share, under `state`'s spin lock. The
     /// stream's thread owns `spare` between swaps; the app's threads write only into `active`.
-    private struct State {
+    struct State {
         var active: UnsafeMutableRawPointer
         var count = 0
         var spare: UnsafeMutableRawPointer
@@ -52,7 +52,8 @@ final class LiveStream: @unchecked Sendable {
         var header: [UInt8] = []
     }
 
-    private let state: SpinLocked<State>
+    /// Its lock is the trace writer's too (`SpinLocked.init(_:sharingLockOf:)`).
+    let state: SpinLocked<State>
     private let half: Int
 
     /// `address` is `[TOKEN@]HOST:PORT`; nil when it is not. `startingThread` false makes a
@@ -92,9 +93,9 @@ final class LiveStream: @unchecked Sendable {
     }
 
     /// The trace's header line, sent first on every connection (and now, to a viewer already
-    /// connected).
+    /// connected); called holding `state`'s lock, through the trace writer.
     func setHeader(_ line: UnsafeRawBufferPointer) {
-        state.withLock { state in
+        state.withLockHeld { state in
             state.header = Array(line)
             if state.connected, state.count + line.count <= half {
                 (state.active + state.count).copyMemory(from: line.baseAddress!, byteCount: line.count)
@@ -103,10 +104,11 @@ final class LiveStream: @unchecked Sendable {
         }
     }
 
-    /// One complete line (with its newline), in order; called under the trace writer's lock.
+    /// One complete line (with its newline), in order; called holding `state`'s lock, through the
+    /// trace writer, which shares it.
     @inline(__always)
     func enqueue(_ line: UnsafeRawBufferPointer) {
-        state.withLock { state in
+        state.withLockHeld { state in
             // No room (with room for a notice of the gap, at most 50 bytes, when there is
             // one): counted.
             guard state.count + line.count + (state.dropped > 0 ? 50 : 0) <= half else {

@@ -64,7 +64,7 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
     /// Streams to `live` only, with no file (`GRAPHINSPECT_LIVE` without `GRAPHINSPECT_TRACE`).
     init(live: LiveStream) {
         path = "\(live.host):\(live.port)"
-        output = SpinLocked(Output(sink: nil, live: live))
+        output = SpinLocked(Output(sink: nil, live: live), sharingLockOf: live.state)
         writeHeader()
     }
 
@@ -84,7 +84,7 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
         // locked against a second writer and emptied.
         var status = stat()
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            output = SpinLocked(Output(sink: TraceSink(descriptor: fd, map: false), live: live))
+            output = Self.output(TraceSink(descriptor: fd, map: false), live)
             writeHeader()
             return
         }
@@ -97,8 +97,15 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
             close(fd)
             throw OpenError(path: path, reason: reason)
         }
-        output = SpinLocked(Output(sink: TraceSink(descriptor: fd, map: true), live: live))
+        output = Self.output(TraceSink(descriptor: fd, map: true), live)
         writeHeader()
+    }
+
+    /// The writer's state behind one spin lock, the live stream's when there is one: a line goes
+    /// to the file and the stream under a single lock.
+    private static func output(_ sink: TraceSink, _ live: LiveStream?) -> SpinLocked<Output> {
+        guard let live else { return SpinLocked(Output(sink: sink, live: nil)) }
+        return SpinLocked(Output(sink: sink, live: live), sharingLockOf: live.state)
     }
 
     /// Line 1: `TraceHeader`, written once through `Codable` (events have `TraceLine`).

@@ -38,13 +38,36 @@ extension DiagramBuilder {
     /// one "missing" node per name and type.
     func lookupEdges(_ snapshot: GraphSnapshot, drawn: [ObjectID: String], into diagram: inout Diagram) {
         let hideCacheHits = options.hide.contains(.cacheHits)
-        var byRequester: [ObjectID: [DependencyLookup]] = [:]
+        // Each drawn requester's lookups summed, requesters in the order of their first lookup. Only drawn requesters' are
+        // kept: a summary of a big run draws a few dozen nodes of 10,000, and grouping a million
+        // lookups it never draws cost twice the text dump. Runs of one requester's lookups are
+        // common (a cache hit in a loop), so its slot is looked up once per run.
+        var slotOf: [ObjectID: Int] = [:]
+        var grouped: [ResolvedDependency.Summary] = []
         var requesters: [ObjectID] = []
-        for lookup in snapshot.lookups {
+        var previous: (requester: ObjectID, slot: Int?)?
+        for event in snapshot.events {
+            guard case .lookup(let lookup) = event else { continue }
+            let slot: Int?
+            if let previous, previous.requester == lookup.requester {
+                slot = previous.slot
+            } else {
+                if let known = slotOf[lookup.requester] {
+                    slot = known
+                } else if drawn[lookup.requester] != nil {
+                    slot = grouped.count
+                    slotOf[lookup.requester] = grouped.count
+                    grouped.append(ResolvedDependency.Summary())
+                    requesters.append(lookup.requester)
+                } else {
+                    slot = nil
+                }
+                previous = (lookup.requester, slot)
+            }
+            guard let slot else { continue }
             if hideCacheHits && lookup.cacheHit { continue }
             if let name = options.dependency, lookup.name != name { continue }
-            if byRequester[lookup.requester] == nil { requesters.append(lookup.requester) }
-            byRequester[lookup.requester, default: []].append(lookup)
+            grouped[slot].add(lookup)
         }
         let index = Dictionary(uniqueKeysWithValues: diagram.nodes.indices.map { (diagram.nodes[$0].id, $0) })
         var missing: [String: String] = [:]
@@ -52,7 +75,7 @@ extension DiagramBuilder {
             guard let from = drawn[requester] else { continue }
             var pairs: [(provider: String, hops: Int, names: [String], cached: Int)] = []
             var own: [String] = []
-            for resolved in ResolvedDependency.summarize(byRequester[requester] ?? []) {
+            for resolved in grouped[slotOf[requester] ?? 0].entries {
                 let what = Self.named(resolved.name, type: resolved.type)
                 let cached = hideCacheHits ? 0 : resolved.cacheHits
                 if let provider = resolved.provider {
