@@ -108,8 +108,9 @@ public struct LiveServer {
             let app = AppProcess(executable: options.command[0], arguments: Array(options.command.dropFirst()), hub: hub)
             // Before the app starts: a stop that came between its start and the handlers would
             // end the server and leave the app running, waiting, reparented to init.
-            Self.stopAppWithServer(app.process, trace: app.trace)
+            Self.stopAppWithServer(trace: app.trace)
             do { try app.start() } catch { throw .cannotLaunch(path: options.command[0], reason: "\(error)") }
+            Self.runningApp = app.process.processIdentifier
             announce("graphinspect live: running \(options.command.joined(separator: " "))")
         }
         if options.open { Self.openBrowser(url) }
@@ -118,22 +119,23 @@ public struct LiveServer {
 
     /// Ctrl-C, SIGTERM or SIGHUP to the server stop the app it runs too (a terminal's Ctrl-C
     /// reaches both; a `kill` of the server alone would leave the app running, waiting), and
-    /// remove the trace file the server gave it.
-    static func stopAppWithServer(_ app: Process, trace: String) {
+    /// remove the trace file the server gave it. Installed before the app starts, so a stop that
+    /// comes meanwhile is not lost: a handler (not `SIG_IGN`, which a child would inherit through
+    /// exec) that uses only async-signal-safe calls, reading the app's id from `runningApp`.
+    static func stopAppWithServer(trace: String) {
+        tracePath = strdup(trace)
         for number in [SIGINT, SIGTERM, SIGHUP] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                if app.isRunning { kill(app.processIdentifier, SIGTERM) }
-                try? FileManager.default.removeItem(atPath: trace)
-                exit(128 + number)
+            signal(number) { number in
+                if LiveServer.runningApp > 0 { kill(LiveServer.runningApp, SIGTERM) }
+                if let path = LiveServer.tracePath { unlink(path) }
+                _exit(128 + number)
             }
-            source.resume()
-            stopSources.append(source)
         }
     }
 
-    nonisolated(unsafe) private static var stopSources: [any DispatchSourceSignal] = []
+    /// The app the server runs, once started (0 before); and its trace file, as a C string.
+    nonisolated(unsafe) static var runningApp: pid_t = 0
+    nonisolated(unsafe) private static var tracePath: UnsafeMutablePointer<CChar>?
 
     /// The system's browser, best effort (`open` on macOS, `xdg-open` elsewhere).
     static func openBrowser(_ url: String) {

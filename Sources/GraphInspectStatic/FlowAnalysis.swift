@@ -64,6 +64,8 @@ final class FlowAnalysis {
     }
 
     let index: TypeIndex
+    /// Names declared twice that are not graph types (`StaticGraph.Summary.redeclaredOutsideTheGraph`).
+    var redeclaredOutsideTheGraph = 0
     let functions: [FunctionIR]
     let topLevel: [FunctionIR]
     let freeFunctions: [String: [FunctionIR]]
@@ -119,6 +121,11 @@ final class FlowAnalysis {
         functionsByID = Dictionary(uniqueKeysWithValues: (all + reader.topLevel + reader.freeFunctions.values.flatMap { $0 }).map { ($0.id, $0) })
         instanceFunctions = Dictionary(grouping: all.filter { $0.kind != .initializer && !$0.isStatic && $0.owner != nil }) { $0.owner ?? "" }
         for (name, first, again) in reader.redeclared {
+            // Merging two types the graph never uses changes nothing it reports: counted, not said.
+            guard index.isGraphType(name) else {
+                redeclaredOutsideTheGraph += 1
+                continue
+            }
             definiteNotes.insert(Unresolved(
                 position: again, message: "\(name) is also declared at \(first); the reader matches types by name, so both are read as one", assumed: true
             ))

@@ -66,7 +66,8 @@ struct StaticGraphBuilder {
             holders: built.nodes.filter { $0.kind == .holder }.count,
             modules: built.nodes.filter { $0.kind == .module }.count,
             lookups: lookups.count, moduleLookups: moduleLookups.count,
-            lookupsChecked: lookups.intersection(checked).count, moduleLookupsChecked: moduleLookups.intersection(checked).count
+            lookupsChecked: lookups.intersection(checked).count, moduleLookupsChecked: moduleLookups.intersection(checked).count,
+            redeclaredOutsideTheGraph: analysis.redeclaredOutsideTheGraph
         )
         let all = lookups.union(moduleLookups)
         if let first = all.min(), summary.lookupsChecked + summary.moduleLookupsChecked == 0 {

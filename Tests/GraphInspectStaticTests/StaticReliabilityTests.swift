@@ -9,6 +9,22 @@ import Testing
         StaticReader.graph(of: sources.sorted { $0.key < $1.key }.map { StaticReader.SourceFile(path: $0.key, module: "App", text: $0.value) })
     }
 
+    /// Ordinary code declares the same names twice (two `Constants`, two `Logger`s in one folder
+    /// of examples): check merges them, which changes nothing the graph says, so it says so once in
+    /// the summary instead of a note each (issue #45: RIBs-iOS's 205 files gave 345 notes). A
+    /// component declared twice is still noted: merging two graph types can change what is found.
+    @Test func namesDeclaredTwiceOutsideTheGraphAreCountedNotListed() {
+        let graph = Self.graph([
+            "A.swift": "import GraphInspect\nstruct Constants { static let a = 1 }\nfinal class Logger {}\nfinal class AppComponent: Component {}\n",
+            "B.swift": "struct Constants { static let b = 2 }\nfinal class Logger {}\nenum Theme { case light }\n",
+            "C.swift": "enum Theme { case dark }\nimport GraphInspect\nfinal class AppComponent: Component {}\n",
+        ])
+        #expect(graph.summary.redeclaredOutsideTheGraph == 3)
+        let notes = graph.diagnostics.filter { $0.message.contains("is also declared at") }
+        #expect(notes.map(\.message) == ["assumed: AppComponent is also declared at A.swift:4:1; the reader matches types by name, so both are read as one"])
+        #expect(notes.first?.position.file == "C.swift")
+    }
+
     /// Builders each making the next one's component below their own: walked without recursion.
     @Test func aChainAThousandBuildersDeep() {
         var text = "import GraphInspect\n"
