@@ -172,6 +172,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
         "GraphInspectStatic", .product(name: "SwiftParser", package: "swift-syntax"),
     ]
     package.products.append(.plugin(name: "GraphInspectCheckPlugin", targets: ["GraphInspectCheckPlugin"]))
+    package.products.append(.plugin(name: "GraphInspectBuildCheck", targets: ["GraphInspectBuildCheck"]))
     package.targets += [
         // `@Providers`: the macro (a compiler plugin) and the library that declares it.
         .macro(
@@ -202,6 +203,10 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
         ),
         // `graphinspect check` with the reader installed; `graphinspect check` execs it.
         .executableTarget(name: "graphinspect-check", dependencies: ["GraphInspectCLI", "GraphInspectCheckContract", "GraphInspectStatic"]),
+        // `graphinspect check` in every build of a target that adds it: findings at their lines. Its
+        // tool links the reader alone, so a user's build builds no CLI, pages or Graphviz for it.
+        .plugin(name: "GraphInspectBuildCheck", capability: .buildTool(), dependencies: ["graphinspect-build-check"]),
+        .executableTarget(name: "graphinspect-build-check", dependencies: ["GraphInspectCheckContract", "GraphInspectStatic"]),
         // `swift package graphinspect-check` in a package that depends on this one.
         .plugin(
             name: "GraphInspectCheckPlugin",

@@ -30,6 +30,30 @@ import Testing
         #expect(handed.stderr == direct.stderr)
     }
 
+    /// The build-tool plugin's tool: the same errors as `check` (notes left out of a build's
+    /// output), exit 1 and no output file on an error, which fails the build and checks again next
+    /// time; the output written when there is none.
+    @Test func theBuildPluginsToolFailsAtTheLineAndWritesItsOutputWhenClean() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("build-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("GraphInspectBuildCheck.swift").path
+        let sample = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources/GraphInspectSample").path)
+            .filter { $0.hasSuffix(".swift") }.sorted().map { "Sources/GraphInspectSample/" + $0 }
+        let failing = try Executable.run("graphinspect-build-check", [output] + sample, directory: Self.root)
+        #expect(failing.status == 1)
+        #expect(failing.stdout.hasPrefix("Sources/GraphInspectSample/CheckoutModule.swift:19:30: error: missing dependency `paymentService: PaymentService`\n"))
+        #expect(failing.stdout.hasSuffix(": 1 error, 0 warnings\n"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let checked = try Executable.run("graphinspect-check", ["--no-notes"] + sample, directory: Self.root)
+        #expect(failing.stdout.hasPrefix(checked.stdout), "the same findings as check")
+
+        let clean = try Executable.run("graphinspect-build-check", [output, "Examples/SeedArticle/main.swift"], directory: Self.root)
+        #expect(clean.status == 0, "\(clean.stdout)")
+        #expect(FileManager.default.fileExists(atPath: output))
+        #expect(try Executable.run("graphinspect-build-check", []).status == 64)
+    }
+
     @Test func theStaticGraphIsASnapshotEveryWriterDraws() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -16,7 +16,7 @@ import Testing
         ("text, review", ["GraphInspectText", "GraphInspectReview"]),
         ("pages, check, tests", ["GraphInspectPages", "GraphInspectStatic", "GraphInspectTesting", "GraphInspectFuzzTargets"]),
         ("CLI, live server, fuzzers", ["GraphInspectCLI", "GraphInspectLive", "fuzz-line-decoder", "fuzz-snapshot-decoder", "fuzz-trace-reader", "fuzz-baseline-reader"]),
-        ("executables", ["graphinspect", "graphinspect-check", "graphinspect-live", "graphinspect-bench"]),
+        ("executables", ["graphinspect", "graphinspect-check", "graphinspect-build-check", "graphinspect-live", "graphinspect-bench"]),
     ]
     /// Targets outside the flow: build-time tools.
     static let tools = ["GraphInspectMacroPlugin", "graphinspect-embed"]

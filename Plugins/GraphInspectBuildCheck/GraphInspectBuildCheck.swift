@@ -1,0 +1,51 @@
+import Foundation
+import PackagePlugin
+
+/// `GraphInspectBuildCheck`: `graphinspect check` in every build of the target that uses it. It
+/// reads the target's Swift files and those of every source target it depends on (in this package
+/// and in its dependencies), and reports findings as a compiler does (`FILE:LINE:COL: error:
+/// missing dependency ...`, the walk and the fix on the lines after), so SwiftPM and Xcode show
+/// them at the line and an error fails the build. Every file read is an input and a file in the
+/// plugin's work folder the output, so a build with nothing changed does not check again.
+@main
+struct GraphInspectBuildCheck: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let module = target as? SourceModuleTarget else { return [] }
+        // graphinspect's own targets are not the app's: the reader knows the library's types.
+        let library = Set(context.package.dependencies.filter { Self.isGraphInspect($0.package) }.flatMap { $0.package.targets.map(\.id) })
+        let modules = ([module] + module.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }).filter { !library.contains($0.id) }
+        let files = modules.flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) }
+        return [Self.command(tool: try context.tool(named: "graphinspect-build-check").url, files: files,
+                             output: context.pluginWorkDirectoryURL.appendingPathComponent("GraphInspectBuildCheck.swift"), target: target.name)]
+    }
+
+    /// Whether `package` is graphinspect: it declares this plugin's tool.
+    static func isGraphInspect(_ package: Package) -> Bool {
+        package.targets.contains { $0.name == "graphinspect-build-check" }
+    }
+
+    /// The build command: check `files`, writing `output` when no error is found.
+    static func command(tool: URL, files: [URL], output: URL, target: String) -> Command {
+        .buildCommand(
+            displayName: "graphinspect check \(target) (\(files.count) files)",
+            executable: tool,
+            arguments: [output.path] + files.map(\.path),
+            inputFiles: files,
+            outputFiles: [output]
+        )
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// The same in an Xcode project: the target's Swift files. Written from Apple's documented
+/// `XcodeBuildToolPlugin` API and not built here (no Xcode on these machines): see docs/check.md.
+extension GraphInspectBuildCheck: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let files = target.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url)
+        return [Self.command(tool: try context.tool(named: "graphinspect-build-check").url, files: files,
+                             output: context.pluginWorkDirectoryURL.appendingPathComponent("GraphInspectBuildCheck.swift"), target: target.displayName)]
+    }
+}
+#endif
