@@ -48,10 +48,32 @@ enum ExplorerBenchmark {
         (function wait() { var at = window.graphinspectExplorer && window.graphinspectExplorer.drawnAt; if (at) { done(at); } else { setTimeout(wait, 20); } })();
         """
 
+    /// The page of a lookup-heavy app (issue #44), as `dump --format html` writes it, against the
+    /// page of the benchmark's own shape: their sizes, no browser needed.
+    static func pageSizes(quick: Bool, folder: URL) throws -> [Row] {
+        let components = quick ? 1_000 : 10_000
+        var rows: [Row] = []
+        for heavy in [false, true] {
+            let trace = folder.appendingPathComponent("explorer-size-\(heavy).ndjson").path
+            try ScaleBenchmarks.generate(components: components, modules: components / 10, lookupHeavy: heavy, path: trace)
+            let snapshot = try TraceReader().read(path: trace).snapshot
+            let views = try ExplorerData.views(of: snapshot, options: DiagramOptions(summarizeAbove: 150)) { dot, _ in
+                String(decoding: try GraphvizRenderer.render(dot: dot), as: UTF8.self)
+            }
+            let page = ExplorerPage().html(ExplorerData(snapshot: snapshot, views: views, title: "page"), title: "page")
+            let traceBytes = Double((try FileManager.default.attributesOfItem(atPath: trace)[.size] as? Int) ?? 0)
+            let shape = heavy ? "lookup-heavy: 3 providers and 3 lookups each, every name distinct" : "the benchmark's shape"
+            rows.append(Row("explorer", "page size, \(grouped(Double(components), decimals: 0)) components, \(shape)", .bytes, Sample(Double(page.utf8.count)),
+                            baseline: ("its trace", Sample(traceBytes)), target: quick ? nil : .below(3_000_000)))
+        }
+        return rows
+    }
+
     static func run(quick: Bool, folder: URL) throws -> [Row] {
+        let pages = try pageSizes(quick: quick, folder: folder)
         guard BrowserDriver.isInstalled else {
             print("note: no Selenium at \(BrowserDriver.python) (run `bash scripts/test` from the package's folder): the explorer rows are skipped")
-            return []
+            return pages
         }
         let sizes = quick ? [100, 1_000] : [100, 1_000, 10_000]
         let repeats = quick ? 1 : 3
@@ -111,7 +133,7 @@ enum ExplorerBenchmark {
             }
             if baselinePicture == nil { baselinePicture = picture }
         }
-        return rows
+        return pages + rows
     }
 }
 

@@ -14,7 +14,9 @@ import GraphInspectTrace
 enum ScaleBenchmarks {
     /// Writes the generated trace to `path`; returns its event count.
     @discardableResult
-    static func generate(components: Int, modules: Int, padTo events: Int = 0, path: String) throws -> Int {
+    /// `lookupHeavy`: every component its own type and three providers of distinct names and types,
+    /// and each lookup one of an ancestor's (issue #44: the explorer's page grows with distinct names).
+    static func generate(components: Int, modules: Int, padTo events: Int = 0, lookupHeavy: Bool = false, path: String) throws -> Int {
         var generator = SplitMix(seed: 7)
         var lines = [#"{"format":"graphinspect-trace","version":2,"pid":1,"program":"generated"}"#]
         lines.append(#"{"event":"created","id":1,"kind":"component","type":"Gen.Root","providers":["# + (0..<3).map { #"{"name":"root\#($0)","type":"Gen.S\#($0)","form":"stored"}"# }.joined(separator: ",") + "]}")
@@ -22,7 +24,12 @@ enum ScaleBenchmarks {
         for id in 2...components {
             let up = (id - 2) % 50 == 0 ? 1 : id - 1
             parent.append(up)
-            lines.append(#"{"event":"created","id":\#(id),"kind":"component","type":"Gen.C\#(id % 200)","parent":\#(up),"providers":[{"name":"p\#(id)","type":"Gen.A","form":"stored"}]}"#)
+            if lookupHeavy {
+                let providers = (0..<3).map { #"{"name":"service\#(id)_\#($0)","type":"App.Feature\#(id)Service\#($0)","form":"stored"}"# }
+                lines.append(#"{"event":"created","id":\#(id),"kind":"component","type":"App.Feature\#(id)Component","parent":\#(up),"providers":[\#(providers.joined(separator: ","))]}"#)
+            } else {
+                lines.append(#"{"event":"created","id":\#(id),"kind":"component","type":"Gen.C\#(id % 200)","parent":\#(up),"providers":[{"name":"p\#(id)","type":"Gen.A","form":"stored"}]}"#)
+            }
         }
         var lastHit = 0
         for id in 2...components {
@@ -35,7 +42,8 @@ enum ScaleBenchmarks {
                     continue
                 }
                 let provider = chain[Int(generator.next() % UInt64(chain.count))]
-                let (name, type) = provider == 1 ? ("root\(k)", "Gen.S\(k)") : ("p\(provider)", "Gen.A")
+                let (name, type) = provider == 1 ? ("root\(k)", "Gen.S\(k)")
+                    : lookupHeavy ? ("service\(provider)_\(k)", "App.Feature\(provider)Service\(k)") : ("p\(provider)", "Gen.A")
                 let walk = chain.prefix { $0 != provider } + [provider]
                 lines.append(#"{"event":"lookup","requester":\#(id),"name":"\#(name)","type":"\#(type)","walk":[\#(walk.map(String.init).joined(separator: ","))],"provider":\#(provider),"cacheHit":false}"#)
                 lines.append(#"{"event":"lookup","requester":\#(id),"name":"\#(name)","type":"\#(type)","walk":[\#(id)],"provider":\#(provider),"cacheHit":true}"#)

@@ -215,14 +215,31 @@
   // (a big app may have thousands, and laying them out would delay the first picture).
   var failures = document.getElementById("failures");
   var FIRST_FAILURES = 50;
+  // Each failure as the page holds it (ExplorerData.pageFailures): its report's lines as indices
+  // into one table, its walk null when it is the requester's parent chain, followed here.
+  var failureList = data.failures.list.map(function (held) {
+    var walk = held[1];
+    if (!walk) {
+      walk = [];
+      for (var key = held[0]; key && walk.indexOf(key) < 0; key = data.nodes[key] && data.nodes[key][PARENT]) { walk.push(key); }
+    }
+    return {
+      requester: held[0], walk: walk, headline: data.failures.lines[held[2][0]],
+      report: function () {
+        return held[2].map(function (line) {
+          return typeof line === "number" ? data.failures.lines[line] : "    " + line[0] + ". " + data.failures.lines[line[1]];
+        }).join("\n");
+      }
+    };
+  });
   function listFailures(from, to) {
-    data.failures.slice(from, to).forEach(function (failure) {
+    failureList.slice(from, to).forEach(function (failure) {
       var item = element("li");
       var button = element("button", failure.headline);
       button.className = "failure";
       var report = null;
       button.addEventListener("click", function () {
-        if (!report) { report = element("pre", failure.report); report.hidden = true; item.appendChild(report); }
+        if (!report) { report = element("pre", failure.report()); report.hidden = true; item.appendChild(report); }
         report.hidden = !report.hidden;
         showWalk(failure);
       });
@@ -230,13 +247,13 @@
       failures.appendChild(item);
     });
   }
-  if (data.failures.length > 0) {
-    failures.appendChild(element("li", plural(data.failures.length, "failed lookup", "failed lookups") + " (click one to see its walk):"));
+  if (failureList.length > 0) {
+    failures.appendChild(element("li", plural(failureList.length, "failed lookup", "failed lookups") + " (click one to see its walk):"));
     listFailures(0, FIRST_FAILURES);
-    if (data.failures.length > FIRST_FAILURES) {
-      var more = element("li"), button = element("button", "show the other " + (data.failures.length - FIRST_FAILURES));
+    if (failureList.length > FIRST_FAILURES) {
+      var more = element("li"), button = element("button", "show the other " + (failureList.length - FIRST_FAILURES));
       button.id = "more-failures";
-      button.addEventListener("click", function () { more.remove(); listFailures(FIRST_FAILURES, data.failures.length); });
+      button.addEventListener("click", function () { more.remove(); listFailures(FIRST_FAILURES, failureList.length); });
       more.appendChild(button);
       failures.appendChild(more);
     }
