@@ -155,7 +155,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
         .target(
             name: "GraphInspectLive",
             dependencies: [
-                "GraphInspect", "GraphInspectTrace", "GraphInspectPages",
+                "GraphInspect", "GraphInspectTrace", "GraphInspectPages", "GraphInspectCLI",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]

@@ -1,4 +1,5 @@
 import Foundation
+import GraphInspectCLI
 import GraphInspectPages
 import NIOCore
 import NIOHTTP1
@@ -8,47 +9,10 @@ import NIOPosix
 /// a trace file another process writes, or apps that stream to it (`--listen`). The arguments are
 /// the CLI's `live` command's (`graphinspect-live` runs that command with this server installed).
 public struct LiveServer {
-    public struct Options: Equatable, Sendable {
-        public var port = 0
-        public var host = "127.0.0.1"
-        public var open = false
-        public var trace: String?
-        public var listen: Address?
-        public var command: [String] = []
+    /// What the CLI's `live` command asked for, checked there.
+    public let options: LiveRequest
 
-        public init(port: Int = 0, host: String = "127.0.0.1", open: Bool = false, trace: String? = nil, listen: Address? = nil, command: [String] = []) {
-            self.port = port
-            self.host = host
-            self.open = open
-            self.trace = trace
-            self.listen = listen
-            self.command = command
-        }
-
-        /// Where `--listen` takes apps.
-        public struct Address: Equatable, Sendable {
-            public var host: String
-            public var port: Int
-
-            public init(host: String, port: Int) {
-                self.host = host
-                self.port = port
-            }
-        }
-
-        /// Whether anything listens beyond this machine (then a token is needed).
-        public var reachable: Bool {
-            !Self.isLoopback(host) || listen.map { !Self.isLoopback($0.host) } ?? false
-        }
-
-        static func isLoopback(_ host: String) -> Bool {
-            host == "127.0.0.1" || host == "localhost" || host == "::1" || host.hasPrefix("127.")
-        }
-    }
-
-    public let options: Options
-
-    public init(options: Options) {
+    public init(options: LiveRequest) {
         self.options = options
     }
 
@@ -99,7 +63,7 @@ public struct LiveServer {
                     }
                     .bind(host: listen.host, port: listen.port).wait()
                 let appPort = apps.localAddress?.port ?? listen.port
-                let shown = Options.isLoopback(listen.host) ? "127.0.0.1" : (listen.host == "0.0.0.0" || listen.host == "::" ? "THIS-MAC'S-ADDRESS" : listen.host)
+                let shown = LiveRequest.isLoopback(listen.host) ? "127.0.0.1" : (listen.host == "0.0.0.0" || listen.host == "::" ? "THIS-MAC'S-ADDRESS" : listen.host)
                 announce("graphinspect live: listening for apps on \(listen.host):\(appPort): run them with GRAPHINSPECT_LIVE=\(token.map { $0 + "@" } ?? "")\(shown):\(appPort)")
             } catch {
                 throw .cannotListen(address: "\(listen.host):\(listen.port)", reason: "\(error)")
@@ -164,5 +128,16 @@ final class GateHolder: @unchecked Sendable {
     var value: RequestGate? {
         get { lock.withLock { gate } }
         set { lock.withLock { gate = newValue } }
+    }
+}
+
+extension LiveRequest {
+    /// Whether anything listens beyond this machine (then a token is needed).
+    public var reachable: Bool {
+        !Self.isLoopback(host) || listen.map { !Self.isLoopback($0.host) } ?? false
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "127.0.0.1" || host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 }

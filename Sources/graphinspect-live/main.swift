@@ -16,12 +16,8 @@ for number in [SIGINT, SIGTERM, SIGHUP] {
 pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
 
 LiveServerHook.serve = { request in
-    let options = LiveServer.Options(
-        port: request.port, host: request.host, open: request.open, trace: request.trace,
-        listen: request.listen.map { LiveServer.Options.Address(host: $0.host, port: $0.port) }, command: request.command
-    )
     do {
-        try LiveServer(options: options).run { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        try LiveServer(options: request).run { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
     } catch let error as LiveError {
         FileHandle.standardError.write(Data((error.description + "\n").utf8))
         exit(error.exitStatus)

@@ -146,9 +146,8 @@ import Testing
         #expect(reachable.refusal(host: "127.0.0.1:9301", origin: nil, query: ["token": "abd"]) != nil)
         #expect(reachable.refusal(host: "127.0.0.1:9301", origin: nil, query: ["token": "abc"]) == nil)
         // The arguments are the CLI's `live` command's, parsed and checked there once.
-        func listening(_ address: String) throws -> LiveServer.Options {
-            let request = try GraphInspectCommand.Live.parse(["--listen", address]).request()
-            return LiveServer.Options(listen: request.listen.map { .init(host: $0.host, port: $0.port) })
+        func listening(_ address: String) throws -> LiveRequest {
+            try GraphInspectCommand.Live.parse(["--listen", address]).request()
         }
         #expect(try listening("0.0.0.0:9301").reachable)
         #expect(try !listening("9301").reachable)

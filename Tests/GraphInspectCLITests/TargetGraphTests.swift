@@ -15,7 +15,8 @@ import Testing
         ("model, renderer", ["GraphInspectDiagram", "GraphInspectCheckContract", "GraphInspectGraphviz"]),
         ("text, review", ["GraphInspectText", "GraphInspectReview"]),
         ("pages, check, tests", ["GraphInspectPages", "GraphInspectStatic", "GraphInspectTesting", "GraphInspectFuzzTargets"]),
-        ("CLI, live server, fuzzers", ["GraphInspectCLI", "GraphInspectLive", "fuzz-line-decoder", "fuzz-snapshot-decoder", "fuzz-trace-reader", "fuzz-baseline-reader"]),
+        ("CLI, fuzzers", ["GraphInspectCLI", "fuzz-line-decoder", "fuzz-snapshot-decoder", "fuzz-trace-reader", "fuzz-baseline-reader"]),
+        ("live server (the live command's, with SwiftNIO)", ["GraphInspectLive"]),
         ("executables", ["graphinspect", "graphinspect-check", "graphinspect-build-check", "graphinspect-live", "graphinspect-bench"]),
     ]
     /// Targets outside the flow: build-time tools.
