@@ -2,13 +2,13 @@ import GraphInspectCheckContract
 import SwiftParser
 import SwiftSyntax
 
-/// Reads one parsed file into its `SourceReader`.
+/// Reads one parsed file into its `FileContribution`.
 struct FileReader {
     let path: String
     let module: String
     let isLibrary: Bool
     let converter: SourceLocationConverter
-    var reader: SourceReader
+    var contribution = FileContribution()
     /// The types nested in the types enclosing the code being read, by simple name (`Component`
     /// -> `RawKeyPathComponentSyntax.Component`): inside a type, Swift resolves a name to a type
     /// it nests before any other of that name (the library's `Component` among them).
@@ -21,12 +21,11 @@ struct FileReader {
     /// A written type, its name resolved to a nested type in scope where there is one.
     func written(_ type: TypeSyntax) -> WrittenType { positions.written(type) }
 
-    init(path: String, module: String, isLibrary: Bool, converter: SourceLocationConverter, reader: SourceReader) {
+    init(path: String, module: String, isLibrary: Bool, converter: SourceLocationConverter) {
         self.path = path
         self.module = module
         self.isLibrary = isLibrary
         self.converter = converter
-        self.reader = reader
     }
 
     func position(_ node: some SyntaxProtocol) -> SourcePosition {
@@ -46,7 +45,7 @@ struct FileReader {
             topLevelItems.append(item)
         }
         guard !topLevelItems.isEmpty, let first = topLevelItems.first else { return }
-        let function = reader.newFunction(
+        let function = contribution.newFunction(
             name: "top-level code", kind: .topLevel, owner: nil, isStatic: true, parameters: [], returnType: nil,
             position: position(first)
         )
@@ -54,7 +53,7 @@ struct FileReader {
         for item in topLevelItems { body.collect(Syntax(item)) }
         function.body = body.statements
         function.locals = body.locals
-        reader.addTopLevel(function)
+        contribution.changes.append(.topLevel(function))
     }
 
     /// Reads a type, extension or function declaration; false for anything else (top-level
@@ -73,13 +72,13 @@ struct FileReader {
         } else if let ext = decl.as(ExtensionDeclSyntax.self) {
             let name = written(ext.extendedType).name
             let inherited = ext.inheritanceClause?.inheritedTypes.map { written($0.type) } ?? []
-            reader.withType(name, kind: nil, module: module, isLibrary: isLibrary) { $0.inherited += inherited }
+            contribution.changes.append(.extended(name: name, inherited: inherited))
             let enclosing = outer
             outer = name
             readMembers(ext.memberBlock, of: name)
             outer = enclosing
         } else if let function = decl.as(FunctionDeclSyntax.self), owner == nil {
-            if let ir = readFunction(function, owner: nil) { reader.addFree(ir) }
+            if let ir = readFunction(function, owner: nil) { contribution.changes.append(.free(ir)) }
         } else if decl.is(ImportDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self) || decl.is(IfConfigDeclSyntax.self)
                     || decl.is(PrecedenceGroupDeclSyntax.self) || decl.is(OperatorDeclSyntax.self) || decl.is(MacroDeclSyntax.self) {
             // Nothing a lookup depends on. (`#if` blocks: both branches would be a guess; skipped.)
@@ -98,12 +97,7 @@ struct FileReader {
         let inherited = inheritance?.inheritedTypes.map { written($0.type) } ?? []
         let names = Set(attributes.compactMap { $0.as(AttributeSyntax.self).map { WrittenTypeReader.read($0.attributeName).name } })
         let here = position(node)
-        reader.declared(name, at: here, isLibrary: isLibrary)
-        reader.withType(name, kind: kind, module: module, isLibrary: isLibrary) { type in
-            type.inherited = inherited + type.inherited
-            type.attributes.formUnion(names)
-            type.position = here
-        }
+        contribution.changes.append(.declared(name: name, kind: kind, inherited: inherited, attributes: names.sorted(), position: here))
         let enclosing = outer, enclosingScope = nestedInScope
         outer = name
         for member in members.members {
@@ -128,20 +122,20 @@ struct FileReader {
                 readProperty(variable, of: owner)
             } else if let initializer = decl.as(InitializerDeclSyntax.self) {
                 let parameters = readParameters(initializer.signature.parameterClause)
-                let ir = reader.newFunction(
+                let ir = contribution.newFunction(
                     name: "init", kind: .initializer, owner: owner, isStatic: false, parameters: parameters,
                     returnType: nil, position: position(initializer)
                 )
                 if let body = initializer.body { fill(ir, with: body.statements) }
-                reader.withType(owner, kind: nil, module: module, isLibrary: isLibrary) { $0.initializers.append(ir) }
+                contribution.changes.append(.initializer(owner: owner, ir))
             } else if let function = decl.as(FunctionDeclSyntax.self) {
                 if let ir = readFunction(function, owner: owner) {
-                    reader.withType(owner, kind: nil, module: module, isLibrary: isLibrary) { $0.methods[ir.name, default: []].append(ir) }
+                    contribution.changes.append(.method(owner: owner, ir))
                 }
             } else if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
                 for element in enumCase.elements {
                     let raw = element.rawValue.flatMap { Self.stringLiteral($0.value) }
-                    reader.withType(owner, kind: nil, module: module, isLibrary: isLibrary) { $0.cases[element.name.text] = raw }
+                    contribution.changes.append(.enumCase(owner: owner, name: element.name.text, raw: raw))
                 }
             } else {
                 _ = readDeclaration(decl, in: owner)
@@ -151,7 +145,7 @@ struct FileReader {
 
     mutating func readFunction(_ function: FunctionDeclSyntax, owner: String?) -> FunctionIR? {
         let isStatic = function.modifiers.contains { ["static", "class"].contains($0.name.text) }
-        let ir = reader.newFunction(
+        let ir = contribution.newFunction(
             name: function.name.text, kind: owner == nil ? .free : .method, owner: owner, isStatic: isStatic,
             parameters: readParameters(function.signature.parameterClause),
             returnType: function.signature.returnClause.map { written($0.type) },
@@ -199,7 +193,7 @@ struct FileReader {
             var getter: FunctionIR?
             if let accessors = binding.accessorBlock, let getterItems = Self.getterBody(accessors) {
                 form = .computed
-                let ir = reader.newFunction(
+                let ir = contribution.newFunction(
                     name: name, kind: .getter, owner: owner, isStatic: isStatic, parameters: [], returnType: type,
                     position: position(binding)
                 )
@@ -211,11 +205,7 @@ struct FileReader {
                 position: position(binding)
             )
             let literal = isStatic ? binding.initializer.flatMap { Self.stringLiteral($0.value) } : nil
-            reader.withType(owner, kind: nil, module: module, isLibrary: isLibrary) { type in
-                if type.properties[name] == nil { type.propertyOrder.append(name) }
-                type.properties[name] = property
-                if let literal { type.stringConstants[name] = literal }
-            }
+            contribution.changes.append(.property(owner: owner, property, literal: literal))
         }
     }
 

@@ -52,7 +52,8 @@ struct ParameterDecl: Sendable {
 final class FunctionIR: @unchecked Sendable {
     enum Kind: Sendable, Equatable { case initializer, method, getter, topLevel, free }
 
-    let id: Int
+    /// Numbered in reading order across every file (`SourceReader.apply`).
+    var id: Int
     let name: String
     let kind: Kind
     /// The type it belongs to (nil for top-level code and free functions).

@@ -13,24 +13,42 @@ struct SourceReader {
     /// Reads one file. `module` names the target it belongs to; `isLibrary` marks the runtime's;
     /// `scope` keys the type names more than one module declares (`ModuleScope`).
     mutating func read(source: String, path: String, module: String, isLibrary: Bool = false, scope: ModuleScope = ModuleScope()) {
-        let tree = Parser.parse(source: source)
-        let converter = SourceLocationConverter(fileName: path, tree: tree)
-        var file = FileReader(path: path, module: module, isLibrary: isLibrary, converter: converter, reader: self)
-        file.moduleNames = scope.scope(of: module)
-        file.moduleKeys = scope.keys
-        file.readFile(tree)
-        self = file.reader
+        apply(FileContribution.read(source: source, path: path, module: module, isLibrary: isLibrary, scope: scope), module: module, isLibrary: isLibrary)
     }
 
-    mutating func newFunction(
-        name: String, kind: FunctionIR.Kind, owner: String?, isStatic: Bool, parameters: [ParameterDecl],
-        returnType: WrittenType?, position: SourcePosition
-    ) -> FunctionIR {
-        nextFunctionID += 1
-        return FunctionIR(
-            id: nextFunctionID, name: name, kind: kind, owner: owner, isStatic: isStatic, parameters: parameters,
-            returnType: returnType, position: position
-        )
+    /// Adds what one file declares, its functions numbered after those already read.
+    mutating func apply(_ contribution: FileContribution, module: String, isLibrary: Bool = false) {
+        for function in contribution.functions { function.id += nextFunctionID }
+        nextFunctionID += contribution.functionCount
+        for change in contribution.changes {
+            switch change {
+            case .declared(let name, let kind, let inherited, let attributes, let position):
+                declared(name, at: position, isLibrary: isLibrary)
+                withType(name, kind: kind, module: module, isLibrary: isLibrary) { type in
+                    type.inherited = inherited + type.inherited
+                    type.attributes.formUnion(attributes)
+                    type.position = position
+                }
+            case .extended(let name, let inherited):
+                withType(name, kind: nil, module: module, isLibrary: isLibrary) { $0.inherited += inherited }
+            case .initializer(let owner, let function):
+                withType(owner, kind: nil, module: module, isLibrary: isLibrary) { $0.initializers.append(function) }
+            case .method(let owner, let function):
+                withType(owner, kind: nil, module: module, isLibrary: isLibrary) { $0.methods[function.name, default: []].append(function) }
+            case .enumCase(let owner, let name, let raw):
+                withType(owner, kind: nil, module: module, isLibrary: isLibrary) { $0.cases[name] = raw }
+            case .property(let owner, let property, let literal):
+                withType(owner, kind: nil, module: module, isLibrary: isLibrary) { type in
+                    if type.properties[property.name] == nil { type.propertyOrder.append(property.name) }
+                    type.properties[property.name] = property
+                    if let literal { type.stringConstants[property.name] = literal }
+                }
+            case .free(let function):
+                freeFunctions[function.name, default: []].append(function)
+            case .topLevel(let function):
+                topLevel.append(function)
+            }
+        }
     }
 
     /// Types declared twice (in two modules, or `#if` branches): read as one, and said so.
@@ -63,13 +81,5 @@ struct SourceReader {
         }
         body(&type)
         types[name] = type
-    }
-
-    mutating func addFree(_ function: FunctionIR) {
-        freeFunctions[function.name, default: []].append(function)
-    }
-
-    mutating func addTopLevel(_ function: FunctionIR) {
-        topLevel.append(function)
     }
 }

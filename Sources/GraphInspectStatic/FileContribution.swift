@@ -1,0 +1,74 @@
+import GraphInspectCheckContract
+import SwiftParser
+import SwiftSyntax
+
+/// What one Swift file adds to the reader, in the order it adds it: read from the file alone (its
+/// text, path, module and the module's scope), so files can be read on any core and kept in the
+/// check cache (`CheckCache`), then applied in file order, which gives the reader exactly the
+/// state reading the files one after another gave.
+///
+/// Its functions are numbered from 1 in the order they were met; `SourceReader.apply` renumbers
+/// them after those of the files applied before.
+struct FileContribution: Sendable {
+    /// One change to the reader's tables.
+    enum Change: Sendable {
+        /// A type's declaration (`class X: Y`, with its attributes): where it is, what it is.
+        case declared(name: String, kind: TypeDecl.Kind, inherited: [WrittenType], attributes: [String], position: SourcePosition)
+        /// `extension X: P`: the conformances it adds.
+        case extended(name: String, inherited: [WrittenType])
+        case initializer(owner: String, FunctionIR)
+        case method(owner: String, FunctionIR)
+        /// An enum case and its raw value (nil when the case name is the value).
+        case enumCase(owner: String, name: String, raw: String?)
+        /// A property, and its value when it is a static string constant.
+        case property(owner: String, PropertyDecl, literal: String?)
+        case free(FunctionIR)
+        case topLevel(FunctionIR)
+    }
+
+    var changes: [Change] = []
+    /// How many functions it numbers (1...functionCount).
+    private(set) var functionCount = 0
+
+    /// Reads one file. `isLibrary` marks the runtime's stand-in declarations; `scope` keys the
+    /// type names more than one module declares (`ModuleScope`).
+    static func read(source: String, path: String, module: String, isLibrary: Bool = false, scope: ModuleScope = ModuleScope()) -> FileContribution {
+        let tree = Parser.parse(source: source)
+        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        var file = FileReader(path: path, module: module, isLibrary: isLibrary, converter: converter)
+        file.moduleNames = scope.scope(of: module)
+        file.moduleKeys = scope.keys
+        file.readFile(tree)
+        return file.contribution
+    }
+
+    init() {}
+
+    /// A contribution read back from the cache, with its functions already numbered.
+    init(changes: [Change], functionCount: Int) {
+        self.changes = changes
+        self.functionCount = functionCount
+    }
+
+    mutating func newFunction(
+        name: String, kind: FunctionIR.Kind, owner: String?, isStatic: Bool, parameters: [ParameterDecl],
+        returnType: WrittenType?, position: SourcePosition
+    ) -> FunctionIR {
+        functionCount += 1
+        return FunctionIR(
+            id: functionCount, name: name, kind: kind, owner: owner, isStatic: isStatic, parameters: parameters,
+            returnType: returnType, position: position
+        )
+    }
+
+    /// Every function it holds, in the order its changes hold them.
+    var functions: [FunctionIR] {
+        changes.flatMap { change -> [FunctionIR] in
+            switch change {
+            case .initializer(_, let function), .method(_, let function), .free(let function), .topLevel(let function): [function]
+            case .property(_, let property, _): property.getter.map { [$0] } ?? []
+            case .declared, .extended, .enumCase: []
+            }
+        }
+    }
+}
