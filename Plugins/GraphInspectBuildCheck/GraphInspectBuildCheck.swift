@@ -16,7 +16,7 @@ struct GraphInspectBuildCheck: BuildToolPlugin {
         let modules = ([module] + module.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }).filter { !library.contains($0.id) }
         let files = modules.flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) }
         return [Self.command(tool: try context.tool(named: "graphinspect-build-check").url, files: files,
-                             output: context.pluginWorkDirectoryURL.appendingPathComponent("GraphInspectBuildCheck.swift"), target: target.name)]
+                             work: context.pluginWorkDirectoryURL, target: target.name)]
     }
 
     /// Whether `package` is graphinspect: it declares this plugin's tool.
@@ -24,12 +24,14 @@ struct GraphInspectBuildCheck: BuildToolPlugin {
         package.targets.contains { $0.name == "graphinspect-build-check" }
     }
 
-    /// The build command: check `files`, writing `output` when no error is found.
-    static func command(tool: URL, files: [URL], output: URL, target: String) -> Command {
-        .buildCommand(
+    /// The build command: check `files`, keeping the check cache in `work` and writing a file
+    /// there when no error is found.
+    static func command(tool: URL, files: [URL], work: URL, target: String) -> Command {
+        let output = work.appendingPathComponent("GraphInspectBuildCheck.swift")
+        return .buildCommand(
             displayName: "graphinspect check \(target) (\(files.count) files)",
             executable: tool,
-            arguments: [output.path] + files.map(\.path),
+            arguments: ["--cache-path", work.appendingPathComponent("cache").path, output.path] + files.map(\.path),
             inputFiles: files,
             outputFiles: [output]
         )
@@ -45,7 +47,7 @@ extension GraphInspectBuildCheck: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let files = target.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url)
         return [Self.command(tool: try context.tool(named: "graphinspect-build-check").url, files: files,
-                             output: context.pluginWorkDirectoryURL.appendingPathComponent("GraphInspectBuildCheck.swift"), target: target.displayName)]
+                             work: context.pluginWorkDirectoryURL, target: target.displayName)]
     }
 }
 #endif

@@ -10,12 +10,28 @@ public struct StaticReading: Sendable {
     public var diagnostics: [StaticDiagnostic]
     public var facts: GraphFacts
     public var summary: String
+    /// Lines about the reading itself (a cache ignored or not written), for standard error.
+    public var warnings: [String]
 
-    public init(snapshot: GraphSnapshot, diagnostics: [StaticDiagnostic], facts: GraphFacts, summary: String) {
+    public init(snapshot: GraphSnapshot, diagnostics: [StaticDiagnostic], facts: GraphFacts, summary: String, warnings: [String] = []) {
         self.snapshot = snapshot
         self.diagnostics = diagnostics
         self.facts = facts
         self.summary = summary
+        self.warnings = warnings
+    }
+
+    /// The findings alone, as the build plugin prints them.
+    public struct Findings: Sendable, Equatable {
+        public var diagnostics: [StaticDiagnostic]
+        public var summary: String
+        public var warnings: [String]
+
+        public init(diagnostics: [StaticDiagnostic], summary: String, warnings: [String] = []) {
+            self.diagnostics = diagnostics
+            self.summary = summary
+            self.warnings = warnings
+        }
     }
 }
 
@@ -25,5 +41,5 @@ public struct StaticReading: Sendable {
 /// free of swift-syntax.
 public enum StaticReaderHook {
     /// Reads the sources under the given paths. Set once, at start-up, before any command runs.
-    nonisolated(unsafe) public static var read: (@Sendable (_ paths: [String]) throws -> StaticReading)?
+    nonisolated(unsafe) public static var read: (@Sendable (_ paths: [String], _ cachePath: String?) throws -> StaticReading)?
 }

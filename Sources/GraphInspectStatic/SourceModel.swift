@@ -19,7 +19,8 @@ struct WrittenType: Hashable, Sendable {
 
 /// One property a type declares.
 struct PropertyDecl: Sendable {
-    enum Form: Sendable, Equatable {
+    /// Raw values are the check cache's codes.
+    enum Form: UInt8, Sendable, Equatable {
         case stored
         /// `@Lazy var`: a provider built on first use.
         case lazyWrapper
@@ -50,7 +51,8 @@ struct ParameterDecl: Sendable {
 
 /// A function, initialiser, getter or a file's top-level code, reduced to statements.
 final class FunctionIR: @unchecked Sendable {
-    enum Kind: Sendable, Equatable { case initializer, method, getter, topLevel, free }
+    /// Raw values are the check cache's codes.
+    enum Kind: UInt8, Sendable, Equatable { case initializer, method, getter, topLevel, free }
 
     /// Numbered in reading order across every file (`SourceReader.apply`).
     var id: Int
@@ -143,7 +145,8 @@ indirect enum Expr: Sendable {
 
 /// A class, struct, enum, actor or protocol, with what its extensions add.
 struct TypeDecl: Sendable {
-    enum Kind: Sendable { case `class`, `struct`, `enum`, `protocol`, actor }
+    /// Raw values are the check cache's codes.
+    enum Kind: UInt8, Sendable { case `class`, `struct`, `enum`, `protocol`, actor }
 
     var name: String
     var kind: Kind

@@ -2,8 +2,46 @@ import GraphInspectCheckContract
 
 extension StaticReader {
     /// What `graphinspect check` prints and draws for the sources under `paths`.
-    public static func reading(_ paths: [String]) throws(StaticReader.ReadError) -> StaticReading {
-        let graph = graph(of: try files(in: paths))
+    public static func reading(_ paths: [String], options: Options = Options()) throws(StaticReader.ReadError) -> StaticReading {
+        let files = try files(in: paths)
+        let cache = options.cachePath.map { CheckCache(directory: $0) }
+        let graph = graph(of: files, options: options, cache: cache)
+        var reading = reading(graph)
+        if let cache {
+            cache.store(findings: CheckCache.CachedFindings(diagnostics: reading.diagnostics, summary: reading.summary), for: runKey(files, options))
+            cache.save()
+            reading.warnings = cache.problems.map(\.description)
+        }
+        return reading
+    }
+
+    /// The findings and summary line for the sources under `paths`, with no graph: what the build
+    /// plugin prints. With a cache that holds a reading of exactly these files, nothing is parsed
+    /// or run again.
+    public static func findings(_ paths: [String], options: Options = Options()) throws(StaticReader.ReadError) -> StaticReading.Findings {
+        let files = try files(in: paths)
+        guard let cachePath = options.cachePath else {
+            let reading = reading(graph(of: files, options: options))
+            return StaticReading.Findings(diagnostics: reading.diagnostics, summary: reading.summary)
+        }
+        let cache = CheckCache(directory: cachePath)
+        let key = runKey(files, options)
+        if let kept = cache.findings(for: key) {
+            return StaticReading.Findings(diagnostics: kept.diagnostics, summary: kept.summary, warnings: cache.problems.map(\.description))
+        }
+        let reading = reading(graph(of: files, options: options, cache: cache))
+        cache.store(findings: CheckCache.CachedFindings(diagnostics: reading.diagnostics, summary: reading.summary), for: key)
+        cache.save()
+        return StaticReading.Findings(diagnostics: reading.diagnostics, summary: reading.summary, warnings: cache.problems.map(\.description))
+    }
+
+    /// What decides a whole reading: every file's path, module and text, and how it was pruned.
+    static func runKey(_ files: [SourceFile], _ options: Options) -> CacheKey {
+        CacheKey(["\(options.pruning)"] + files.flatMap { [$0.path, $0.module, $0.text] })
+    }
+
+    /// The reading of a built graph: its snapshot, findings, facts and summary line.
+    static func reading(_ graph: StaticGraph) -> StaticReading {
         let summary = graph.summary
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let line = [

@@ -94,21 +94,40 @@ public enum StaticReader {
         case never
     }
 
+    /// How a reading runs: the result is the same in every setting (`CheckCacheTests`,
+    /// `PruningTests`); only the cost differs.
+    public struct Options: Sendable {
+        public var pruning: Pruning
+        /// How many threads parse files (1: the calling thread alone).
+        public var threads: Int
+        /// `--cache-path`: the folder of the check cache (`CheckCache`), nil for none.
+        public var cachePath: String?
+
+        public init(pruning: Pruning = .automatic, threads: Int = ProcessInfo.processInfo.activeProcessorCount, cachePath: String? = nil) {
+            self.pruning = pruning
+            self.threads = max(1, threads)
+            self.cachePath = cachePath
+        }
+    }
+
     /// Reads `files` and builds their static graph.
     public static func graph(of given: [SourceFile], pruning: Pruning = .automatic) -> StaticGraph {
+        graph(of: given, options: Options(pruning: pruning))
+    }
+
+    /// Reads `files` and builds their static graph, with `cache` when one is given (left to the
+    /// caller to save).
+    public static func graph(of given: [SourceFile], options: Options, cache: CheckCache? = nil) -> StaticGraph {
         let files: [SourceFile]
-        if pruning == .never {
+        if options.pruning == .never {
             files = given
         } else {
             let reach = ModuleReach(given)
             files = given.filter { reach.reached.contains($0.module) }
         }
-        var reader = SourceReader()
-        reader.read(source: RuntimeDeclarations.source, path: "<GraphInspect>", module: RuntimeDeclarations.module, isLibrary: true)
-        let scope = ModuleScope(files)
-        for file in files { reader.read(source: file.text, path: file.path, module: file.module, scope: scope) }
+        let reader = read(files, threads: options.threads, cache: cache)
         var relevance: Relevance?
-        let coarseRun = switch pruning {
+        let coarseRun = switch options.pruning {
         case .never: false
         case .always: true
         case .automatic: RelevanceCost.worthACoarseRun(reader, index: TypeIndex(types: reader.types, shadowed: reader.shadowed))
@@ -124,5 +143,37 @@ public enum StaticReader {
         var graph = builder.build(files: given.count)
         graph.summary.filesNotReached = given.count - files.count
         return graph
+    }
+
+    /// The runtime's stand-in declarations and `files`, each taken from `cache` when it holds what
+    /// the file contributes and parsed otherwise (on `threads` threads), applied in order.
+    static func read(_ files: [SourceFile], threads: Int, cache: CheckCache?) -> SourceReader {
+        let scope = ModuleScope(files)
+        let all = [SourceFile(path: "<GraphInspect>", module: RuntimeDeclarations.module, text: RuntimeDeclarations.source)] + files
+        var scopeKeys: [String: String] = [:]
+        let keys = all.map { file in
+            let scopeKey = scopeKeys[file.module] ?? {
+                let key = scope.scope(of: file.module).sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value } + ["keys"] + scope.keys.sorted()
+                let text = key.joined(separator: "\n")
+                scopeKeys[file.module] = text
+                return text
+            }()
+            return CacheKey([file.path, file.module, scopeKey, file.text])
+        }
+        var contributions = keys.map { cache?.contribution(for: $0) }
+        let missing = contributions.indices.filter { contributions[$0] == nil }
+        let parsed = ParallelWork.map(missing.count, threads: threads) { index in
+            let file = all[missing[index]]
+            return FileContribution.read(source: file.text, path: file.path, module: file.module, isLibrary: missing[index] == 0, scope: scope)
+        }
+        for (index, contribution) in zip(missing, parsed) {
+            contributions[index] = contribution
+            cache?.store(contribution, for: keys[index])
+        }
+        var reader = SourceReader()
+        for (index, contribution) in contributions.enumerated() {
+            reader.apply(contribution!, module: all[index].module, isLibrary: index == 0)
+        }
+        return reader
     }
 }

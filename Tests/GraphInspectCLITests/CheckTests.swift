@@ -52,6 +52,19 @@ import Testing
         #expect(clean.status == 0, "\(clean.stdout)")
         #expect(FileManager.default.fileExists(atPath: output))
         #expect(try Executable.run("graphinspect-build-check", []).status == 64)
+
+        // With the plugin's cache: the same lines, cold and warm; a cache that cannot be written
+        // is one warning line before them.
+        let cache = folder.appendingPathComponent("cache").path
+        for run in ["cold", "warm"] {
+            let cached = try Executable.run("graphinspect-build-check", ["--cache-path", cache, output] + sample, directory: Self.root)
+            #expect(cached.status == 1 && cached.stdout == failing.stdout, "\(run)")
+        }
+        let unwritable = try Executable.run("graphinspect-build-check", ["--cache-path", output + "/cache", output] + sample, directory: Self.root)
+        #expect(unwritable.stdout.hasPrefix("warning: graphinspect check: cannot write the cache"))
+        #expect(unwritable.stdout.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n" == failing.stdout)
+        let checkedWithCache = try Executable.run("graphinspect-check", ["--no-notes", "--cache-path", cache + "-check"] + sample, directory: Self.root)
+        #expect(checkedWithCache.stdout == checked.stdout && checkedWithCache.stderr == checked.stderr)
     }
 
     @Test func theStaticGraphIsASnapshotEveryWriterDraws() throws {

@@ -33,6 +33,7 @@ extension GraphInspectCommand {
                   graphinspect check --strict Sources
                   graphinspect check --format github Sources
                   graphinspect check -o findings.sarif Sources
+                  graphinspect check --cache-path .build/graphinspect-check Sources
 
                 Exit codes: 0 no errors, 1 errors found, 64 bad arguments, 65 a malformed \
                 recording, 66 sources or recording unreadable, 69 graphinspect-check not built, \
@@ -63,6 +64,9 @@ extension GraphInspectCommand {
 
         @Option(help: ArgumentHelp("Hold the static graph against this run: a trace, or JSON from `dump --format json`. Reports lookups the run never made, providers it never used, and anything it did that the reading does not explain.", valueName: "file"), completion: .file())
         public var against: String?
+
+        @Option(help: ArgumentHelp("Keep what each file contributes in this folder, so the next check parses only the files that changed (and reads nothing again when none did). The findings are the same with or without it.", valueName: "folder"), completion: .directory)
+        public var cachePath: String?
 
         @Flag(help: "Leave out the notes about what could not be checked.")
         public var noNotes = false
@@ -95,10 +99,11 @@ extension GraphInspectCommand {
                 let writesGraph = try graphFormat() != nil
                 let reading: StaticReading
                 do {
-                    reading = try read(paths.isEmpty ? ["Sources"] : paths)
+                    reading = try read(paths.isEmpty ? ["Sources"] : paths, cachePath)
                 } catch {
                     throw CLIError.cannotReadSources("\(error)".replacingOccurrences(of: "error: ", with: "", options: .anchored))
                 }
+                for warning in reading.warnings { Output.say(warning) }
                 let diagnostics = reading.diagnostics.map { finding in
                     var finding = finding
                     if strict && finding.isUnchecked { finding.severity = .error }

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Work spread over threads of their own, each with a stack as deep as the main thread's: the
+/// reader recurses as deep as the code it reads nests, deeper than a dispatch worker's stack
+/// allows.
+enum ParallelWork {
+    /// The stack each thread gets (the main thread's default on Linux and macOS).
+    static let stackSize = 8 << 20
+
+    /// `body(0..<count)`, in order, computed on up to `threads` threads (items taken in turn).
+    static func map<T: Sendable>(_ count: Int, threads: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+        let threads = min(threads, count)
+        guard threads > 1 else { return (0..<count).map(body) }
+        let results = Results<T>(count: count)
+        let done = DispatchGroup()
+        for first in 0..<threads {
+            done.enter()
+            let thread = Thread {
+                var index = first
+                while index < count {
+                    results.set(index, body(index))
+                    index += threads
+                }
+                done.leave()
+            }
+            thread.stackSize = stackSize
+            thread.start()
+        }
+        done.wait()
+        return results.values.map { $0! }
+    }
+
+    /// One slot per item, each written by one thread and read after all have finished.
+    private final class Results<T>: @unchecked Sendable {
+        var values: [T?]
+
+        init(count: Int) { values = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ value: T) {
+            values.withUnsafeMutableBufferPointer { $0[index] = value }
+        }
+    }
+}
