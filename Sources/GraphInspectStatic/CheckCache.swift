@@ -3,19 +3,22 @@ import GraphInspect
 import GraphInspectCheckContract
 
 /// `check --cache-path DIR`: what each file contributed to the last reading (`FileContribution`),
-/// keyed by everything that decides it (its text, path and module, its module's scope, the cache's
-/// format), and the last reading's findings, keyed by every file's key. A run over unchanged files
-/// parses nothing; a one-file edit parses that file.
+/// keyed by everything that decides it (its text, path and module, its module's scope), and the
+/// last reading's findings, keyed by every file's. A run over unchanged files parses nothing; a
+/// one-file edit parses that file; the build tool, given the same files as last time, prints the
+/// last findings and reads nothing else.
 ///
-/// One file, `DIR/graphinspect-check.cache`, written whole (a temporary file renamed over it) and
-/// ending in a digest of everything before it. A cache that is cut short, corrupt, written by
-/// another build of graphinspect or cannot be written is ignored, with one line saying so
-/// (`Problem`): the reading is then the same as with no cache, never a different one.
+/// Two files in DIR, each written whole (a temporary file renamed over it) and framed by
+/// `CacheFile`: `graphinspect-check.cache` (the contributions) and
+/// `graphinspect-check-findings.cache` (small, so an unchanged build reads only it). A file that
+/// is cut short, corrupt, written by another build of graphinspect, or cannot be written is
+/// ignored, with one line saying so (`Problem`): the reading is then the same as with no cache,
+/// never a different one.
 public final class CheckCache {
     /// Bump when what a `FileContribution` holds, or how it is written, changes.
     static let formatVersion: UInt64 = 1
     static let fileName = "graphinspect-check.cache"
-    private static let magic = Array("graphinspect check cache\n".utf8)
+    static let findingsFileName = "graphinspect-check-findings.cache"
 
     /// Why the cache was not used, or not kept.
     public enum Problem: Equatable, Sendable, CustomStringConvertible {
@@ -38,19 +41,21 @@ public final class CheckCache {
         }
     }
 
+    /// The contributions file's path.
     let path: String
+    let findingsPath: String
     public private(set) var problems: [Problem] = []
     /// This build's identity: the format, graphinspect's version, and the running executable's
     /// size and modification time, so a rebuilt reader never reads what an older one kept.
     private let build: String
-    private var loaded: [UInt8] = []
-    /// Each kept file's key and where its contribution's bytes are in `loaded`.
-    private var stored: [CacheKey: Range<Int>] = [:]
+    /// The contributions file, read on first use: its bytes, and where each key's are.
+    private var loaded: (bytes: [UInt8], stored: [CacheKey: Range<Int>])?
     /// What this run used or read, to be written.
-    private var kept: [CacheKey: [UInt8]] = [:]
+    private var kept: [CacheKey: ArraySlice<UInt8>] = [:]
     private var keptOrder: [CacheKey] = []
-    private var lastRun: (key: CacheKey, findings: CachedFindings)?
     private var newRun: (key: CacheKey, findings: CachedFindings)?
+    /// Whether the last findings were used whole, so the files on disk are what `save` would write.
+    private var reusedWhole = false
     /// How many contributions came from the cache and how many were read, for tests and the benchmark.
     public private(set) var hits = 0
     public private(set) var misses = 0
@@ -61,61 +66,60 @@ public final class CheckCache {
         var summary: String
     }
 
-    /// Opens the cache in `directory` (created when missing, on `save`). Problems reading it are
-    /// in `problems`; the cache is then empty.
+    /// The cache in `directory` (created when missing, on `save`); nothing is read until asked.
     public init(directory: String, build: String = CheckCache.currentBuild) {
         path = (directory as NSString).appendingPathComponent(Self.fileName)
+        findingsPath = (directory as NSString).appendingPathComponent(Self.findingsFileName)
         self.build = build
-        guard FileManager.default.fileExists(atPath: path) else { return }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            problems.append(.unreadable(path: path, reason: "permission denied or not a file"))
-            return
-        }
-        do {
-            try load([UInt8](data))
-        } catch {
-            problems.append(.corrupt(path: path))
-            stored = [:]
-            lastRun = nil
-        }
     }
 
-    private struct OtherBuild: Error {}
+    private func note(_ problem: Problem) {
+        if !problems.contains(problem) { problems.append(problem) }
+    }
 
-    private func load(_ bytes: [UInt8]) throws {
-        // magic, format version, build, entries, last run, then the digest of all before it.
-        guard bytes.count >= Self.magic.count + 16, Array(bytes.prefix(Self.magic.count)) == Self.magic else { throw CacheBytesReader.Malformed() }
-        let bodyEnd = bytes.count - 16
-        let digest = bytes.withUnsafeBytes { CacheKey(bytes: UnsafeRawBufferPointer(rebasing: $0[..<bodyEnd])) }
-        var tail = CacheBytesReader(bytes, from: bodyEnd)
-        guard try CacheKey(high: tail.word(), low: tail.word()) == digest else { throw CacheBytesReader.Malformed() }
-        var input = CacheBytesReader(bytes, from: Self.magic.count, to: bodyEnd)
-        guard try input.word() == Self.formatVersion, try input.string() == build else {
-            problems.append(.otherBuild(path: path))
-            return
+    /// The body of the file at `path` when it is this build's and whole; nil (a problem noted
+    /// when there was a file) otherwise.
+    private func body(of path: String) -> (bytes: [UInt8], range: Range<Int>)? {
+        switch CacheFile.read(path, build: build) {
+        case .missing: return nil
+        case .unreadable(let reason): note(.unreadable(path: path, reason: reason))
+        case .corrupt: note(.corrupt(path: path))
+        case .otherBuild: note(.otherBuild(path: path))
+        case .body(let bytes, let range): return (bytes, range)
         }
-        let count = try input.count(each: 17)
-        for _ in 0..<count {
-            let key = CacheKey(high: try input.word(), low: try input.word())
-            let payload = try input.raw()
-            stored[key] = payload.startIndex..<payload.endIndex
+        return nil
+    }
+
+    private func contributions() -> (bytes: [UInt8], stored: [CacheKey: Range<Int>]) {
+        if let loaded { return loaded }
+        var table: (bytes: [UInt8], stored: [CacheKey: Range<Int>]) = ([], [:])
+        if let (bytes, range) = body(of: path) {
+            do {
+                var input = CacheBytesReader(bytes, from: range.lowerBound, to: range.upperBound)
+                var stored: [CacheKey: Range<Int>] = [:]
+                for _ in 0..<(try input.count(each: 17)) {
+                    let key = CacheKey(high: try input.word(), low: try input.word())
+                    let payload = try input.raw()
+                    stored[key] = payload.startIndex..<payload.endIndex
+                }
+                guard input.isAtEnd else { throw CacheBytesReader.Malformed() }
+                table = (bytes, stored)
+            } catch {
+                note(.corrupt(path: path))
+            }
         }
-        if try input.bool() {
-            let key = CacheKey(high: try input.word(), low: try input.word())
-            let diagnostics = try input.array { input throws in try input.diagnostic() }
-            lastRun = (key, CachedFindings(diagnostics: diagnostics, summary: try input.string()))
-        }
-        guard input.isAtEnd else { throw CacheBytesReader.Malformed() }
-        loaded = bytes
+        loaded = table
+        return table
     }
 
     /// The contribution kept under `key`, read back; nil when there is none (or its bytes do not
-    /// read back, which the digest makes a bug, not a disk's doing).
+    /// read back, which the file's digest makes a bug, not a disk's doing).
     func contribution(for key: CacheKey) -> FileContribution? {
+        let (bytes, stored) = contributions()
         guard let range = stored[key] else { return nil }
-        var input = CacheBytesReader(loaded, from: range.lowerBound, to: range.upperBound)
+        var input = CacheBytesReader(bytes, from: range.lowerBound, to: range.upperBound)
         guard let contribution = try? FileContribution.read(from: &input), input.isAtEnd else { return nil }
-        keep(key, Array(loaded[range]))
+        keep(key, bytes[range])
         hits += 1
         return contribution
     }
@@ -124,23 +128,30 @@ public final class CheckCache {
     func store(_ contribution: FileContribution, for key: CacheKey) {
         var out = CacheBytesWriter()
         contribution.write(to: &out)
-        keep(key, out.bytes)
+        keep(key, out.bytes[...])
         misses += 1
     }
 
-    private func keep(_ key: CacheKey, _ bytes: [UInt8]) {
+    private func keep(_ key: CacheKey, _ bytes: ArraySlice<UInt8>) {
         if kept.updateValue(bytes, forKey: key) == nil { keptOrder.append(key) }
     }
 
     /// The last reading's findings when it read exactly the files `key` names.
     func findings(for key: CacheKey) -> CachedFindings? {
-        guard let lastRun, lastRun.key == key else { return nil }
-        reusedWhole = true
-        return lastRun.findings
+        guard let (bytes, range) = body(of: findingsPath) else { return nil }
+        var input = CacheBytesReader(bytes, from: range.lowerBound, to: range.upperBound)
+        guard let runKey = try? CacheKey(high: input.word(), low: input.word()), runKey == key else { return nil }
+        do {
+            let diagnostics = try input.array { input in try input.diagnostic() }
+            let findings = CachedFindings(diagnostics: diagnostics, summary: try input.string())
+            guard input.isAtEnd else { throw CacheBytesReader.Malformed() }
+            reusedWhole = true
+            return findings
+        } catch {
+            note(.corrupt(path: findingsPath))
+            return nil
+        }
     }
-
-    /// Whether the last reading was used whole, so the cache on disk is already what `save` writes.
-    private var reusedWhole = false
 
     /// Keeps this reading's findings for a run over the same files.
     func store(findings: CachedFindings, for key: CacheKey) {
@@ -152,31 +163,25 @@ public final class CheckCache {
     public func save() {
         guard !reusedWhole else { return }
         var out = CacheBytesWriter()
-        out.word(Self.formatVersion)
-        out.string(build)
         out.int(keptOrder.count)
         for key in keptOrder {
             out.word(key.high)
             out.word(key.low)
-            out.raw(kept[key] ?? [])
+            out.raw(Array(kept[key] ?? []))
         }
-        out.optional(newRun) { out, run in
-            out.word(run.key.high)
-            out.word(run.key.low)
-            out.array(run.findings.diagnostics) { $0.write($1) }
-            out.string(run.findings.summary)
-        }
-        var bytes = Self.magic + out.bytes
-        let digest = bytes.withUnsafeBytes { CacheKey(bytes: $0) }
-        for word in [digest.high, digest.low] {
-            for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+        var findings = CacheBytesWriter()
+        if let newRun {
+            findings.word(newRun.key.high)
+            findings.word(newRun.key.low)
+            findings.array(newRun.findings.diagnostics) { $0.write($1) }
+            findings.string(newRun.findings.summary)
         }
         do {
-            let directory = (path as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try CacheFile.write(out.bytes, to: path, build: build)
+            if newRun != nil { try CacheFile.write(findings.bytes, to: findingsPath, build: build) }
         } catch {
-            problems.append(.unwritable(path: path, reason: (error as NSError).localizedDescription))
+            note(.unwritable(path: path, reason: (error as NSError).localizedDescription))
         }
     }
 

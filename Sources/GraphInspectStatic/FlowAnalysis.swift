@@ -99,7 +99,9 @@ final class FlowAnalysis {
     /// Set in a pruned exact run: the steps outside it are not run.
     let relevance: Relevance?
 
-    init(reader: SourceReader, mode: Mode = .exact(nil)) {
+    /// `index` is the reader's (`TypeIndex(types: reader.types, ...)`), made here when not given:
+    /// the coarse and exact runs share one.
+    init(reader: SourceReader, mode: Mode = .exact(nil), index: TypeIndex? = nil) {
         switch mode {
         case .exact(let relevance):
             self.relevance = relevance
@@ -108,11 +110,13 @@ final class FlowAnalysis {
             relevance = nil
             tracker = RelevanceTracker()
         }
-        index = TypeIndex(types: reader.types, shadowed: reader.shadowed)
+        self.index = index ?? TypeIndex(types: reader.types, shadowed: reader.shadowed)
         topLevel = reader.topLevel
         freeFunctions = reader.freeFunctions
         var all: [FunctionIR] = []
-        for type in reader.types.values.sorted(by: { $0.name < $1.name }) {
+        // Names sorted, not the types: moving the types themselves in a sort copies them.
+        for name in reader.types.keys.sorted() {
+            guard let type = reader.types[name] else { continue }
             all += type.initializers
             for name in type.methods.keys.sorted() { all += type.methods[name] ?? [] }
             for name in type.propertyOrder { if let getter = type.properties[name]?.getter { all.append(getter) } }
@@ -122,7 +126,7 @@ final class FlowAnalysis {
         instanceFunctions = Dictionary(grouping: all.filter { $0.kind != .initializer && !$0.isStatic && $0.owner != nil }) { $0.owner ?? "" }
         for (name, first, again) in reader.redeclared {
             // Merging two types the graph never uses changes nothing it reports: counted, not said.
-            guard index.isGraphType(name) else {
+            guard self.index.isGraphType(name) else {
                 redeclaredOutsideTheGraph += 1
                 continue
             }
@@ -145,8 +149,8 @@ final class FlowAnalysis {
         // root holder; and a parameter declared as a concrete app class holds one of those even
         // when no call in the sources passes it. Both are made as "made elsewhere" sites.
         assumingOutsideCode = true
-        for type in index.types.values.sorted(by: { $0.name < $1.name })
-        where type.kind == .class && !type.isLibrary && index.isHolder(type.name) && sitesByType[type.name] == nil {
+        for name in index.types.keys.sorted() {
+            guard let type = index.types[name], type.kind == .class, !type.isLibrary, index.isHolder(type.name), sitesByType[type.name] == nil else { continue }
             _ = madeElsewhere(type.name)
             if let position = type.position {
                 definiteNotes.insert(Unresolved(position: position, message: "\(type.name) is not made in the sources read: checked as made by code outside them, with what its init declares", assumed: true))

@@ -71,15 +71,24 @@ struct SourceReader {
         if let first = types[name]?.position, first != position { redeclared.append((name, first, position)) }
     }
 
+    /// Changes the type named `name` in place (made when missing: a class until its declaration
+    /// says otherwise). In place, not copied out and back: a copy would copy its member tables on
+    /// every change, which made reading a type of many members quadratic.
     mutating func withType(_ name: String, kind: TypeDecl.Kind?, module: String, isLibrary: Bool, _ body: (inout TypeDecl) -> Void) {
-        var type = types[name] ?? TypeDecl(name: name, kind: kind ?? .class, module: module, isLibrary: isLibrary)
-        if let kind, types[name] == nil || type.position == nil {
-            // A declaration seen after an extension of the same type: the declaration decides.
-            type.kind = kind
-            type.module = module
-            type.isLibrary = isLibrary
+        let isNew = types[name] == nil
+        types[name, default: TypeDecl(name: name, kind: kind ?? .class, module: module, isLibrary: isLibrary)].withMutable { type in
+            if let kind, isNew || type.position == nil {
+                // A declaration seen after an extension of the same type: the declaration decides.
+                type.kind = kind
+                type.module = module
+                type.isLibrary = isLibrary
+            }
+            body(&type)
         }
-        body(&type)
-        types[name] = type
     }
+}
+
+extension TypeDecl {
+    /// Runs `body` on this value where it is stored (a dictionary's `modify`).
+    mutating func withMutable(_ body: (inout TypeDecl) -> Void) { body(&self) }
 }

@@ -20,19 +20,30 @@ extension StaticReader {
     /// or run again.
     public static func findings(_ paths: [String], options: Options = Options()) throws(StaticReader.ReadError) -> StaticReading.Findings {
         let files = try files(in: paths)
-        guard let cachePath = options.cachePath else {
-            let reading = reading(graph(of: files, options: options))
-            return StaticReading.Findings(diagnostics: reading.diagnostics, summary: reading.summary)
-        }
-        let cache = CheckCache(directory: cachePath)
-        let key = runKey(files, options)
-        if let kept = cache.findings(for: key) {
+        let cache = options.cachePath.map { CheckCache(directory: $0) }
+        let key = cache == nil ? nil : runKey(files, options)
+        if let cache, let key, let kept = cache.findings(for: key) {
             return StaticReading.Findings(diagnostics: kept.diagnostics, summary: kept.summary, warnings: cache.problems.map(\.description))
         }
-        let reading = reading(graph(of: files, options: options, cache: cache))
+        let prepared = prepare(files, options: options, cache: cache)
+        let graph = graph(of: prepared)
+        let reading = reading(graph)
+        if options.leavesMemoryToExit { _ = Unmanaged.passRetained(LeftToExit(prepared: prepared, graph: graph)) }
+        guard let cache, let key else { return StaticReading.Findings(diagnostics: reading.diagnostics, summary: reading.summary) }
         cache.store(findings: CheckCache.CachedFindings(diagnostics: reading.diagnostics, summary: reading.summary), for: key)
         cache.save()
         return StaticReading.Findings(diagnostics: reading.diagnostics, summary: reading.summary, warnings: cache.problems.map(\.description))
+    }
+
+    /// A reading kept alive until the process exits (`Options.leavesMemoryToExit`).
+    private final class LeftToExit {
+        let prepared: PreparedSources
+        let graph: StaticGraph
+
+        init(prepared: PreparedSources, graph: StaticGraph) {
+            self.prepared = prepared
+            self.graph = graph
+        }
     }
 
     /// What decides a whole reading: every file's path, module and text, and how it was pruned.

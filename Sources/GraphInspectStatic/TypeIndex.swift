@@ -17,15 +17,20 @@ final class TypeIndex {
         // that name when the app shadows X, else the same type as plain `X`); a plain name in the
         // library's own declarations means the library's.
         for (name, type) in types {
-            types[name]?.inherited = type.inherited.map { written in
+            // Written only when a name changes: a write copies the table once, then each type.
+            var changed = false
+            let inherited = type.inherited.map { written in
                 var written = written
                 if written.name.hasPrefix(library), !shadowed.contains(String(written.name.dropFirst(library.count))) {
                     written.name = String(written.name.dropFirst(library.count))
+                    changed = true
                 } else if type.isLibrary, shadowed.contains(written.name) {
                     written.name = library + written.name
+                    changed = true
                 }
                 return written
             }
+            if changed { types[name]?.inherited = inherited }
         }
         for (name, type) in types where type.isLibrary && !name.hasPrefix(library) { types[library + name] = type }
         // A class's superclass is its first inherited name that is a class the index knows.

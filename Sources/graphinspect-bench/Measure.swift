@@ -104,6 +104,7 @@ struct Row: Encodable {
             switch self {
             case .fasterThanBaseline(let ratio): "≥ \(grouped(ratio, decimals: ratio < 10 ? 1 : 0))x faster"
             case .slowerThanBaselineAtMost(let ratio) where unit.higherIsBetter: "≥ \(grouped(100 / ratio, decimals: 0))% of baseline"
+            case .slowerThanBaselineAtMost(let ratio) where ratio < 1: "≤ \(grouped(100 * ratio, decimals: 0))% of baseline"
             case .slowerThanBaselineAtMost(let ratio): "within \(grouped(ratio, decimals: ratio == ratio.rounded() ? 0 : 1))x"
             case .below(let value): "< \(unit.format(value))"
             }

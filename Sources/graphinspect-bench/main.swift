@@ -26,6 +26,11 @@ if let renders = value(after: "--render-sequence").flatMap(Int.init) {
     try RenderMemoryBenchmark.sequence(nodes: Int(value(after: "--nodes") ?? "") ?? 2_000, renders: renders, malloc: arguments.contains("--malloc"))
     exit(0)
 }
+// The build-check group's generated app, written where it can be read by hand (or profiled).
+if let folder = value(after: "--write-generated-app") {
+    try GeneratedApp(features: 40, ordinaryFilesPerFeature: 75).write(to: URL(fileURLWithPath: folder))
+    exit(0)
+}
 let jsonPath = value(after: "--json")
 let dotBinary = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) }
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("graphinspect-bench-\(ProcessInfo.processInfo.processIdentifier)")
@@ -68,6 +73,9 @@ var groups: [Group] = [
 // Built with swift-syntax (not when GRAPHINSPECT_WITHOUT_MACROS=1).
 groups.insert(Group(name: "check", summary: "graphinspect check over a generated app of 1,000 component types and 10,000 lookups") {
     try CheckBenchmark.run(quick: $0, folder: scratch)
+}, at: groups.count - 1)
+groups.insert(Group(name: "build-check", summary: "the build plugin's check over a generated app of 3,000 files: cold on one core and all, warm, one file edited") {
+    try BuildCheckBenchmark.run(quick: $0, folder: scratch)
 }, at: groups.count - 1)
 #endif
 

@@ -26,7 +26,7 @@ guard let output = arguments.first, !output.hasPrefix("-") else {
 }
 let found: StaticReading.Findings
 do {
-    found = try StaticReader.findings(Array(arguments.dropFirst()), options: StaticReader.Options(cachePath: cachePath))
+    found = try StaticReader.findings(Array(arguments.dropFirst()), options: StaticReader.Options(cachePath: cachePath, leavesMemoryToExit: true))
 } catch {
     print("error: graphinspect check: \(error)")
     exit(1)

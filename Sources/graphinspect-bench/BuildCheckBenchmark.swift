@@ -1,0 +1,88 @@
+#if canImport(GraphInspectStatic)
+import Foundation
+import GraphInspectCheckContract
+import GraphInspectStatic
+import SwiftParser
+
+/// `graphinspect check` as the build plugin runs it, over a generated app (`GeneratedApp`: about
+/// 3,000 files, mostly ordinary code), against SwiftParser parsing the same files on one core in
+/// the same run: cold on one core and on all, warm with nothing changed, after a one-file edit,
+/// and the analysis every edit must redo, the floor of an edited build.
+enum BuildCheckBenchmark {
+    static func run(quick: Bool, folder: URL) throws -> [Row] {
+        let app = GeneratedApp(features: quick ? 11 : 40, ordinaryFilesPerFeature: quick ? 4 : 75)
+        let root = folder.appendingPathComponent("build-check-app")
+        let paths = try app.write(to: root)
+        let sources = root.appendingPathComponent("Sources").path
+        let files = try StaticReader.files(in: [sources])
+        let lines = files.reduce(0) { $0 + $1.text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
+        let repeats = quick ? 1 : 3
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let parse = Sample.measure(repeats: repeats) {
+            for file in files { blackHole(Parser.parse(source: file.text)) }
+        }
+
+        func check(threads: Int, cachePath: String? = nil) throws -> StaticReading.Findings {
+            try StaticReader.findings([sources], options: StaticReader.Options(threads: threads, cachePath: cachePath))
+        }
+        let expected = try check(threads: 1)
+        let errors = expected.diagnostics.filter { $0.severity == .error }
+        guard errors.count == app.planted.count, expected.diagnostics.allSatisfy({ $0.severity != .warning }) else {
+            throw benchError("check found \(errors.count) errors and \(expected.diagnostics.count - errors.count) other findings in the generated app, expected \(app.planted.count) errors: \(expected.diagnostics.map { $0.formatted() })")
+        }
+        var peak = 0.0
+        let oneCore = try Sample.measure(repeats: repeats) { blackHole(try check(threads: 1)) }
+        let allCores = try Sample.measure(repeats: repeats) {
+            PeakMemory.reset()
+            blackHole(try check(threads: cores))
+            peak = max(peak, PeakMemory.resident())
+        }
+
+        // The plugin's cache: filled once, then read.
+        let cache = folder.appendingPathComponent("build-check-cache").path
+        try? FileManager.default.removeItem(atPath: cache)
+        let start = DispatchTime.now().uptimeNanoseconds
+        blackHole(try check(threads: cores, cachePath: cache))
+        let filling = Sample(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        let warm = try Sample.measure(repeats: quick ? 3 : 10) {
+            guard try check(threads: cores, cachePath: cache) == expected else { throw benchError("the cached findings differ from the uncached") }
+        }
+        // Each run edits another screen file (a comment added), as a developer's build does.
+        let screens = paths.filter { $0.contains("Screen") }
+        var edits = 0
+        let edited = try Sample.measure(repeats: quick ? 3 : 10) {
+            let path = screens[(edits * 37) % screens.count]
+            edits += 1
+            try (String(contentsOfFile: path, encoding: .utf8) + "// edit \(edits)\n").write(toFile: path, atomically: false, encoding: .utf8)
+            let found = try check(threads: cores, cachePath: cache)
+            guard found.diagnostics == expected.diagnostics else { throw benchError("an edited comment changed the findings") }
+        }
+        // The floor of an edited build: the analysis over every file, already read and in memory.
+        let prepared = StaticReader.prepare(try StaticReader.files(in: [sources]), options: StaticReader.Options())
+        let analysis = try Sample.measure(repeats: repeats) {
+            let graph = StaticReader.graph(of: prepared)
+            guard graph.errors.count == app.planted.count else { throw benchError("the analysis alone found \(graph.errors.count) errors") }
+        }
+
+        let size = "\(grouped(Double(files.count), decimals: 0)) files, \(grouped(Double(lines), decimals: 0)) lines"
+        let parsing = ("parsing the files on one core (SwiftParser)", parse)
+        var rows = [
+            Row("build-check", "check, generated app (\(size)), cold, one core", .seconds, oneCore, baseline: parsing, target: quick ? nil : .slowerThanBaselineAtMost(2)),
+            Row("build-check", "the same on \(cores) cores", .seconds, allCores, baseline: ("on one core", oneCore)),
+            Row("build-check", "the same, filling an empty cache", .seconds, filling, baseline: ("with no cache", allCores)),
+            Row("build-check", "warm: nothing changed, cache read", .seconds, warm, baseline: parsing, target: quick ? nil : .slowerThanBaselineAtMost(0.05)),
+            Row("build-check", "one file edited, cache read", .seconds, edited, baseline: parsing, target: quick ? nil : .slowerThanBaselineAtMost(0.1)),
+            Row("build-check", "the analysis alone, every file read and in memory (what an edit must redo)", .seconds, analysis, baseline: parsing),
+            Row("build-check", "one file edited, against the analysis alone", .seconds, edited, baseline: ("the analysis alone", analysis), target: quick ? nil : .slowerThanBaselineAtMost(1.5)),
+        ]
+        if peak > 0 {
+            rows.append(Row("build-check", "peak resident memory, check of the generated app on \(cores) cores", .bytes, Sample(peak), target: .below(500 * 1024 * 1024)))
+        }
+        return rows
+    }
+
+    static func benchError(_ message: String) -> NSError {
+        NSError(domain: "graphinspect-bench", code: 1, userInfo: [NSLocalizedDescriptionKey: message])
+    }
+}
+#endif
