@@ -99,9 +99,13 @@ final class FlowAnalysis {
     /// Set in a pruned exact run: the steps outside it are not run.
     let relevance: Relevance?
 
-    /// `index` is the reader's (`TypeIndex(types: reader.types, ...)`), made here when not given:
-    /// the coarse and exact runs share one.
-    init(reader: SourceReader, mode: Mode = .exact(nil), index: TypeIndex? = nil) {
+    /// Types some code in the sources constructs, reached or not (`Constructions`).
+    let constructed: Set<String>
+
+    /// `index` is the reader's (`TypeIndex(types: reader.types, ...)`) and `constructed` its
+    /// `Constructions.count`, made here when not given: the coarse and exact runs share them.
+    init(reader: SourceReader, mode: Mode = .exact(nil), index: TypeIndex? = nil, constructed: [String: Int]? = nil) {
+        self.constructed = Set((constructed ?? Constructions.count(in: reader)).keys)
         switch mode {
         case .exact(let relevance):
             self.relevance = relevance
@@ -148,15 +152,21 @@ final class FlowAnalysis {
         // Code outside the sources read (an `@main` type in another target, a test) may make the
         // root holder; and a parameter declared as a concrete app class holds one of those even
         // when no call in the sources passes it. Both are made as "made elsewhere" sites.
+        // One at a time, draining after each, and those no code constructs first: a holder made
+        // elsewhere may attach a builder that makes another, which is then made in the sources.
         assumingOutsideCode = true
-        for name in index.types.keys.sorted() {
-            guard let type = index.types[name], type.kind == .class, !type.isLibrary, index.isHolder(type.name), sitesByType[type.name] == nil else { continue }
-            _ = madeElsewhere(type.name)
-            if let position = type.position {
-                definiteNotes.insert(Unresolved(position: position, message: "\(type.name) is not made in the sources read: checked as made by code outside them, with what its init declares", assumed: true))
-            }
+        let holders = index.types.keys.sorted().filter { name in
+            guard let type = index.types[name] else { return false }
+            return type.kind == .class && !type.isLibrary && index.isHolder(name)
         }
-        drain()
+        for name in holders.filter({ !constructed.contains($0) }) + holders.filter({ constructed.contains($0) })
+        where sitesByType[name] == nil {
+            _ = madeElsewhere(name)
+            if let position = index.types[name]?.position {
+                definiteNotes.insert(Unresolved(position: position, message: "\(name) is not made in the sources read: checked as made by code outside them, with what its init declares", assumed: true))
+            }
+            drain()
+        }
         // The last pass records lookups, once for every step; and runs the functions nothing in
         // the sources reaches, so their lookups are noted as not checked rather than lost.
         recording = true

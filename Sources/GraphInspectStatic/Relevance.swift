@@ -108,9 +108,34 @@ final class RelevanceTracker {
 enum RelevanceCost {
     /// Estimated method runs of the exact run (constructions written, times the instance methods
     /// and getters each one's type has), and the number of functions.
-    static func estimate(_ reader: SourceReader, index: TypeIndex) -> (runs: Int, functions: Int) {
-        var made: [String: Int] = [:]
+    static func estimate(_ reader: SourceReader, index: TypeIndex, made: [String: Int]) -> (runs: Int, functions: Int) {
         var functions = reader.topLevel.count + reader.freeFunctions.values.reduce(0) { $0 + $1.count }
+        var methodsOf: [String: Int] = [:]
+        for type in reader.types.values {
+            let own = type.methods.values.reduce(0) { $0 + $1.filter { !$0.isStatic }.count } + type.properties.values.filter { $0.getter != nil }.count
+            methodsOf[type.name] = own
+            functions += type.initializers.count + type.methods.values.reduce(0) { $0 + $1.count }
+        }
+        var runs = 0
+        for (type, count) in made {
+            let methods = index.supertypes(of: type).reduce(0) { $0 + (methodsOf[$1] ?? 0) }
+            runs += count * max(methods, 1)
+        }
+        return (runs, functions)
+    }
+
+    /// Worth it when the exact run would run methods many times over.
+    static func worthACoarseRun(_ reader: SourceReader, index: TypeIndex, made: [String: Int]) -> Bool {
+        let (runs, functions) = estimate(reader, index: index, made: made)
+        return runs > 4 * functions + 20_000
+    }
+}
+
+/// How many times each type of the sources is constructed in them (`X(...)`, `X.init(...)`),
+/// anywhere, reached or not.
+enum Constructions {
+    static func count(in reader: SourceReader) -> [String: Int] {
+        var made: [String: Int] = [:]
         func visit(_ expr: Expr) {
             switch expr {
             case .call(let callee, let arguments, _):
@@ -135,11 +160,7 @@ enum RelevanceCost {
                 }
             }
         }
-        var methodsOf: [String: Int] = [:]
         for type in reader.types.values {
-            let own = type.methods.values.reduce(0) { $0 + $1.filter { !$0.isStatic }.count } + type.properties.values.filter { $0.getter != nil }.count
-            methodsOf[type.name] = own
-            functions += type.initializers.count + type.methods.values.reduce(0) { $0 + $1.count }
             for function in type.initializers + type.methods.values.flatMap({ $0 }) { visit(function) }
             for property in type.properties.values {
                 if let initializer = property.initializer { visit(initializer) }
@@ -148,17 +169,6 @@ enum RelevanceCost {
         }
         reader.topLevel.forEach(visit)
         reader.freeFunctions.values.joined().forEach(visit)
-        var runs = 0
-        for (type, count) in made {
-            let methods = index.supertypes(of: type).reduce(0) { $0 + (methodsOf[$1] ?? 0) }
-            runs += count * max(methods, 1)
-        }
-        return (runs, functions)
-    }
-
-    /// Worth it when the exact run would run methods many times over.
-    static func worthACoarseRun(_ reader: SourceReader, index: TypeIndex) -> Bool {
-        let (runs, functions) = estimate(reader, index: index)
-        return runs > 4 * functions + 20_000
+        return made
     }
 }

@@ -154,18 +154,19 @@ public enum StaticReader {
     package static func graph(of prepared: PreparedSources) -> StaticGraph {
         let reader = prepared.reader
         let index = TypeIndex(types: reader.types, shadowed: reader.shadowed)
+        let made = Constructions.count(in: reader)
         var relevance: Relevance?
         let coarseRun = switch prepared.pruning {
         case .never: false
         case .always: true
-        case .automatic: RelevanceCost.worthACoarseRun(reader, index: index)
+        case .automatic: RelevanceCost.worthACoarseRun(reader, index: index, made: made)
         }
         if coarseRun {
-            let coarse = FlowAnalysis(reader: reader, mode: .coarse, index: index)
+            let coarse = FlowAnalysis(reader: reader, mode: .coarse, index: index, constructed: made)
             coarse.run()
             relevance = coarse.learntRelevance()
         }
-        let analysis = FlowAnalysis(reader: reader, mode: .exact(relevance), index: index)
+        let analysis = FlowAnalysis(reader: reader, mode: .exact(relevance), index: index, constructed: made)
         analysis.run()
         var builder = StaticGraphBuilder(analysis: analysis)
         var graph = builder.build(files: prepared.given)

@@ -192,25 +192,7 @@ enum CheckBenchmark {
             }
             files.append(text)
         }
-        files.append("""
-            import GraphInspect
-
-            final class AppComponent: Component, RootComponent {
-                init() { super.init(parent: nil) }
-            }
-
-            struct AppContext: ModuleHolderContext {
-                let parent: (any ModuleHolderContext)? = nil
-            }
-
-            final class RootHolder: ModuleHolderObject {
-                init() {
-                    super.init(key: "root", holder: nil, context: AppContext(), component: AppComponent())
-                    attach(B0())
-                }
-            }
-
-            """)
+        files.append(GeneratedApp.appRoot(attaching: "B0"))
         for (index, text) in files.enumerated() {
             try text.write(to: folder.appendingPathComponent(String(format: "App%03d.swift", index)), atomically: true, encoding: .utf8)
         }

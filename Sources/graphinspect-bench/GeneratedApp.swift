@@ -5,8 +5,8 @@ import Foundation
 /// mostly ordinary code (models, view models holding async closures, generic caches, protocols
 /// with extensions, request builders, tree nodes with `parent`s, enums with associated values)
 /// around each feature's components, modules and builder. Features form a tree, four children
-/// each; each feature's component is made below its parent feature's, with sub-components below
-/// it, and modules look up their own, their feature's and ancestors' providers. Some features
+/// each; each feature's component is made below its parent feature's, held by a holder of its own
+/// that attaches a module per sub-component below it, and modules look up their own, their feature's and ancestors' providers. Some features
 /// plant one lookup of a sibling feature's provider: the errors check must report.
 struct GeneratedApp {
     var features: Int
@@ -40,7 +40,7 @@ struct GeneratedApp {
                 ("F\(feature)Modules.swift", modules(feature)),
                 ("F\(feature)Builder.swift", builder(feature)),
             ]
-            if feature == 0 { files.append(("AppRoot.swift", appRoot)) }
+            if feature == 0 { files.append(("AppRoot.swift", Self.appRoot(attaching: "F0Builder"))) }
             for index in 0..<ordinaryFilesPerFeature { files.append(("F\(feature)Screen\(index).swift", ordinary(feature, index))) }
             for (name, text) in files {
                 let path = folder.appendingPathComponent(name).path
@@ -110,25 +110,33 @@ struct GeneratedApp {
         return text
     }
 
-    /// The feature's builder: its component below the parent's, its sub-components and modules
-    /// below it, then its child features' builders.
+    /// The feature's builder, which makes its component below the parent's and its holder; the
+    /// holder attaches a builder per sub-component (each making its module below it) and the child
+    /// features' builders.
     func builder(_ f: Int) -> String {
         var text = imports(f)
         text += "public struct F\(f)Builder: ModuleBuilder {\n    public init() {}\n\n"
-        text += "    public func build(parentComponent: Component, holder: ModuleHolderObject?, context: any ModuleHolderContext) -> F\(f)S0Module {\n"
+        text += "    public func build(parentComponent: Component, holder: ModuleHolderObject?, context: any ModuleHolderContext) -> F\(f)Holder {\n"
         text += "        let component = F\(f)Component(parent: parentComponent)\n"
         text += "        component.f\(f)Analytics.track(\"built\")\n"
-        for s in 1..<subComponents {
-            text += "        _ = F\(f)S\(s)Module(holder: holder, component: F\(f)S\(s)Component(parent: component))\n"
+        text += "        return F\(f)Holder(holder: holder, context: context, component: component)\n    }\n}\n\n"
+        text += "public final class F\(f)Holder: ModuleHolderObject {\n"
+        text += "    init(holder: ModuleHolder?, context: any ModuleHolderContext, component: F\(f)Component) {\n"
+        text += "        super.init(key: \"f\(f)\", holder: holder, context: context, component: component)\n"
+        for s in 0..<subComponents { text += "        attach(F\(f)S\(s)Builder())\n" }
+        for child in (1...4).map({ 4 * f + $0 }) where child < features { text += "        attach(F\(child)Builder())\n" }
+        text += "    }\n}\n\n"
+        for s in 0..<subComponents {
+            text += "public struct F\(f)S\(s)Builder: ModuleBuilder {\n"
+            text += "    public func build(parentComponent: Component, holder: ModuleHolderObject?, context: any ModuleHolderContext) -> F\(f)S\(s)Module {\n"
+            text += "        F\(f)S\(s)Module(holder: holder, component: F\(f)S\(s)Component(parent: parentComponent))\n    }\n}\n\n"
         }
-        for child in (1...4).map({ 4 * f + $0 }) where child < features {
-            text += "        _ = F\(child)Builder().build(parentComponent: component, holder: holder, context: context)\n"
-        }
-        text += "        return F\(f)S0Module(holder: holder, component: F\(f)S0Component(parent: component))\n    }\n}\n"
         return text
     }
 
-    let appRoot = """
+    /// The root component and the root holder, which attaches `builder`.
+    static func appRoot(attaching builder: String) -> String {
+        """
         import GraphInspect
 
         public final class AppComponent: Component, RootComponent {
@@ -142,11 +150,12 @@ struct GeneratedApp {
         final class RootHolder: ModuleHolderObject {
             init() {
                 super.init(key: "root", holder: nil, context: AppContext(), component: AppComponent())
-                attach(F0Builder())
+                attach(\(builder)())
             }
         }
 
         """
+    }
 
     /// About a hundred lines of the code every app has: none of it touches the graph, and some of
     /// it uses the graph's words (`parent`, `build`, `Builder`, `component`) for its own things.

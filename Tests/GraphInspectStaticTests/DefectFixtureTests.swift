@@ -24,6 +24,8 @@ import Testing
         ("needle-root", 4), ("nothing-placed", 1), ("unmade-component", 1),
         // A nested type named like the library's (swift-syntax's `RawKeyPathComponentSyntax.Component`) is that type inside its owner.
         ("nested-names", 1),
+        // A holder made by a builder that a holder made elsewhere attaches is made in the sources.
+        ("holder-made-by-a-builder", 1),
     ])
     func fixture(name: String, errors: Int) throws {
         let (text, found) = try Self.check(name)

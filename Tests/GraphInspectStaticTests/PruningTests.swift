@@ -13,7 +13,7 @@ import Testing
         "Examples/ReadmeExample", "Examples/Consumer/Sources", "Examples/Styles",
         // Real code that is not an app: the runtime's own sources, and swift-syntax's parser when checked out.
         "Sources/GraphInspect", ".build/checkouts/swift-syntax/Sources/SwiftParser",
-    ] + ["cycle", "needle-root", "nested-names", "nothing-placed", "shadowed-computed", "sibling-provider", "typo",
+    ] + ["cycle", "holder-made-by-a-builder", "needle-root", "nested-names", "nothing-placed", "shadowed-computed", "sibling-provider", "typo",
          "unmade-component", "untaken-branch", "wrong-type"].map { "Tests/GraphInspectStaticTests/Fixtures/" + $0 }
 
     @Test(arguments: folders)
