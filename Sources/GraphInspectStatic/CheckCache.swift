@@ -3,7 +3,8 @@ import GraphInspect
 import GraphInspectCheckContract
 
 /// `check --cache-path DIR`: what each file contributed to the last reading (`FileContribution`),
-/// keyed by everything that decides it (its text, path and module, its module's scope), and the
+/// keyed by everything that decides it (its text, path and module, its module's scope), each
+/// file's `FileScan` keyed by its text, and the
 /// last reading's findings, keyed by every file's. A run over unchanged files parses nothing; a
 /// one-file edit parses that file; the build tool, given the same files as last time, prints the
 /// last findings and reads nothing else.
@@ -122,6 +123,23 @@ public final class CheckCache {
         keep(key, bytes[range])
         hits += 1
         return contribution
+    }
+
+    /// The scan kept under `key`, read back; nil when there is none.
+    func scan(for key: CacheKey) -> FileScan? {
+        let (bytes, stored) = contributions()
+        guard let range = stored[key] else { return nil }
+        var input = CacheBytesReader(bytes, from: range.lowerBound, to: range.upperBound)
+        guard let scan = try? FileScan.read(from: &input), input.isAtEnd else { return nil }
+        keep(key, bytes[range])
+        return scan
+    }
+
+    /// Keeps a file's scan.
+    func store(_ scan: FileScan, for key: CacheKey) {
+        var out = CacheBytesWriter()
+        scan.write(to: &out)
+        keep(key, out.bytes[...])
     }
 
     /// Keeps what a file just read contributed.

@@ -16,12 +16,16 @@ struct ModuleReach: Sendable {
     let reached: Set<String>
 
     init(_ files: [StaticReader.SourceFile]) {
+        self.init(modules: files.map(\.module), scans: files.map { FileScan($0.text) })
+    }
+
+    /// From each file's module and scan, in the same order.
+    init(modules: [String], scans: [FileScan]) {
         var imports: [String: Set<String>] = [:]
         var seeing: Set<String> = []
-        for file in files {
-            let scan = Self.scan(file.text)
-            imports[file.module, default: []].formUnion(scan.imports)
-            if scan.seesLibrary { seeing.insert(file.module) }
+        for (module, scan) in zip(modules, scans) {
+            imports[module, default: []].formUnion(scan.imports)
+            if scan.seesLibrary { seeing.insert(module) }
         }
         // Import edges among the modules read, both ways.
         var neighbours: [String: Set<String>] = [:]

@@ -13,9 +13,14 @@ struct ModuleScope: Sendable {
     private(set) var keys: Set<String> = []
 
     init(_ files: [StaticReader.SourceFile]) {
+        self.init(modules: files.map(\.module), topLevelTypes: files.map { Self.topLevelTypes(in: $0.text) })
+    }
+
+    /// From each file's module and the types it declares at column 0, in the same order.
+    init(modules: [String], topLevelTypes: [[String]]) {
         var declaredIn: [String: Set<String>] = [:]
-        for file in files {
-            for name in Self.topLevelTypes(in: file.text) { declaredIn[name, default: []].insert(file.module) }
+        for (module, names) in zip(modules, topLevelTypes) {
+            for name in names { declaredIn[name, default: []].insert(module) }
         }
         for (name, owners) in declaredIn where owners.count > 1 {
             for owner in owners {

@@ -16,15 +16,17 @@ struct SourceFolderWalk {
     private var seen: Set<Identity> = []
     private(set) var files: [String] = []
 
-    /// Walks `root`, a folder or a file, adding its files to `files`; nothing there (a dangling
-    /// link too) is `noSuchPath`.
-    mutating func walk(_ root: String) throws(StaticReader.ReadError) {
+    /// Walks `root`, a folder or a file, adding its files to `files`, and says whether it is a
+    /// folder; nothing there (a dangling link too) is `noSuchPath`.
+    @discardableResult
+    mutating func walk(_ root: String) throws(StaticReader.ReadError) -> Bool {
         guard let (identity, isFolder) = Self.follow(root) else { throw .noSuchPath(root) }
         guard isFolder else {
             if seen.insert(identity).inserted { files.append(root) }
-            return
+            return false
         }
         try walkFolder(root, identity: identity, isRoot: true)
+        return true
     }
 
     private mutating func walkFolder(_ folder: String, identity: Identity, isRoot: Bool) throws(StaticReader.ReadError) {
@@ -53,7 +55,7 @@ struct SourceFolderWalk {
         }
     }
 
-    private static func isLink(_ path: String) -> Bool {
+    static func isLink(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }

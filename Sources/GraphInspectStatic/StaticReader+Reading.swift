@@ -5,10 +5,10 @@ extension StaticReader {
     public static func reading(_ paths: [String], options: Options = Options()) throws(StaticReader.ReadError) -> StaticReading {
         let files = try files(in: paths)
         let cache = options.cachePath.map { CheckCache(directory: $0) }
-        let graph = graph(of: files, options: options, cache: cache)
-        var reading = reading(graph)
+        let texts = cache == nil ? [] : textKeys(files)
+        var reading = reading(graph(of: prepare(files, options: options, cache: cache, texts: texts)))
         if let cache {
-            cache.store(findings: CheckCache.CachedFindings(diagnostics: reading.diagnostics, summary: reading.summary), for: runKey(files, options))
+            cache.store(findings: CheckCache.CachedFindings(diagnostics: reading.diagnostics, summary: reading.summary), for: runKey(files, texts: texts, options))
             cache.save()
             reading.warnings = cache.problems.map(\.description)
         }
@@ -21,11 +21,12 @@ extension StaticReader {
     public static func findings(_ paths: [String], options: Options = Options()) throws(StaticReader.ReadError) -> StaticReading.Findings {
         let files = try files(in: paths)
         let cache = options.cachePath.map { CheckCache(directory: $0) }
-        let key = cache == nil ? nil : runKey(files, options)
+        let texts = cache == nil ? [] : textKeys(files)
+        let key = cache == nil ? nil : runKey(files, texts: texts, options)
         if let cache, let key, let kept = cache.findings(for: key) {
             return StaticReading.Findings(diagnostics: kept.diagnostics, summary: kept.summary, warnings: cache.problems.map(\.description))
         }
-        let prepared = prepare(files, options: options, cache: cache)
+        let prepared = prepare(files, options: options, cache: cache, texts: texts)
         let graph = graph(of: prepared)
         let reading = reading(graph)
         if options.leavesMemoryToExit { _ = Unmanaged.passRetained(LeftToExit(prepared: prepared, graph: graph)) }
@@ -46,9 +47,10 @@ extension StaticReader {
         }
     }
 
-    /// What decides a whole reading: every file's path, module and text, and how it was pruned.
-    static func runKey(_ files: [SourceFile], _ options: Options) -> CacheKey {
-        CacheKey(["\(options.pruning)"] + files.flatMap { [$0.path, $0.module, $0.text] })
+    /// What decides a whole reading: every file's path, module and text (by its digest), and how
+    /// it was pruned.
+    static func runKey(_ files: [SourceFile], texts: [CacheKey], _ options: Options) -> CacheKey {
+        CacheKey(["\(options.pruning)"] + zip(files, texts).flatMap { [$0.path, $0.module, $1.description] })
     }
 
     /// The reading of a built graph: its snapshot, findings, facts and summary line.

@@ -42,16 +42,29 @@ public enum StaticReader {
         var found: [(path: String, module: String)] = []
         let manager = FileManager.default
         var walk = SourceFolderWalk()
+        // Where each folder really is, resolved once: the build plugin names every file.
+        var realFolders: [String: String] = [:]
+        func real(_ path: String) -> String {
+            if let known = realFolders[path] { return known }
+            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            realFolders[path] = resolved
+            return resolved
+        }
         for root in paths {
             let before = walk.files.count
-            try walk.walk(root)
-            var isFolder: ObjCBool = false
-            _ = manager.fileExists(atPath: root, isDirectory: &isFolder)
-            // The module is read from where a linked root really is (`linked` -> `App/Sources`).
-            let real = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
-            let base = isFolder.boolValue ? real : (real as NSString).deletingLastPathComponent
+            let isFolder = try walk.walk(root)
+            // The module is read from where a linked root really is (`linked` -> `App/Sources`):
+            // a file that is no link is where its folder really is.
+            let realRoot: String
+            if isFolder || SourceFolderWalk.isLink(root) {
+                realRoot = real(root)
+            } else {
+                let (folder, name) = split(root)
+                realRoot = real(folder.isEmpty ? "." : folder) + "/" + name
+            }
+            let base = isFolder ? realRoot : split(realRoot).folder
             found += walk.files[before...].map { path in
-                (path, module(of: isFolder.boolValue ? real + "/" + path.dropFirst(root.count) : real, root: base))
+                (path, module(of: isFolder ? realRoot + "/" + path.dropFirst(root.count) : realRoot, root: base))
             }
         }
         guard !found.isEmpty else { throw .noSwiftFiles(paths) }
@@ -61,6 +74,13 @@ public enum StaticReader {
             files.append(SourceFile(path: path, module: module, text: String(decoding: data, as: UTF8.self)))
         }
         return files
+    }
+
+    /// A path's folder and last name, without Foundation's path normalising (which costs more
+    /// than reading the file): `a/b/c.swift` is `a/b` and `c.swift`, `c.swift` is `` and `c.swift`.
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        return (slash == path.startIndex ? "/" : String(path[..<slash]), String(path[path.index(after: slash)...]))
     }
 
     /// The target a file belongs to: the folder after the last `Sources/` (or `Examples/`) in
@@ -139,15 +159,41 @@ public enum StaticReader {
     }
 
     /// Leaves out modules that cannot see GraphInspect (unless `.never`), then reads the rest.
+    /// `texts` are the files' text digests when the caller has them (`textKeys`).
     package static func prepare(_ given: [SourceFile], options: Options, cache: CheckCache? = nil) -> PreparedSources {
-        let files: [SourceFile]
-        if options.pruning == .never {
-            files = given
-        } else {
-            let reach = ModuleReach(given)
-            files = given.filter { reach.reached.contains($0.module) }
+        prepare(given, options: options, cache: cache, texts: nil)
+    }
+
+    static func prepare(_ given: [SourceFile], options: Options, cache: CheckCache?, texts: [CacheKey]?) -> PreparedSources {
+        let texts = texts ?? (cache == nil ? [] : textKeys(given))
+        let scans = scans(given, texts: texts, threads: options.threads, cache: cache)
+        var kept = Array(given.indices)
+        if options.pruning != .never {
+            let reach = ModuleReach(modules: given.map(\.module), scans: scans)
+            kept = kept.filter { reach.reached.contains(given[$0].module) }
         }
-        return PreparedSources(reader: read(files, threads: options.threads, cache: cache), pruning: options.pruning, given: given.count, read: files.count)
+        let files = kept.map { given[$0] }
+        let scope = ModuleScope(modules: files.map(\.module), topLevelTypes: kept.map { scans[$0].topLevelTypes })
+        let reader = read(files, texts: texts.isEmpty ? [] : kept.map { texts[$0] }, scope: scope, threads: options.threads, cache: cache)
+        return PreparedSources(reader: reader, pruning: options.pruning, given: given.count, read: files.count)
+    }
+
+    /// Each text's digest, the cache's key for what depends on the text alone.
+    static func textKeys(_ files: [SourceFile]) -> [CacheKey] {
+        files.map { CacheKey([$0.text]) }
+    }
+
+    /// Each file's scan, from `cache` where it has it (by `texts`), made on `threads` otherwise.
+    static func scans(_ files: [SourceFile], texts: [CacheKey], threads: Int, cache: CheckCache?) -> [FileScan] {
+        guard let cache else { return ParallelWork.map(files.count, threads: threads) { FileScan(files[$0].text) } }
+        let keys = texts.map { CacheKey(["scan", $0.description]) }
+        var scans = keys.map { cache.scan(for: $0) }
+        let missing = scans.indices.filter { scans[$0] == nil }
+        for (index, scan) in zip(missing, ParallelWork.map(missing.count, threads: threads) { FileScan(files[missing[$0]].text) }) {
+            scans[index] = scan
+            cache.store(scan, for: keys[index])
+        }
+        return scans.map { $0! }
     }
 
     /// Runs the flow analysis over prepared sources and builds the graph.
@@ -176,20 +222,21 @@ public enum StaticReader {
 
     /// The runtime's stand-in declarations and `files`, each taken from `cache` when it holds what
     /// the file contributes and parsed otherwise (on `threads` threads), applied in order.
-    static func read(_ files: [SourceFile], threads: Int, cache: CheckCache?) -> SourceReader {
-        let scope = ModuleScope(files)
+    static func read(_ files: [SourceFile], texts: [CacheKey], scope: ModuleScope, threads: Int, cache: CheckCache?) -> SourceReader {
         let all = [SourceFile(path: "<GraphInspect>", module: RuntimeDeclarations.module, text: RuntimeDeclarations.source)] + files
         var scopeKeys: [String: String] = [:]
-        let keys = all.map { file in
+        // A file's contribution depends on its text, path, module and its module's scope.
+        let keys: [CacheKey] = cache == nil ? [] : all.indices.map { index in
+            let file = all[index]
             let scopeKey = scopeKeys[file.module] ?? {
                 let key = scope.scope(of: file.module).sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value } + ["keys"] + scope.keys.sorted()
                 let text = key.joined(separator: "\n")
                 scopeKeys[file.module] = text
                 return text
             }()
-            return CacheKey([file.path, file.module, scopeKey, file.text])
+            return CacheKey([file.path, file.module, scopeKey, index == 0 ? file.text : texts[index - 1].description])
         }
-        var contributions = keys.map { cache?.contribution(for: $0) }
+        var contributions: [FileContribution?] = cache.map { cache in keys.map { cache.contribution(for: $0) } } ?? Array(repeating: nil, count: all.count)
         let missing = contributions.indices.filter { contributions[$0] == nil }
         let parsed = ParallelWork.map(missing.count, threads: threads) { index in
             let file = all[missing[index]]
