@@ -40,7 +40,6 @@ public enum StaticReader {
     /// the folder under `Sources/`, else the folder given.
     public static func files(in paths: [String]) throws(ReadError) -> [SourceFile] {
         var found: [(path: String, module: String)] = []
-        let manager = FileManager.default
         var walk = SourceFolderWalk()
         // Where each folder really is, resolved once: the build plugin names every file.
         var realFolders: [String: String] = [:]
@@ -70,8 +69,8 @@ public enum StaticReader {
         guard !found.isEmpty else { throw .noSwiftFiles(paths) }
         var files: [SourceFile] = []
         for (path, module) in found.sorted(by: { $0.path < $1.path }) {
-            guard let data = manager.contents(atPath: path) else { throw .unreadable(path, reason: "permission denied or not a file") }
-            files.append(SourceFile(path: path, module: module, text: String(decoding: data, as: UTF8.self)))
+            guard let text = SourceFolderWalk.text(of: path) else { throw .unreadable(path, reason: "permission denied or not a file") }
+            files.append(SourceFile(path: path, module: module, text: text))
         }
         return files
     }
