@@ -15,6 +15,8 @@ struct GraphInspectBuildCheck: BuildToolPlugin {
         let library = Set(context.package.dependencies.filter { Self.isGraphInspect($0.package) }.flatMap { $0.package.targets.map(\.id) })
         let modules = ([module] + module.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }).filter { !library.contains($0.id) }
         let files = modules.flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) }
+        // A target with no Swift files (C, resources) has nothing to check.
+        guard !files.isEmpty else { return [] }
         return [Self.command(tool: try context.tool(named: "graphinspect-build-check").url, files: files,
                              work: context.pluginWorkDirectoryURL, target: target.name)]
     }
@@ -46,6 +48,7 @@ import XcodeProjectPlugin
 extension GraphInspectBuildCheck: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let files = target.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url)
+        guard !files.isEmpty else { return [] }
         return [Self.command(tool: try context.tool(named: "graphinspect-build-check").url, files: files,
                              work: context.pluginWorkDirectoryURL, target: target.displayName)]
     }

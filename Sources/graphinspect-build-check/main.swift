@@ -28,7 +28,8 @@ let found: StaticReading.Findings
 do {
     found = try StaticReader.findings(Array(arguments.dropFirst()), options: StaticReader.Options(cachePath: cachePath, leavesMemoryToExit: true))
 } catch {
-    print("error: graphinspect check: \(error)")
+    // The reader's errors begin with "error: "; the build shows this one line.
+    print("error: graphinspect check: " + "\(error)".replacingOccurrences(of: "error: ", with: "", options: .anchored))
     exit(1)
 }
 for warning in found.warnings { print(warning) }

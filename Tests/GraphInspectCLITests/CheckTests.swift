@@ -65,6 +65,18 @@ import Testing
         #expect(unwritable.stdout.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n" == failing.stdout)
         let checkedWithCache = try Executable.run("graphinspect-check", ["--no-notes", "--cache-path", cache + "-check"] + sample, directory: Self.root)
         #expect(checkedWithCache.stdout == checked.stdout && checkedWithCache.stderr == checked.stderr)
+
+        // What the tool cannot read: one line, and a failed build, never a passing one.
+        let empty = folder.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let dangling = folder.appendingPathComponent("Gone.swift")
+        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: folder.appendingPathComponent("nowhere").path)
+        for (input, words) in [(empty.path, "no .swift files in"), (dangling.path, "does not exist")] {
+            let failed = try Executable.run("graphinspect-build-check", ["--cache-path", cache, output, input])
+            #expect(failed.status == 1, "\(words)")
+            #expect(failed.stdout.hasPrefix("error: graphinspect check: ") && failed.stdout.contains(words), "\(failed.stdout)")
+            #expect(failed.stdout.split(separator: "\n").count == 1, "one line: \(failed.stdout)")
+        }
     }
 
     @Test func theStaticGraphIsASnapshotEveryWriterDraws() throws {
