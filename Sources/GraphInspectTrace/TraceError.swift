@@ -38,11 +38,11 @@ public enum TraceProblem: LocatedProblem {
         case .unreadable(let reason):
             return "cannot read the trace: \(reason)"
         case .empty:
-            return "the file is empty; expected a graphinspect trace, whose first line is {\"format\":\"graphinspect-trace\",\"version\":2,...}"
+            return "the file is empty; expected a graphinspect trace, whose first line is {\"format\":\"graphinspect-trace\",\"version\":\(TraceHeader.currentVersion),...}"
         case .notATrace:
-            return "not a graphinspect trace; expected a first line {\"format\":\"graphinspect-trace\",\"version\":2,...}"
+            return "not a graphinspect trace; expected a first line {\"format\":\"graphinspect-trace\",\"version\":\(TraceHeader.currentVersion),...}"
         case .unsupportedVersion(let version):
-            return "trace format version \(version) is not supported; this graphinspect reads versions 1 and 2. Use the graphinspect that matches the recording runtime."
+            return "trace format version \(version) is not supported; this graphinspect reads versions \(TraceHeader.readableVersions.lowerBound) to \(TraceHeader.readableVersions.upperBound). Use the graphinspect that matches the recording runtime."
         case .notJSON:
             return "not a JSON object; expected one event per line"
         case .missingEventName:

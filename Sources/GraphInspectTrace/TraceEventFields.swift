@@ -30,6 +30,8 @@ enum TraceEventFields {
             return [("id", released.id)]
         case .linked(let link):
             return [("from", link.from), ("to", link.to)]
+        case .ended:
+            return []
         }
     }
 }

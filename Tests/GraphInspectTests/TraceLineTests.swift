@@ -28,6 +28,7 @@ import Testing
             .builderFinished(BuilderFinished(run: id, module: id)),
             .moduleAttached(ModuleAttachment(holder: id, module: id)),
             .moduleDetached(ModuleAttachment(holder: id, module: id)),
+            .moduleDetached(ModuleAttachment(holder: id, module: id, time: id.rawValue)),
             .routerAttached(RouterAttachment(module: id, router: id)),
             .lookup(DependencyLookup(requester: id, name: name, type: name, walk: [id, ObjectID(2), ObjectID(3)], provider: id,
                                      cacheHit: true, location: location, repeats: 12_345)),
@@ -36,8 +37,10 @@ import Testing
             .moduleLookup(ModuleLookup(requester: id, key: name, target: .router, walk: [id, id], module: id, holder: id)),
             .moduleLookup(ModuleLookup(requester: id, key: name, target: .module, walk: [], module: nil, holder: nil)),
             .released(Released(id: id)),
+            .released(Released(id: id, time: UInt64.max - id.rawValue)),
             .linked(Link(from: id, to: id, kind: name, label: name)),
             .linked(Link(from: id, to: id, kind: name)),
+            .ended(RunEnded(time: id.rawValue)),
         ]
     }
 
@@ -59,7 +62,7 @@ import Testing
         // Every case of GraphEvent is among them.
         let kinds = Set(Self.everyKind(name: "a", id: ObjectID(1)).map(\.name))
         #expect(kinds == Set(GraphEvent.Name.allCases))
-        #expect(compared == Self.names.count * Self.ids.count * 17)
+        #expect(compared == Self.names.count * Self.ids.count * 20)
     }
 
     @Test func aLineReadsBackAsTheEventItWasWrittenFrom() throws {

@@ -172,7 +172,7 @@ import Testing
         let result = try TraceReader().read(path: path)
         #expect(result.snapshot.lookups == recorder.snapshot().lookups)
         #expect(result.snapshot.lookups.compactMap(\.repeats) == [3, 2])
-        #expect(result.header.version == 2)
+        #expect(result.header.version == TraceHeader.currentVersion)
     }
 
     @Test func repeatOfALineThatIsNoHitIsAnError() throws {

@@ -22,7 +22,7 @@ open class RouterObject: Routing {
 
     deinit {
         ModuleTreeTracking.unregister(self)
-        observer?.record(.released(Released(id: id)))
+        observer?.record(.released(Released(id: id, time: RecordingClock.now())))
     }
 
     /// A view named after the router's type; override it.

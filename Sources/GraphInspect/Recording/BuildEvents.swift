@@ -74,14 +74,18 @@ public struct BuilderFinished: Sendable, Equatable, Codable {
 /// Payload of `GraphEvent.moduleAttached` and `.moduleDetached`.
 public struct ModuleAttachment: Sendable, Equatable, Codable {
     /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
-    enum CodingKeys: String, CodingKey { case holder, module }
+    enum CodingKeys: String, CodingKey { case holder, module, time }
 
     public var holder: ObjectID
     public var module: ObjectID
+    /// For a detach: when, on `RecordingClock` (nanoseconds into the run). Nil in traces written
+    /// before it was recorded, and for attaches.
+    public var time: UInt64?
 
-    public init(holder: ObjectID, module: ObjectID) {
+    public init(holder: ObjectID, module: ObjectID, time: UInt64? = nil) {
         self.holder = holder
         self.module = module
+        self.time = time
     }
 }
 
@@ -123,9 +127,26 @@ public struct Link: Sendable, Equatable, Codable {
 /// Payload of `GraphEvent.released`.
 public struct Released: Sendable, Equatable, Codable {
     /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
-    enum CodingKeys: String, CodingKey { case id }
+    enum CodingKeys: String, CodingKey { case id, time }
 
     public var id: ObjectID
+    /// When, on `RecordingClock` (nanoseconds into the run); nil in traces written before it was
+    /// recorded.
+    public var time: UInt64?
 
-    public init(id: ObjectID) { self.id = id }
+    public init(id: ObjectID, time: UInt64? = nil) {
+        self.id = id
+        self.time = time
+    }
+}
+
+/// Payload of `GraphEvent.ended`.
+public struct RunEnded: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case time }
+
+    /// When, on `RecordingClock`.
+    public var time: UInt64
+
+    public init(time: UInt64) { self.time = time }
 }

@@ -26,6 +26,9 @@ public enum GraphEvent: Sendable, Equatable {
     case released(Released)
     /// An app said two nodes are linked: "navigates to", "emits to", "configures"...
     case linked(Link)
+    /// The recording ended: the process exiting normally. What is alive after a detach is
+    /// judged against this time (`RetainedAfterDetach`); a run that died has none.
+    case ended(RunEnded)
 }
 
 /// What kind of thing a node is. Kinds are data: the runtime's own objects use the five constants

@@ -84,6 +84,8 @@ public struct SnapshotBuilder: Sendable {
             link.from = id(link.from, kind: "node")
             link.to = id(link.to, kind: "node")
             events.append(.linked(link))
+        case .ended(let ended):
+            events.append(.ended(ended))
         case .released(var released):
             released.id = id(released.id, kind: .component)
             nodes[index(released.id)].released = true
@@ -94,7 +96,7 @@ public struct SnapshotBuilder: Sendable {
     private func index(_ id: ObjectID) -> Int { Int(id.rawValue) - 1 }
 
     private mutating func renumber(_ attachment: ModuleAttachment) -> ModuleAttachment {
-        ModuleAttachment(holder: id(attachment.holder, kind: .holder), module: id(attachment.module, kind: .module))
+        ModuleAttachment(holder: id(attachment.holder, kind: .holder), module: id(attachment.module, kind: .module), time: attachment.time)
     }
 
     private mutating func newNode(raw: ObjectID, kind: NodeKind) -> ObjectID {

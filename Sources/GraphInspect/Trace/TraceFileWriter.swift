@@ -183,6 +183,7 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
             guard let live else { return nil }
             atexit {
                 ModuleTreeTracking.sync()
+                TraceFileWriter.fromEnvironment?.record(.ended(RunEnded(time: RecordingClock.now())))
                 LiveStream.fromEnvironment?.flush(seconds: 1)
             }
             return TraceFileWriter(live: live)
@@ -193,6 +194,8 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
             // released) and leaves the file at its written length; a crash leaves NUL padding.
             atexit {
                 ModuleTreeTracking.sync()
+                // The end, so what is still alive after a detach is judged against it.
+                TraceFileWriter.fromEnvironment?.record(.ended(RunEnded(time: RecordingClock.now())))
                 TraceFileWriter.fromEnvironment?.finish()
                 LiveStream.fromEnvironment?.flush(seconds: 1)
             }

@@ -15,9 +15,9 @@ public struct TraceHeader: Sendable, Equatable, Codable {
     public var program: String?
 
     public static let formatName = "graphinspect-trace"
-    public static let currentVersion = 2
+    public static let currentVersion = 3
     /// The versions this runtime's reader reads.
-    public static let readableVersions = 1...2
+    public static let readableVersions = 1...3
 
     public init(format: String = formatName, version: Int = currentVersion, pid: Int? = nil, program: String? = nil) {
         self.format = format

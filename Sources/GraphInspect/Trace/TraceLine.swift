@@ -47,6 +47,7 @@ struct TraceLine {
         case .moduleAttached(let attachment), .moduleDetached(let attachment):
             id(ModuleAttachment.CodingKeys.holder, attachment.holder)
             id(ModuleAttachment.CodingKeys.module, attachment.module)
+            if let time = attachment.time { unsigned(ModuleAttachment.CodingKeys.time, time) }
         case .routerAttached(let attachment):
             id(RouterAttachment.CodingKeys.module, attachment.module)
             id(RouterAttachment.CodingKeys.router, attachment.router)
@@ -80,11 +81,14 @@ struct TraceLine {
             if let holder = lookup.holder { id(ModuleLookup.CodingKeys.holder, holder) }
         case .released(let released):
             id(Released.CodingKeys.id, released.id)
+            if let time = released.time { unsigned(Released.CodingKeys.time, time) }
         case .linked(let link):
             id(Link.CodingKeys.from, link.from)
             id(Link.CodingKeys.to, link.to)
             string(Link.CodingKeys.kind, link.kind)
             if let label = link.label { string(Link.CodingKeys.label, label) }
+        case .ended(let ended):
+            unsigned(RunEnded.CodingKeys.time, ended.time)
         }
         close()
         bytes.append(UInt8(ascii: "\n"))
@@ -119,6 +123,11 @@ struct TraceLine {
     private mutating func id(_ key: some CodingKey & RawRepresentable<String>, _ value: ObjectID) {
         self.key(key)
         number(value.rawValue)
+    }
+
+    private mutating func unsigned(_ key: some CodingKey & RawRepresentable<String>, _ value: UInt64) {
+        self.key(key)
+        number(value)
     }
 
     private mutating func integer(_ key: some CodingKey & RawRepresentable<String>, _ value: Int) {

@@ -1,0 +1,134 @@
+/// A module or holder still alive after its holder let it go: detached, or held by a holder that
+/// was itself released. After a grace period (1 s by default) that is a leak, with everything below
+/// it that is still alive: its component and theirs, its view component and router, the modules it
+/// holds. Found from the events alone (`find`), so a running app, a trace, a snapshot's JSON and a
+/// baseline give the same answer; a recording that ends before the grace has passed says how long
+/// before rather than guessing.
+public struct RetainedAfterDetach: Sendable, Equatable {
+    /// How its holder let it go.
+    public enum Cause: Sendable, Equatable {
+        /// `detach` removed it from `holder`.
+        case detached(holder: ObjectID)
+        /// `holder`, which held it, was released; it was not.
+        case holderReleased(holder: ObjectID)
+
+        public var holder: ObjectID {
+            switch self {
+            case .detached(let holder), .holderReleased(let holder): holder
+            }
+        }
+    }
+
+    /// The module or holder.
+    public var node: ObjectID
+    public var cause: Cause
+    /// When it was let go, on `RecordingClock`; nil in a trace without times.
+    public var time: UInt64?
+    /// How long it had been alive since, when the recording ended; nil when either end is unknown.
+    public var aliveFor: UInt64?
+    /// Whether the grace had passed: a leak. False when the recording ended first (or has no
+    /// times): alive at the end, not known to leak.
+    public var isLeak: Bool
+    /// Every node below it still alive, by id.
+    public var aliveBelow: [ObjectID]
+    /// Components outside it that resolved something from it or from below it (they may hold it).
+    public var resolvedFromIt: [ObjectID]
+
+    /// One second, as RIBs' LeakDetector waits.
+    public static let defaultGrace: UInt64 = 1_000_000_000
+
+    /// The grace `GRAPHINSPECT_LEAK_GRACE` sets (milliseconds), else `defaultGrace`; nil with a
+    /// reason when the variable is set but not a number of milliseconds.
+    public static func grace(fromEnvironment value: String?) -> (grace: UInt64, problem: String?) {
+        guard let value, !value.isEmpty else { return (defaultGrace, nil) }
+        guard let milliseconds = UInt64(value) else {
+            return (defaultGrace, "GRAPHINSPECT_LEAK_GRACE=\(value) is not a whole number of milliseconds; using 1000")
+        }
+        return (milliseconds * 1_000_000, nil)
+    }
+
+    /// Every module or holder let go and not released in `snapshot`, in id order. `now` is the end
+    /// of the recording when it is still going (a test, a live page); otherwise its `ended` event,
+    /// or for a run that died, its last timed event.
+    public static func find(in snapshot: GraphSnapshot, grace: UInt64 = defaultGrace, now: UInt64? = nil) -> [RetainedAfterDetach] {
+        var attachedTo: [ObjectID: ObjectID] = [:]
+        var letGo: [ObjectID: (cause: Cause, time: UInt64?)] = [:]
+        var released: Set<ObjectID> = []
+        var ended: UInt64?
+        var lastTime: UInt64?
+        func saw(_ time: UInt64?) { if let time { lastTime = max(lastTime ?? 0, time) } }
+        for event in snapshot.events {
+            switch event {
+            case .moduleAttached(let attachment):
+                attachedTo[attachment.module] = attachment.holder
+                letGo[attachment.module] = nil
+            case .moduleDetached(let attachment):
+                saw(attachment.time)
+                attachedTo[attachment.module] = nil
+                if !released.contains(attachment.module) { letGo[attachment.module] = (.detached(holder: attachment.holder), attachment.time) }
+            case .released(let release):
+                saw(release.time)
+                released.insert(release.id)
+                letGo[release.id] = nil
+                attachedTo[release.id] = nil
+                // Its modules go with it, unless something else holds them.
+                for (module, holder) in attachedTo where holder == release.id {
+                    attachedTo[module] = nil
+                    letGo[module] = (.holderReleased(holder: release.id), release.time)
+                }
+            case .ended(let end):
+                ended = end.time
+            default:
+                break
+            }
+        }
+        let end = now ?? ended ?? lastTime
+        let below = Below(snapshot)
+        return letGo.keys.sorted().compactMap { id in
+            guard let (cause, time) = letGo[id], snapshot.node(id) != nil else { return nil }
+            let aliveFor = time.flatMap { time in end.map { $0 >= time ? $0 - time : 0 } }
+            let subtree = below.subtree(of: id)
+            let components = Set(subtree.filter { snapshot.node($0)?.kind == .component })
+            var requesters: Set<ObjectID> = []
+            for lookup in snapshot.lookups {
+                if let provider = lookup.provider, components.contains(provider), !subtree.contains(lookup.requester) {
+                    requesters.insert(lookup.requester)
+                }
+            }
+            return RetainedAfterDetach(
+                node: id, cause: cause, time: time, aliveFor: aliveFor, isLeak: (aliveFor ?? 0) >= grace && aliveFor != nil,
+                aliveBelow: subtree.filter { $0 != id && snapshot.node($0)?.released == false }.sorted(),
+                resolvedFromIt: requesters.sorted()
+            )
+        }
+    }
+
+    /// What is below each node: its children by `parent`, and a module's or holder's own component
+    /// with the components below it.
+    private struct Below {
+        let snapshot: GraphSnapshot
+        var children: [ObjectID: [ObjectID]] = [:]
+
+        init(_ snapshot: GraphSnapshot) {
+            self.snapshot = snapshot
+            for node in snapshot.nodes {
+                if let parent = node.parent { children[parent, default: []].append(node.id) }
+                // A module's own component (not the one it shares with its holder) is below it.
+                if let component = node.component, node.kind != .component,
+                   component != node.parent.flatMap({ snapshot.node($0)?.component }) {
+                    children[node.id, default: []].append(component)
+                }
+            }
+        }
+
+        /// `id` and everything below it, each once.
+        func subtree(of id: ObjectID) -> Set<ObjectID> {
+            var seen: Set<ObjectID> = [id]
+            var queue = [id]
+            while let next = queue.popLast() {
+                for child in children[next] ?? [] where seen.insert(child).inserted { queue.append(child) }
+            }
+            return seen
+        }
+    }
+}
