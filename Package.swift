@@ -98,6 +98,8 @@ let package = Package(
             dependencies: ["GraphInspect", "GraphInspectSample"],
             path: "Examples/DyingSample"
         ),
+        // An app that keeps a detached module alive through a closure it stores: a leak.
+        .executableTarget(name: "graphinspect-sample-leaking", dependencies: ["GraphInspect"], path: "Examples/LeakingSample"),
         // Figures against baselines measured in the same run: `swift run -c release graphinspect-bench`.
         .executableTarget(
             name: "graphinspect-bench",

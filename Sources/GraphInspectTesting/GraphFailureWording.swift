@@ -49,6 +49,12 @@ enum GraphFailureWording {
         "No golden at \(path), and \(setting ?? "GRAPHINSPECT_RECORD=never"). Run the tests once without it (or with GRAPHINSPECT_RECORD=missing) to record it."
     }
 
+    static func leaked(_ leaks: [RetainedAfterDetach], in snapshot: GraphSnapshot, grace: UInt64) -> String {
+        let count = leaks.count == 1 ? "1 module was" : "\(leaks.count) modules were"
+        return "Expected every module and holder let go to be released within \(RetainedAfterDetach.duration(grace)), but \(count) retained after detach:\n\n"
+            + leaks.map { $0.report(in: snapshot, grace: grace) }.joined(separator: "\n\n")
+    }
+
     static func missing(_ failures: [LookupFailure]) -> String {
         let count = failures.count == 1 ? "1 lookup failed" : "\(failures.count) lookups failed"
         return "Expected no missing dependencies, but \(count):\n\n" + failures.map { $0.report(style: .plain) }.joined(separator: "\n\n")

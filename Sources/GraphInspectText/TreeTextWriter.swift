@@ -14,10 +14,13 @@ public struct TreeTextWriter: Sendable {
     /// Whether to print how often things happened (events, lookups, cache hits); without them the
     /// text is the graph's shape alone, what a golden should pin.
     public var counts: Bool
+    /// How long a module may outlive its detach before "retained after detach" calls it a leak.
+    public var leakGrace: UInt64
 
-    public init(maxIndentLevel: Int = 32, counts: Bool = true) {
+    public init(maxIndentLevel: Int = 32, counts: Bool = true, leakGrace: UInt64 = RetainedAfterDetach.defaultGrace) {
         self.maxIndentLevel = maxIndentLevel
         self.counts = counts
+        self.leakGrace = leakGrace
     }
 
     public func write(_ snapshot: GraphSnapshot) -> String {
@@ -29,8 +32,30 @@ public struct TreeTextWriter: Sendable {
         writeComponents(snapshot, into: &out)
         writeRecorded(snapshot, into: &out)
         writeLinks(snapshot, into: &out)
+        writeRetained(snapshot, into: &out)
         writeReleased(released, into: &out)
         return out.text
+    }
+
+    /// Modules and holders their holder let go that are still alive (`RetainedAfterDetach`): each
+    /// with what let it go and how long ago, and what is alive below it.
+    private func writeRetained(_ snapshot: GraphSnapshot, into out: inout TextLines) {
+        let retained = RetainedAfterDetach.find(in: snapshot, grace: leakGrace)
+        guard !retained.isEmpty else { return }
+        out.blank()
+        out.line(0, "retained after detach")
+        for found in retained {
+            var text = label(snapshot.node(found.node) ?? GraphNode(created: NodeCreated(id: found.node, kind: .module, type: "?")))
+            text += "  " + found.letGo(in: snapshot)
+            if let aliveFor = found.aliveFor {
+                text += found.isLeak ? ", alive \(RetainedAfterDetach.duration(aliveFor)) after: a leak"
+                    : ", alive at exit \(RetainedAfterDetach.duration(aliveFor)) after (within the \(RetainedAfterDetach.duration(leakGrace)) grace)"
+            } else {
+                text += ", alive at the end (no times recorded)"
+            }
+            out.line(1, text)
+            for id in found.aliveBelow { out.line(2, snapshot.node(id).map(label) ?? "\(id)") }
+        }
     }
 
     private func label(_ node: GraphNode) -> String {

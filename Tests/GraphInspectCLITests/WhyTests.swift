@@ -29,6 +29,31 @@ import Testing
         #expect(run.stderr.hasPrefix(Self.dyingReport + "\n"))
     }
 
+    /// Issue #46: the leaking sample keeps its settings module alive through a closure that
+    /// captures it; `why` reports it as a leak once the grace has passed, and exits 1.
+    @Test func whyReportsAModuleRetainedAfterDetachAndExits1() throws {
+        let result = try Executable.run("graphinspect", ["why", "--sample", "leaking"], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"])
+        #expect(result.status == 1)
+        let lines = result.stdout.components(separatedBy: "\n")
+        #expect(lines.first == "graphinspect why: no failed lookups in 28 events")
+        #expect(lines.dropFirst(2).first == "graphinspect why: 1 module retained after detach")
+        #expect(lines.contains { $0.hasPrefix("retained after detach: SettingsModule \"settings\" #4 is still alive ") && $0.hasSuffix(" after RootHolder \"root\" #2 detached it") })
+        #expect(lines.contains("  still alive below it: SettingsComponent #3, ViewComponentObject #5, RouterObject #6"))
+        #expect(lines.contains("    a closure SettingsModule stores that captures it (or its component) strongly: capture it [weak self]"))
+        // The released module and the one still attached are not named.
+        #expect(!result.stdout.contains("profile") && !result.stdout.contains("chat"))
+
+        // A longer grace than the run lasted: alive at exit, not a leak.
+        let patient = try Executable.run("graphinspect", ["why", "--sample", "leaking", "--leak-grace", "60000"], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"])
+        #expect(patient.status == 0)
+        #expect(patient.stdout.contains("graphinspect why: 1 module alive after detach, within the 60.00 s grace (not called leaks)"))
+
+        // dump's text names it too, with what is alive below it.
+        let dump = try Executable.run("graphinspect", ["dump", "--sample", "leaking"], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"])
+        #expect(dump.stdout.contains("\nretained after detach\n  SettingsModule \"settings\" #4  RootHolder \"root\" #2 detached it, alive "))
+        #expect(dump.stdout.contains(": a leak\n    SettingsComponent #3\n    ViewComponentObject #5\n    RouterObject #6\n"))
+    }
+
     @Test func whyOnAHealthyRunExits0() throws {
         let result = try Executable.run("graphinspect", ["why"])
         #expect(result.status == 0)

@@ -41,13 +41,13 @@ extension GraphInspectCommand {
             try CLIError.reported {
                 let loaded = try source.source.load()
                 loaded.printNotes()
-                try written.write(loaded.snapshot, drawn: diagram)
+                try written.write(loaded.snapshot, drawn: diagram, leakGrace: source.leakGraceNanoseconds)
             }
         }
 
         /// The dump's text, without writing it anywhere (and without the notes).
         public func render() throws -> String {
-            String(decoding: try written.resolved().write(source.source.load().snapshot, diagram: diagram.options, layout: diagram.layout), as: UTF8.self)
+            String(decoding: try written.resolved().write(source.source.load().snapshot, diagram: diagram.options, layout: diagram.layout, leakGrace: source.leakGraceNanoseconds), as: UTF8.self)
         }
 
         /// Runs the bundled sample with a recorder in force and returns what it recorded.

@@ -10,7 +10,9 @@ extension GraphInspectCommand {
             discussion: """
                 Reads a trace (--trace FILE) or runs an app (-- EXECUTABLE) like dump, then prints \
                 a report for each dependency, module or router lookup that found nothing, most \
-                recent first. Exits 0 when nothing failed, 1 when something did.
+                recent first, then one for each module or holder still alive after its holder let \
+                it go (retained after detach: a leak once --leak-grace has passed). Exits 0 when \
+                nothing failed or leaked, 1 when something did.
 
                 Examples:
                   graphinspect why -- .build/debug/MyApp
@@ -43,12 +45,29 @@ extension GraphInspectCommand {
                 let loaded = try source.source.load()
                 loaded.printNotes()
                 let failures = select(loaded.snapshot.failures())
-                failed = !failures.isEmpty
+                let grace = source.leakGraceNanoseconds
+                // `--dependency` narrows the report to lookups; leaks are not lookups.
+                let retained = dependency == nil ? RetainedAfterDetach.find(in: loaded.snapshot, grace: grace) : []
+                failed = !failures.isEmpty || retained.contains { $0.isLeak }
                 let style: ReportStyle = written.output == nil ? .forStandardOutput : .plain
-                let text = try render(failures, events: loaded.snapshot.events.count, format: try written.resolved(), style: style)
+                var text = try render(failures, events: loaded.snapshot.events.count, format: try written.resolved(), style: style)
+                if try written.resolved() == .text, !retained.isEmpty {
+                    text += "\n" + Self.retainedReport(retained, in: loaded.snapshot, grace: grace, style: style)
+                }
                 try Output.write(text, to: written.output)
             }
             if failed { throw ExitCode.failure }
+        }
+
+        /// The modules and holders alive after their holder let them go: leaks first.
+        static func retainedReport(_ retained: [RetainedAfterDetach], in snapshot: GraphSnapshot, grace: UInt64, style: ReportStyle) -> String {
+            let leaks = retained.filter { $0.isLeak }
+            func count(_ n: Int) -> String { n == 1 ? "1 module" : "\(n) modules" }
+            let title = leaks.isEmpty
+                ? "graphinspect why: \(count(retained.count)) alive after detach, within the \(RetainedAfterDetach.duration(grace)) grace (not called leaks)"
+                : "graphinspect why: \(count(leaks.count)) retained after detach" + (leaks.count == retained.count ? "" : ", \(retained.count - leaks.count) more alive within the grace")
+            let ordered = leaks + retained.filter { !$0.isLeak }
+            return title + "\n\n" + ordered.map { $0.report(in: snapshot, grace: grace, style: style) }.joined(separator: "\n\n") + "\n"
         }
 
         /// The failures to report, most recent first, narrowed by `--dependency`.

@@ -1,3 +1,5 @@
+import Foundation
+import GraphInspect
 import ArgumentParser
 
 /// Where a command's recording comes from: `--trace FILE`, `--sample NAME`, `-- EXECUTABLE`, or the
@@ -15,8 +17,20 @@ struct SourceOptions: ParsableArguments {
     @Flag(help: "Let a crashing app print Swift's backtrace after its report (hidden by default).")
     var backtrace = false
 
+    @Option(help: ArgumentHelp("How long a module may stay alive after its holder lets it go before it is called a leak (default 1000, or GRAPHINSPECT_LEAK_GRACE).", valueName: "milliseconds"))
+    var leakGrace: UInt64?
+
     @Argument(parsing: .postTerminator, help: ArgumentHelp("The app to run, and its arguments.", valueName: "executable"))
     var command: [String] = []
+
+    /// The leak grace in nanoseconds: `--leak-grace`, else `GRAPHINSPECT_LEAK_GRACE`, else 1 s
+    /// (a variable that is not a number of milliseconds is said on standard error).
+    var leakGraceNanoseconds: UInt64 {
+        if let leakGrace { return leakGrace &* 1_000_000 }
+        let (grace, problem) = RetainedAfterDetach.grace(fromEnvironment: ProcessInfo.processInfo.environment["GRAPHINSPECT_LEAK_GRACE"])
+        if let problem { Output.say("graphinspect: warning: " + problem) }
+        return grace
+    }
 
     func validate() throws {
         if [trace != nil, !command.isEmpty, sample != nil].filter({ $0 }).count > 1 {

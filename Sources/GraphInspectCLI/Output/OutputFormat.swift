@@ -64,11 +64,14 @@ public enum OutputFormat: String, WritableFormat {
     }
 
     /// `snapshot` written in this format.
-    func write(_ snapshot: GraphSnapshot, diagram: DiagramOptions = DiagramOptions(), layout: GraphvizLayout = .dot) throws(CLIError) -> [UInt8] {
+    func write(
+        _ snapshot: GraphSnapshot, diagram: DiagramOptions = DiagramOptions(), layout: GraphvizLayout = .dot,
+        leakGrace: UInt64 = RetainedAfterDetach.defaultGrace
+    ) throws(CLIError) -> [UInt8] {
         do {
             switch self {
             case .text:
-                return Array(TreeTextWriter().write(snapshot).utf8)
+                return Array(TreeTextWriter(leakGrace: leakGrace).write(snapshot).utf8)
             case .json:
                 return Array(try SnapshotJSONWriter().write(snapshot).utf8)
             case .baseline:

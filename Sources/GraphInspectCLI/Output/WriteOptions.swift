@@ -69,9 +69,9 @@ extension WriteOptions where Command.Format == OutputFormat {
 
     /// Writes `snapshot` as asked: the format decided once, a binary format never to a terminal,
     /// pictures drawn with `diagram`'s filters and layout.
-    func write(_ snapshot: GraphSnapshot, drawn diagram: DiagramFlags) throws(CLIError) {
+    func write(_ snapshot: GraphSnapshot, drawn diagram: DiagramFlags, leakGrace: UInt64 = RetainedAfterDetach.defaultGrace) throws(CLIError) {
         let format = try resolved()
         try Output.checkBinary(format, to: output)
-        try Output.write(try format.write(snapshot, diagram: diagram.options, layout: diagram.layout), to: output)
+        try Output.write(try format.write(snapshot, diagram: diagram.options, layout: diagram.layout, leakGrace: leakGrace), to: output)
     }
 }

@@ -1,0 +1,58 @@
+/// The words for a module kept alive after its detach, in one place: `why`'s report, `dump`'s
+/// section, and the test library's failure all say it this way.
+extension RetainedAfterDetach {
+    /// `SettingsModule "settings" #7`.
+    public static func label(_ id: ObjectID, in snapshot: GraphSnapshot) -> String {
+        guard let node = snapshot.node(id) else { return "\(id)" }
+        return node.shortType + (node.key.map { " " + Quoted.string($0) } ?? "") + " \(id)"
+    }
+
+    /// "1.23 s", "12 ms".
+    public static func duration(_ nanoseconds: UInt64) -> String {
+        let milliseconds = nanoseconds / 1_000_000
+        if milliseconds < 1_000 { return "\(milliseconds) ms" }
+        let hundredths = (milliseconds + 5) / 10
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+    }
+
+    /// What let it go: "RootHolder "root" #2 detached it", "its holder RootHolder #2 was released".
+    public func letGo(in snapshot: GraphSnapshot) -> String {
+        switch cause {
+        case .detached(let holder): "\(Self.label(holder, in: snapshot)) detached it"
+        case .holderReleased(let holder): "its holder \(Self.label(holder, in: snapshot)) was released"
+        }
+    }
+
+    /// The first line: what, and how long after what.
+    public func headline(in snapshot: GraphSnapshot, grace: UInt64) -> String {
+        let what = Self.label(node, in: snapshot)
+        guard let aliveFor else {
+            return "\(what) is still alive at the end of the recording after \(letGo(in: snapshot)) (the recording has no times, so whether the \(Self.duration(grace)) grace passed is not known)"
+        }
+        if isLeak {
+            return "retained after detach: \(what) is still alive \(Self.duration(aliveFor)) after \(letGo(in: snapshot))"
+        }
+        return "\(what) is still alive at exit, \(Self.duration(aliveFor)) after \(letGo(in: snapshot)) (within the \(Self.duration(grace)) grace: not called a leak)"
+    }
+
+    /// The whole report: the headline, what is alive below it, who resolved from it, and the fixes.
+    public func report(in snapshot: GraphSnapshot, grace: UInt64, style: ReportStyle = .plain) -> String {
+        var lines = [isLeak ? style.red(headline(in: snapshot, grace: grace)) : headline(in: snapshot, grace: grace)]
+        if !aliveBelow.isEmpty {
+            lines.append("  still alive below it: " + aliveBelow.map { Self.label($0, in: snapshot) }.joined(separator: ", "))
+        }
+        if !resolvedFromIt.isEmpty {
+            lines.append("  resolved something from it or below it: " + resolvedFromIt.map { Self.label($0, in: snapshot) }.joined(separator: ", "))
+        }
+        guard isLeak else { return lines.joined(separator: "\n") }
+        let type = snapshot.node(node)?.shortType ?? "it"
+        lines += [
+            "  something outside the tree still holds it (graphinspect holds only ids); look for, and fix:",
+            "    a closure \(type) stores that captures it (or its component) strongly: capture it [weak self]",
+            "    a global, a static or a registry that kept \(type): remove it there when the holder detaches it",
+            "    a stored property of a parent or sibling that points at \(type): make it weak, or clear it on detach",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

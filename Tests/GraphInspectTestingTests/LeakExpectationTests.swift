@@ -1,0 +1,71 @@
+import Foundation
+import GraphInspect
+import Testing
+@testable import GraphInspectTesting
+
+/// `expectNoLeaks` (issue #46): waits out the grace, then fails with the same report `why` prints.
+@Suite(.serialized) struct LeakExpectationTests {
+    final class LeakyModule: ModuleObject {
+        var onClose: (() -> Void)?
+    }
+
+    struct LeakyBuilder: ModuleBuilder {
+        let key: ModuleKey
+        let leaks: Bool
+        func build(parentComponent: Component, holder: ModuleHolderObject?, context: any ModuleHolderContext) -> LeakyModule {
+            let module = LeakyModule(key: key, holder: holder, component: Component(parent: parentComponent))
+            if leaks { module.onClose = { _ = module } } else { module.onClose = { [weak module] in _ = module } }
+            return module
+        }
+    }
+
+    struct Context: ModuleHolderContext { let parent: (any ModuleHolderContext)? = nil }
+
+    /// A holder attaches and detaches one module; returns the recorder.
+    static func run(leaking: Bool) -> GraphRecorder {
+        let recorder = GraphRecorder()
+        GraphObservation.withObserver(recorder) {
+            let holder = ModuleHolderObject(key: "root", holder: nil, context: Context(), component: Component(parent: nil))
+            holder.attach(LeakyBuilder(key: "settings", leaks: leaking))
+            holder.detach(ModuleKey("settings"))
+            withExtendedLifetime(holder) {}
+        }
+        return recorder
+    }
+
+    @Test func aLeakFailsAfterTheGraceWithTheReport() async {
+        let recorder = Self.run(leaking: true)
+        let start = ContinuousClock.now
+        let message = ExpectationTests.Box()
+        await withKnownIssue {
+            await expectNoLeaks(recorder, grace: .milliseconds(150))
+        } matching: { issue in
+            message.set(issue.comments.map(\.rawValue).joined(separator: "\n"))
+            return true
+        }
+        #expect(ContinuousClock.now - start >= .milliseconds(150), "it waited for the grace")
+        #expect(message.value.hasPrefix("Expected every module and holder let go to be released within 150 ms, but 1 module was retained after detach:\n\nretained after detach: LeakExpectationTests.LeakyModule \"settings\" #"))
+        #expect(message.value.contains("a closure LeakExpectationTests.LeakyModule stores that captures it (or its component) strongly: capture it [weak self]"))
+    }
+
+    @Test func noLeakPassesAtOnce() async {
+        let recorder = Self.run(leaking: false)
+        let start = ContinuousClock.now
+        await expectNoLeaks(recorder, grace: .seconds(5))
+        #expect(ContinuousClock.now - start < .seconds(1), "nothing let go is alive: no wait")
+    }
+
+    @Test func aSnapshotIsJudgedAtItsEnd() {
+        let snapshot = Self.run(leaking: true).snapshot()
+        // Taken at once: inside the grace, not a leak.
+        expectNoLeaks(snapshot, grace: .seconds(5), now: RecordingClock.now())
+        let message = ExpectationTests.Box()
+        withKnownIssue {
+            expectNoLeaks(snapshot, grace: .milliseconds(1), now: RecordingClock.now() + 5_000_000)
+        } matching: { issue in
+            message.set(issue.comments.map(\.rawValue).joined(separator: "\n"))
+            return true
+        }
+        #expect(message.value.contains("1 module was retained after detach"))
+    }
+}
