@@ -27,7 +27,7 @@ public struct TreeTextWriter: Sendable {
         var out = TextLines(maxIndentLevel: maxIndentLevel)
         let live = snapshot.liveNodes
         let released = snapshot.nodes.filter(\.released)
-        out.line(0, "graphinspect: \(live.count) live nodes, \(released.count) released" + (counts ? ", \(snapshot.events.count) events" : ""))
+        out.line(0, "graphinspect: \(live.count) live nodes, \(released.count) released" + (counts ? ", \(snapshot.eventCount) events" : ""))
         writeHolders(snapshot, into: &out)
         writeComponents(snapshot, into: &out)
         writeRecorded(snapshot, into: &out)

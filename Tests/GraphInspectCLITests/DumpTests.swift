@@ -18,7 +18,8 @@ import Testing
     @Test func jsonDumpDecodesToTheRecordedSnapshot() throws {
         let json = try GraphInspectCommand.Dump.parse(["--format", "json"]).render()
         let decoded = try JSONDecoder().decode(GraphSnapshot.self, from: Data(json.utf8))
-        #expect(decoded == GraphInspectCommand.Dump.recordSample())
+        // The JSON leaves the times out, so it is the same every run.
+        #expect(decoded == GraphInspectCommand.Dump.recordSample().withoutTimes)
     }
 
     @Test func builtBinaryPrintsTheSameDump() throws {

@@ -25,7 +25,7 @@ import Testing
         let result = try Executable.run("graphinspect", ["samples"])
         #expect(result.status == 0)
         let names = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
-        #expect(names == ["modules", "modules-dying", "modules-changed", "school", "signup", "screen"])
+        #expect(names == ["modules", "modules-dying", "modules-changed", "leaking", "school", "signup", "screen"])
         #expect(result.stdout.contains("signup           RVB:"))
         #expect(!result.stdout.contains("seed"), "no internal jargon in what users read")
     }
@@ -33,7 +33,7 @@ import Testing
     @Test func unknownSampleNamesTheChoices() throws {
         let result = try Executable.run("graphinspect", ["dump", "--sample", "nope"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("No sample named nope; the samples are modules, modules-dying, modules-changed, school, signup, screen."))
+        #expect(result.stderr.contains("No sample named nope; the samples are modules, modules-dying, modules-changed, leaking, school, signup, screen."))
     }
 
     @Test func sessionsPrintWhatHappened() throws {

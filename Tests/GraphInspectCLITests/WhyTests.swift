@@ -35,7 +35,7 @@ import Testing
         let result = try Executable.run("graphinspect", ["why", "--sample", "leaking"], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"])
         #expect(result.status == 1)
         let lines = result.stdout.components(separatedBy: "\n")
-        #expect(lines.first == "graphinspect why: no failed lookups in 28 events")
+        #expect(lines.first == "graphinspect why: no failed lookups in 27 events")
         #expect(lines.dropFirst(2).first == "graphinspect why: 1 module retained after detach")
         #expect(lines.contains { $0.hasPrefix("retained after detach: SettingsModule \"settings\" #4 is still alive ") && $0.hasSuffix(" after RootHolder \"root\" #2 detached it") })
         #expect(lines.contains("  still alive below it: SettingsComponent #3, ViewComponentObject #5, RouterObject #6"))

@@ -223,7 +223,8 @@ import Testing
         let (components, app) = await (first, second)
         #expect(components.nodes.count == 200)
         #expect(components.nodes.allSatisfy { $0.type == "GraphInspect.Component" })
-        #expect(app == Self.sample)
+        // The same graph and log; only the times of releases differ between two runs.
+        #expect(app.withoutTimes == Self.sample.withoutTimes)
     }
 }
 

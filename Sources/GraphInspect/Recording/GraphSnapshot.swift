@@ -24,6 +24,31 @@ public struct GraphSnapshot: Sendable, Equatable, Codable {
         self = builder.snapshot
     }
 
+    /// How many events the run recorded: every event but the `ended` mark, so a run recorded in
+    /// this process and the same run read from its trace count alike.
+    public var eventCount: Int {
+        events.count - events.reduce(0) { count, event in if case .ended = event { count + 1 } else { count } }
+    }
+
+    /// The snapshot without times (`ModuleAttachment.time`, `Released.time`) or the `ended` mark:
+    /// what `dump --format json` writes, so two recordings of one graph are byte-identical.
+    public var withoutTimes: GraphSnapshot {
+        GraphSnapshot(nodes: nodes, events: events.compactMap { event in
+            switch event {
+            case .moduleDetached(var attachment):
+                attachment.time = nil
+                return .moduleDetached(attachment)
+            case .released(var released):
+                released.time = nil
+                return .released(released)
+            case .ended:
+                return nil
+            default:
+                return event
+            }
+        })
+    }
+
     /// The nodes not yet released.
     public var liveNodes: [GraphNode] { nodes.filter { !$0.released } }
 

@@ -50,7 +50,7 @@ extension GraphInspectCommand {
                 let retained = dependency == nil ? RetainedAfterDetach.find(in: loaded.snapshot, grace: grace) : []
                 failed = !failures.isEmpty || retained.contains { $0.isLeak }
                 let style: ReportStyle = written.output == nil ? .forStandardOutput : .plain
-                var text = try render(failures, events: loaded.snapshot.events.count, format: try written.resolved(), style: style)
+                var text = try render(failures, events: loaded.snapshot.eventCount, format: try written.resolved(), style: style)
                 if try written.resolved() == .text, !retained.isEmpty {
                     text += "\n" + Self.retainedReport(retained, in: loaded.snapshot, grace: grace, style: style)
                 }

@@ -29,14 +29,14 @@ struct SampleCatalog {
             run: .executable("graphinspect-sample-dying")
         ),
         Entry(
-            name: "leaking",
-            summary: "A root holder detaching two modules: one is released, settings stays alive through a closure that captures it (a leak, after a 1 s wait)",
-            run: .executable("graphinspect-sample-leaking")
-        ),
-        Entry(
             name: "modules-changed",
             summary: "The same app with the settings module removed and featureFlags provided by the profile area: to try graphinspect diff",
             run: .inProcess { record { SampleApp.run(.changed) } }
+        ),
+        Entry(
+            name: "leaking",
+            summary: "A root holder detaching two modules: one is released, settings stays alive through a closure that captures it (a leak, after a 1 s wait)",
+            run: .executable("graphinspect-sample-leaking")
         ),
         Entry(
             name: "school",

@@ -59,7 +59,7 @@ public enum OutputFormat: String, WritableFormat {
         let views = try ExplorerData.views(of: snapshot, options: diagram, ranked: layout == .dot) { dot, built in
             String(decoding: try Picture.render(dot, nodes: built.nodes.count, format: .svg, layout: layout), as: UTF8.self)
         }
-        let title = "graphinspect: \(snapshot.nodes.count) nodes, \(snapshot.events.count) events"
+        let title = "graphinspect: \(snapshot.nodes.count) nodes, \(snapshot.eventCount) events"
         return ExplorerPage().html(ExplorerData(snapshot: snapshot, views: views, title: title), title: title)
     }
 
@@ -68,6 +68,8 @@ public enum OutputFormat: String, WritableFormat {
         _ snapshot: GraphSnapshot, diagram: DiagramOptions = DiagramOptions(), layout: GraphvizLayout = .dot,
         leakGrace: UInt64 = RetainedAfterDetach.defaultGrace
     ) throws(CLIError) -> [UInt8] {
+        var diagram = diagram
+        diagram.leakGrace = leakGrace
         do {
             switch self {
             case .text:

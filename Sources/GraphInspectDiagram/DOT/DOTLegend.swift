@@ -42,6 +42,9 @@ struct DOTLegend {
             let caption = change == .removed ? "removed: only in the old run" : change == .added ? "added: only in the new run" : "changed: moved, or another provider"
             entries.append(.node(style: DOTStyle.node(.module).merging(DOTStyle.change(change)) { $1 }, caption: caption))
         }
+        if diagram.nodes.contains(where: \.retained) {
+            entries.append(.node(style: DOTStyle.node(.module).merging(DOTStyle.retained) { $1 }, caption: "retained after detach: a leak"))
+        }
         if diagram.isReplay {
             entries.append(.node(style: DOTStyle.node(.module).merging(DOTStyle.highlight) { $1 }, caption: "the newest step"))
         } else if diagram.nodes.contains(where: \.released) {

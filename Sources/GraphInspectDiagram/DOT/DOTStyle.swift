@@ -60,6 +60,9 @@ enum DOTStyle {
     /// The newest step of a replay.
     static let highlight: [String: String] = ["penwidth": "3", "color": "#e8710a", "fontcolor": "#e8710a"]
 
+    /// A thick red outline for a module retained after detach (a leak).
+    static let retained: [String: String] = ["color": "#c5221f", "penwidth": "3", "fontcolor": "#a50e0e"]
+
     /// Greyed, dashed outline for released nodes.
     static let released: [String: String] = ["color": "#aaaaaa", "fontcolor": "#999999"]
 

@@ -124,6 +124,7 @@ public struct DOTWriter: Sendable {
             attrs.merge(DOTStyle.released) { $1 }
             attrs["style"] = (attrs["style"].map { $0 + "," } ?? "") + "dashed"
         }
+        if node.retained { attrs.merge(DOTStyle.retained) { $1 } }
         if node.highlighted { attrs.merge(DOTStyle.highlight) { $1 } }
         if let change = node.change {
             attrs.merge(DOTStyle.change(change)) { $1 }

@@ -37,6 +37,8 @@ public struct Diagram: Sendable, Equatable {
         public var customKind: String?
         /// In a diff: what happened to it.
         public var change: Change?
+        /// Still alive after its holder let it go, past the grace: a leak (`RetainedAfterDetach`).
+        public var retained = false
 
         /// Memberwise, for the targets that build diagrams of their own.
         package init(

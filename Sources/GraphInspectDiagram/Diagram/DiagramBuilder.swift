@@ -73,6 +73,8 @@ public struct DiagramBuilder: Sendable {
         case .auto, .all: break
         }
         let owners = Self.owners(graph)
+        // Modules and holders kept alive past the grace after their holder let them go.
+        let retained = Set(RetainedAfterDetach.find(in: snapshot, grace: options.leakGrace).filter(\.isLeak).map(\.node))
 
         var diagram = Diagram(nodes: [], clusters: [], edges: [])
         var drawn: [ObjectID: String] = [:]
@@ -101,7 +103,7 @@ public struct DiagramBuilder: Sendable {
             var details: [String] = []
             if let key = node.key { details.append(Quoted.string(key)) }
             if let count = collapsed.counts[node.id] { details.append("\(count) inside, collapsed") }
-            details.append("\(node.id)" + (node.released ? " · released" : ""))
+            details.append("\(node.id)" + (node.released ? " · released" : retained.contains(node.id) ? " · retained after detach" : ""))
             if view == .dependencies, node.kind == .component, let owner = owners[node.id].flatMap({ graph.byID[$0] }) {
                 details.append("in " + owner.shortType)
                 if let key = owner.key { details.append(Quoted.string(key)) }
@@ -116,6 +118,7 @@ public struct DiagramBuilder: Sendable {
                 id: id, kind: collapsed.holders.contains(node.id) ? .collapsed : Self.kind(node.kind),
                 title: node.shortType, details: details, released: node.released, cluster: view == .modules ? nil : clusterOf(node)
             )
+            drawnNode.retained = retained.contains(node.id)
             if !node.kind.isRuntimeKind {
                 drawnNode.customKind = node.kind.rawValue
                 drawnNode.details.insert(node.kind.rawValue, at: 0)

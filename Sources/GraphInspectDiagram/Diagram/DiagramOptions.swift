@@ -48,6 +48,8 @@ public struct DiagramOptions: Sendable, Equatable {
     public var dependency: String?
     /// Draw the legend.
     public var legend: Bool
+    /// How long a module may outlive its detach before it is drawn as retained (a leak).
+    public var leakGrace: UInt64 = RetainedAfterDetach.defaultGrace
 
     public init(
         depth: Int? = nil, focus: String? = nil, collapse: Set<Collapse> = [], hide: Set<Hide> = [],

@@ -44,6 +44,11 @@ public struct MermaidWriter: Sendable {
             out += "  classDef kind\(index) fill:\(colors.fill),stroke:\(colors.line)\n"
             out += "  class \(diagram.nodes.filter { $0.customKind == kind }.map(\.id).joined(separator: ",")) kind\(index)\n"
         }
+        let retained = diagram.nodes.filter(\.retained).map(\.id)
+        if !retained.isEmpty {
+            out += "  classDef retained stroke:#c5221f,stroke-width:3px,color:#a50e0e\n"
+            out += "  class \(retained.joined(separator: ",")) retained\n"
+        }
         let released = diagram.nodes.filter(\.released).map(\.id)
         if !released.isEmpty {
             out += "  classDef released stroke-dasharray:4 3,color:#999999\n"
