@@ -52,6 +52,17 @@ import Testing
         let dump = try Executable.run("graphinspect", ["dump", "--sample", "leaking"], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"])
         #expect(dump.stdout.contains("\nretained after detach\n  SettingsModule \"settings\" #4  RootHolder \"root\" #2 detached it, alive "))
         #expect(dump.stdout.contains(": a leak\n    SettingsComponent #3\n    ViewComponentObject #5\n    RouterObject #6\n"))
+
+        // The pictures mark it, with a legend entry; Graphviz accepts the DOT.
+        let dot = try Executable.run("graphinspect", ["dump", "--sample", "leaking", "--format", "dot", "--view", "all"], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"])
+        #expect(dot.status == 0)
+        let settings = dot.stdout.split(separator: "\n").filter { $0.contains("SettingsModule") && $0.contains("#4 · retained after detach") }
+        #expect(settings.count == 1 && settings.first?.contains(##"color="#c5221f""##) == true && settings.first?.contains(#"penwidth="3""#) == true, "\(settings)")
+        #expect(dot.stdout.contains("retained after detach: a leak"), "the legend names it")
+        let svg = try Executable.run("graphinspect", ["dump", "--sample", "leaking", "--format", "svg"], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"])
+        #expect(svg.status == 0 && svg.stdout.contains("<svg") && svg.stdout.contains("retained after detach"))
+        let mermaid = try Executable.run("graphinspect", ["dump", "--sample", "leaking", "--format", "mermaid", "--view", "all"], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"])
+        #expect(mermaid.stdout.contains("classDef retained stroke:#c5221f"))
     }
 
     @Test func whyOnAHealthyRunExits0() throws {

@@ -73,8 +73,9 @@ public struct DiagramBuilder: Sendable {
         case .auto, .all: break
         }
         let owners = Self.owners(graph)
-        // Modules and holders kept alive past the grace after their holder let them go.
-        let retained = Set(RetainedAfterDetach.find(in: snapshot, grace: options.leakGrace).filter(\.isLeak).map(\.node))
+        // Modules and holders kept alive past the grace after their holder let them go, and what
+        // is alive below them (the dependency view draws their components).
+        let retained = Set(RetainedAfterDetach.find(in: snapshot, grace: options.leakGrace).filter(\.isLeak).flatMap { [$0.node] + $0.aliveBelow })
 
         var diagram = Diagram(nodes: [], clusters: [], edges: [])
         var drawn: [ObjectID: String] = [:]
