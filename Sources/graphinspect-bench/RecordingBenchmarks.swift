@@ -62,6 +62,39 @@ enum RecordingBenchmarks {
         rows.append(Row("recording", "events written to a trace file", .eventsPerSecond, toFile.rate(count),
                         baseline: ("one write(2) per line", writeFloor.rate(count)), target: .slowerThanBaselineAtMost(2)))
 
+        // Issue #46: releases and detaches carry their time. What that adds to recording them: the
+        // release events alone (the worst case), and a whole app built and released (what a
+        // recording is), each beside the same with times not read, to a trace file and in memory.
+        let timedPath = folder.appendingPathComponent("timed.ndjson").path
+        _ = try TraceFileWriter(path: timedPath)  // opens, or the group fails here
+        func writer() -> any GraphObserver { try! TraceFileWriter(path: timedPath) }
+        let releases = Sample.interleaved(repeats: samples, [
+            { Self.recordReleases(count, timed: false, to: writer()) },
+            { Self.recordReleases(count, timed: true, to: writer()) },
+            { Self.recordReleases(count, timed: false, to: GraphRecorder()) },
+            { Self.recordReleases(count, timed: true, to: GraphRecorder()) },
+        ])
+        rows.append(Row("recording", "release events alone written to a trace file, with their time", .eventsPerSecond, releases[1].rate(count),
+                        baseline: ("without a time", releases[0].rate(count))))
+        rows.append(Row("recording", "release events alone recorded in memory, with their time", .eventsPerSecond, releases[3].rate(count),
+                        baseline: ("without a time", releases[2].rate(count))))
+        let size = (areas: quick ? 2 : 10, features: quick ? 10 : 50)
+        // Each pair interleaved on its own, so each run follows one of its own kind (a trace
+        // writer's teardown, a recorder's, falls on both alike).
+        let toTrace = Sample.interleaved(repeats: samples, [
+            { Self.recordApp(size, timed: false, to: writer()) },
+            { Self.recordApp(size, timed: true, to: writer()) },
+        ])
+        let inMemory = Sample.interleaved(repeats: samples, [
+            { Self.recordApp(size, timed: false, to: GraphRecorder()) },
+            { Self.recordApp(size, timed: true, to: GraphRecorder()) },
+        ])
+        let apps = toTrace + inMemory
+        rows.append(Row("recording", "an app built and released, to a trace file, with times", .seconds, apps[1],
+                        baseline: ("without times", apps[0]), target: .slowerThanBaselineAtMost(1.1)))
+        rows.append(Row("recording", "an app built and released, in memory, with times", .seconds, apps[3],
+                        baseline: ("without times", apps[2]), target: .slowerThanBaselineAtMost(1.1)))
+
         // Reading: the trace of a real run (the generated app of AppBenchmark, recorded to a file),
         // whose lines vary as an app's do; against parsing its lines with a generic JSON parser.
         let appTrace = folder.appendingPathComponent("app.ndjson").path
@@ -82,5 +115,26 @@ enum RecordingBenchmarks {
         rows.append(Row("recording", "trace of the generated app (\(grouped(Double(read), decimals: 0)) events) read into a snapshot", .eventsPerSecond, reading.rate(read),
                         baseline: ("JSONSerialization per line", generic.rate(read))))
         return rows
+    }
+
+    /// The generated app (`AppBenchmark`) built and let go under `observer`, with times read or not.
+    static func recordApp(_ size: (areas: Int, features: Int), timed: Bool, to observer: any GraphObserver) {
+        RecordingClock.isRead = timed
+        defer { RecordingClock.isRead = true }
+        GraphObservation.withObserver(observer) {
+            let app = AppBenchmark.build(areas: size.areas, featuresPerArea: size.features, depth: 10)
+            withExtendedLifetime(app) {}
+            AppBenchmark.chains = []
+        }
+        blackHole(observer)
+    }
+
+    /// `count` released events recorded by `observer`, each with its time read as the runtime
+    /// reads it, or without one.
+    static func recordReleases(_ count: Int, timed: Bool, to observer: any GraphObserver) {
+        for index in 0..<count {
+            observer.record(.released(Released(id: ObjectID(UInt64(index & 1023) + 1), time: timed ? RecordingClock.now() : nil)))
+        }
+        blackHole(observer)
     }
 }

@@ -91,7 +91,7 @@ open class Component {
 
     deinit {
         Registries.components.remove(id)
-        observer?.record(.released(Released(id: id, time: RecordingClock.now())))
+        observer?.record(.released(Released(id: id, time: RecordingClock.stamp())))
     }
 
     /// Looks `name` up as a `T`, walking from this component to the root; ends the process with

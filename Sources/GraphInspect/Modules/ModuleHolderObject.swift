@@ -85,7 +85,7 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
         let removed = node.remove(HeldKey(key))
         if let removed, let observer = actionObserver() {
             ModuleTreeTracking.announce(removed, to: observer)
-            observer.record(.moduleDetached(ModuleAttachment(holder: id, module: ModuleTreeTracking.id(of: removed), time: RecordingClock.now())))
+            observer.record(.moduleDetached(ModuleAttachment(holder: id, module: ModuleTreeTracking.id(of: removed), time: RecordingClock.stamp())))
         }
         return removed
     }

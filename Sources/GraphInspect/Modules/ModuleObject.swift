@@ -57,6 +57,6 @@ open class ModuleObject: Module {
 
     deinit {
         ModuleTreeTracking.unregister(self)
-        observer?.record(.released(Released(id: id, time: RecordingClock.now())))
+        observer?.record(.released(Released(id: id, time: RecordingClock.stamp())))
     }
 }

@@ -22,7 +22,7 @@ open class RouterObject: Routing {
 
     deinit {
         ModuleTreeTracking.unregister(self)
-        observer?.record(.released(Released(id: id, time: RecordingClock.now())))
+        observer?.record(.released(Released(id: id, time: RecordingClock.stamp())))
     }
 
     /// A view named after the router's type; override it.

@@ -28,6 +28,6 @@ open class ViewComponentObject: ViewComponent {
 
     deinit {
         ModuleTreeTracking.unregister(self)
-        observer?.record(.released(Released(id: id, time: RecordingClock.now())))
+        observer?.record(.released(Released(id: id, time: RecordingClock.stamp())))
     }
 }

@@ -49,7 +49,7 @@ public enum GraphRecord {
 
     /// Records that a node registered with `node(_:type:key:parent:)` is gone.
     public static func released(_ node: RecordedNode) {
-        GraphObservation.current?.record(.released(Released(id: node.id, time: RecordingClock.now())))
+        GraphObservation.current?.record(.released(Released(id: node.id, time: RecordingClock.stamp())))
     }
 }
 

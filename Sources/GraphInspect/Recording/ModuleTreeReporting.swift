@@ -84,7 +84,7 @@ extension ModuleTreeTracking {
         if !lost.isEmpty {
             let ids = table.withLock { table in lost.compactMap { table[$0]?.id } }
             for module in ids.sorted() {
-                observer.record(.moduleDetached(ModuleAttachment(holder: entry.id, module: module, time: RecordingClock.now())))
+                observer.record(.moduleDetached(ModuleAttachment(holder: entry.id, module: module, time: RecordingClock.stamp())))
             }
         }
         return gained
@@ -189,8 +189,8 @@ extension ModuleTreeTracking {
     static func reportReleased(_ entry: Entry, to observers: [any GraphObserver]? = nil) {
         guard !entry.selfReporting else { return }
         for observer in observers ?? table.withLock({ _ in entry.observers }) {
-            observer.record(.released(Released(id: entry.id, time: RecordingClock.now())))
-            if let viewComponent = entry.valueViewComponent { observer.record(.released(Released(id: viewComponent, time: RecordingClock.now()))) }
+            observer.record(.released(Released(id: entry.id, time: RecordingClock.stamp())))
+            if let viewComponent = entry.valueViewComponent { observer.record(.released(Released(id: viewComponent, time: RecordingClock.stamp()))) }
         }
     }
 }
