@@ -104,4 +104,32 @@ import Testing
         let bad = RetainedAfterDetach.grace(fromEnvironment: "1s")
         #expect(bad.grace == RetainedAfterDetach.defaultGrace && bad.problem?.contains("GRAPHINSPECT_LEAK_GRACE=1s") == true)
     }
+
+    /// Bad input: a detach by a released holder, a detach by another holder than the one holding
+    /// it, a detach with no attach, a release of a node never created. A warning each where the
+    /// events contradict themselves, and no leak of anything released.
+    @Test func inconsistentEventsAreWarnedAndMakeNoFalseLeak() {
+        let module = NodeCreated(id: ObjectID(3), kind: .module, type: "App.M", key: "m", parent: ObjectID(1))
+        let other = NodeCreated(id: ObjectID(4), kind: .module, type: "App.N", key: "n", parent: ObjectID(1))
+        let events: [GraphEvent] = [
+            .created(NodeCreated(id: ObjectID(1), kind: .holder, type: "App.H", key: "h")),
+            .created(NodeCreated(id: ObjectID(2), kind: .holder, type: "App.G", key: "g")),
+            .created(module), .created(other),
+            .moduleAttached(ModuleAttachment(holder: ObjectID(1), module: ObjectID(3))),
+            .moduleDetached(ModuleAttachment(holder: ObjectID(2), module: ObjectID(3), time: 10)),
+            .released(Released(id: ObjectID(3), time: 20)),
+            .moduleDetached(ModuleAttachment(holder: ObjectID(1), module: ObjectID(4), time: 30)),
+            .released(Released(id: ObjectID(1), time: 40)),
+            .moduleDetached(ModuleAttachment(holder: ObjectID(1), module: ObjectID(4), time: 50)),
+            .released(Released(id: ObjectID(4), time: 60)),
+            .released(Released(id: ObjectID(9), time: 70)),
+            .ended(RunEnded(time: 10_000_000_000)),
+        ]
+        let snapshot = GraphSnapshot(events: events)
+        #expect(RetainedAfterDetach.find(in: snapshot, grace: 1) == [], "everything let go was released")
+        #expect(RetainedAfterDetach.inconsistencies(in: snapshot) == [
+            #"event 6: G "g" #2 detached M "m" #3, which was attached to H "h" #1; the module is taken as let go then"#,
+            #"event 10: H "h" #1 detached N "n" #4 after it was itself released; the module is taken as let go then"#,
+        ])
+    }
 }

@@ -103,6 +103,38 @@ public struct RetainedAfterDetach: Sendable, Equatable {
         }
     }
 
+    /// What in `snapshot`'s events does not add up for the rule, one line each, in event order: a
+    /// detach by a holder already released, a detach by another holder than the one the module
+    /// was attached to. The rule still judges such a run (a module detached is let go whoever says
+    /// so), so neither makes a leak of something released. Not warned: a detach with no attach
+    /// before it (an observer installed after the attach sees exactly that), and a release of a
+    /// node never created, which the trace reader refuses and a late observer sees legitimately.
+    public static func inconsistencies(in snapshot: GraphSnapshot) -> [String] {
+        var attachedTo: [ObjectID: ObjectID] = [:]
+        var released: Set<ObjectID> = []
+        var lines: [String] = []
+        func name(_ id: ObjectID) -> String { label(id, in: snapshot) }
+        for (index, event) in snapshot.events.enumerated() {
+            let at = "event \(index + 1)"
+            switch event {
+            case .moduleAttached(let attachment):
+                attachedTo[attachment.module] = attachment.holder
+            case .moduleDetached(let attachment):
+                if released.contains(attachment.holder) {
+                    lines.append("\(at): \(name(attachment.holder)) detached \(name(attachment.module)) after it was itself released; the module is taken as let go then")
+                } else if let holder = attachedTo[attachment.module], holder != attachment.holder {
+                    lines.append("\(at): \(name(attachment.holder)) detached \(name(attachment.module)), which was attached to \(name(holder)); the module is taken as let go then")
+                }
+                attachedTo[attachment.module] = nil
+            case .released(let release):
+                released.insert(release.id)
+            default:
+                break
+            }
+        }
+        return lines
+    }
+
     /// What is below each node: its children by `parent`, and a module's or holder's own component
     /// with the components below it.
     private struct Below {

@@ -48,6 +48,9 @@ extension GraphInspectCommand {
                 let grace = source.leakGraceNanoseconds
                 // `--dependency` narrows the report to lookups; leaks are not lookups.
                 let retained = dependency == nil ? RetainedAfterDetach.find(in: loaded.snapshot, grace: grace) : []
+                if dependency == nil {
+                    for line in RetainedAfterDetach.inconsistencies(in: loaded.snapshot) { Output.say("graphinspect why: warning: " + line) }
+                }
                 failed = !failures.isEmpty || retained.contains { $0.isLeak }
                 let style: ReportStyle = written.output == nil ? .forStandardOutput : .plain
                 var text = try render(failures, events: loaded.snapshot.eventCount, format: try written.resolved(), style: style)
