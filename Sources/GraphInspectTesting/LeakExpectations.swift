@@ -14,18 +14,8 @@ public func expectNoLeaks(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) async {
     let nanoseconds = LeakGrace.nanoseconds(grace)
-    while true {
-        let snapshot = recorder.snapshot()
-        let now = RecordingClock.now()
-        let retained = RetainedAfterDetach.find(in: snapshot, grace: nanoseconds, now: now)
-        let waiting = retained.filter { !$0.isLeak && $0.aliveFor != nil }
-        guard let oldest = waiting.compactMap({ $0.aliveFor }).max() else {
-            report(retained.filter(\.isLeak), in: snapshot, grace: nanoseconds, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-            return
-        }
-        // Wait until the oldest still inside its grace leaves it (a little after), then look again.
-        try? await Task.sleep(nanoseconds: nanoseconds - min(oldest, nanoseconds) + 10_000_000)
-    }
+    let found = await LeakGrace.waitedLeaks(recorder, grace: nanoseconds)
+    report(found.leaks, in: found.snapshot, grace: nanoseconds, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Expects no module or holder in `snapshot` to be retained after detach as of `now` (the
@@ -45,8 +35,49 @@ private func report(_ leaks: [RetainedAfterDetach], in snapshot: GraphSnapshot, 
 }
 
 enum LeakGrace {
+    /// Waits while anything `recorder` saw let go is alive and inside its grace, then returns the
+    /// leaks and the snapshot they were judged on.
+    static func waitedLeaks(_ recorder: GraphRecorder, grace: UInt64) async -> (leaks: [RetainedAfterDetach], snapshot: GraphSnapshot) {
+        while true {
+            let snapshot = recorder.snapshot()
+            let retained = RetainedAfterDetach.find(in: snapshot, grace: grace, now: RecordingClock.now())
+            // Wait until the oldest still inside its grace leaves it (a little after), then look again.
+            guard let oldest = retained.filter({ !$0.isLeak }).compactMap(\.aliveFor).max() else {
+                return (retained.filter(\.isLeak), snapshot)
+            }
+            try? await Task.sleep(nanoseconds: grace - min(oldest, grace) + 10_000_000)
+        }
+    }
+
     static func nanoseconds(_ duration: Duration) -> UInt64 {
         let (seconds, attoseconds) = duration.components
         return UInt64(max(seconds, 0)) * 1_000_000_000 + UInt64(max(attoseconds, 0) / 1_000_000_000)
     }
+}
+
+/// `@Test(.noLeaks)`: records the test's run and, when it ends, expects what it let go to have
+/// been released (`expectNoLeaks`), waiting out the grace; a leak fails the test with its report,
+/// at the test's line. Also for suites: every test in it.
+public struct NoLeaksTrait: TestTrait, SuiteTrait, TestScoping {
+    public var grace: Duration
+    public var isRecursive: Bool { true }
+
+    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        // A suite's scope covers each of its tests; the checks run once per test.
+        guard !test.isSuite else { return try await function() }
+        let recorder = GraphRecorder()
+        try await GraphObservation.withObserver(recorder) { try await function() }
+        let nanoseconds = LeakGrace.nanoseconds(grace)
+        let leaks = await LeakGrace.waitedLeaks(recorder, grace: nanoseconds)
+        guard !leaks.leaks.isEmpty else { return }
+        Issue.record(Comment(rawValue: GraphFailureWording.leaked(leaks.leaks, in: leaks.snapshot, grace: nanoseconds)), sourceLocation: test.sourceLocation)
+    }
+}
+
+extension Trait where Self == NoLeaksTrait {
+    /// Fails the test when a module or holder it let go outlives its detach by a second.
+    public static var noLeaks: Self { NoLeaksTrait(grace: .seconds(1)) }
+
+    /// Fails the test when a module or holder it let go outlives its detach by `grace`.
+    public static func noLeaks(grace: Duration) -> Self { NoLeaksTrait(grace: grace) }
 }

@@ -68,4 +68,33 @@ import Testing
         }
         #expect(message.value.contains("1 module was retained after detach"))
     }
+
+    /// `.noLeaks` on a test that lets nothing leak passes (and records the test's run).
+    @Test(.noLeaks(grace: .milliseconds(100))) func theTraitPassesATestThatLeaksNothing() {
+        _ = Self.runInScope(leaking: false)
+    }
+
+    /// The trait fails a test that leaks, with the report at the test's line (run in a child
+    /// process: a failing fixture in this run would fail it).
+    @Test func theTraitFailsATestThatLeaks() throws {
+        let result = try OffTaskFailureTests.runFixture(["--testing-library", "swift-testing", "--filter", "LeakTraitFixtures/leakingFixture"])
+        #expect(result.status != 0, "\(result.output)")
+        #expect(result.output.contains("retained after detach: LeakExpectationTests.LeakyModule \"settings\""), "\(result.output)")
+    }
+
+    /// A holder attaches and detaches one module under whatever observer is in force (the trait's).
+    static func runInScope(leaking: Bool) -> Int {
+        let holder = ModuleHolderObject(key: "root", holder: nil, context: Context(), component: Component(parent: nil))
+        holder.attach(LeakyBuilder(key: "settings", leaks: leaking))
+        holder.detach(ModuleKey("settings"))
+        return withExtendedLifetime(holder) { 1 }
+    }
+}
+
+/// A test the `.noLeaks` trait must fail; only in the child process `theTraitFailsATestThatLeaks` starts.
+@Suite struct LeakTraitFixtures {
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["GRAPHINSPECT_OFF_TASK_FIXTURE"] == "1"), .noLeaks(grace: .milliseconds(50)))
+    func leakingFixture() {
+        _ = LeakExpectationTests.runInScope(leaking: true)
+    }
 }
