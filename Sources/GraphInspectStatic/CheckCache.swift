@@ -116,38 +116,43 @@ public final class CheckCache {
     /// The contribution kept under `key`, read back; nil when there is none (or its bytes do not
     /// read back, which the file's digest makes a bug, not a disk's doing).
     func contribution(for key: CacheKey) -> FileContribution? {
-        let (bytes, stored) = contributions()
-        guard let range = stored[key] else { return nil }
-        var input = CacheBytesReader(bytes, from: range.lowerBound, to: range.upperBound)
-        guard let contribution = try? FileContribution.read(from: &input), input.isAtEnd else { return nil }
-        keep(key, bytes[range])
-        hits += 1
-        return contribution
-    }
-
-    /// The scan kept under `key`, read back; nil when there is none.
-    func scan(for key: CacheKey) -> FileScan? {
-        let (bytes, stored) = contributions()
-        guard let range = stored[key] else { return nil }
-        var input = CacheBytesReader(bytes, from: range.lowerBound, to: range.upperBound)
-        guard let scan = try? FileScan.read(from: &input), input.isAtEnd else { return nil }
-        keep(key, bytes[range])
-        return scan
-    }
-
-    /// Keeps a file's scan.
-    func store(_ scan: FileScan, for key: CacheKey) {
-        var out = CacheBytesWriter()
-        scan.write(to: &out)
-        keep(key, out.bytes[...])
+        let found = entry(for: key) { try FileContribution.read(from: &$0) }
+        if found != nil { hits += 1 }
+        return found
     }
 
     /// Keeps what a file just read contributed.
     func store(_ contribution: FileContribution, for key: CacheKey) {
-        var out = CacheBytesWriter()
-        contribution.write(to: &out)
-        keep(key, out.bytes[...])
+        store(for: key) { contribution.write(to: &$0) }
         misses += 1
+    }
+
+    /// The scan kept under `key`, read back; nil when there is none.
+    func scan(for key: CacheKey) -> FileScan? {
+        entry(for: key) { try FileScan.read(from: &$0) }
+    }
+
+    /// Keeps a file's scan.
+    func store(_ scan: FileScan, for key: CacheKey) {
+        store(for: key) { scan.write(to: &$0) }
+    }
+
+    /// The entry under `key` read back whole by `read`, and kept for the next save; nil when there
+    /// is none or it does not read back whole.
+    private func entry<Value>(for key: CacheKey, read: (inout CacheBytesReader) throws -> Value) -> Value? {
+        let (bytes, stored) = contributions()
+        guard let range = stored[key] else { return nil }
+        var input = CacheBytesReader(bytes, from: range.lowerBound, to: range.upperBound)
+        guard let value = try? read(&input), input.isAtEnd else { return nil }
+        keep(key, bytes[range])
+        return value
+    }
+
+    /// Keeps the entry `write` writes under `key`.
+    private func store(for key: CacheKey, write: (inout CacheBytesWriter) -> Void) {
+        var out = CacheBytesWriter()
+        write(&out)
+        keep(key, out.bytes[...])
     }
 
     private func keep(_ key: CacheKey, _ bytes: ArraySlice<UInt8>) {

@@ -45,8 +45,7 @@ public struct TreeTextWriter: Sendable {
         out.blank()
         out.line(0, "retained after detach")
         for found in retained {
-            var text = label(snapshot.node(found.node) ?? GraphNode(created: NodeCreated(id: found.node, kind: .module, type: "?")))
-            text += "  " + found.letGo(in: snapshot)
+            var text = RetainedAfterDetach.label(found.node, in: snapshot) + "  " + found.letGo(in: snapshot)
             if let aliveFor = found.aliveFor {
                 text += found.isLeak ? ", alive \(RetainedAfterDetach.duration(aliveFor)) after: a leak"
                     : ", alive at exit \(RetainedAfterDetach.duration(aliveFor)) after (within the \(RetainedAfterDetach.duration(leakGrace)) grace)"

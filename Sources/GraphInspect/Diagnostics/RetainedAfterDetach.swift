@@ -52,27 +52,34 @@ public struct RetainedAfterDetach: Sendable, Equatable {
     /// or for a run that died, its last timed event.
     public static func find(in snapshot: GraphSnapshot, grace: UInt64 = defaultGrace, now: UInt64? = nil) -> [RetainedAfterDetach] {
         var attachedTo: [ObjectID: ObjectID] = [:]
+        // The same, holder to modules, so a holder's release finds its modules without a scan.
+        var holding: [ObjectID: Set<ObjectID>] = [:]
         var letGo: [ObjectID: (cause: Cause, time: UInt64?)] = [:]
         var released: Set<ObjectID> = []
         var ended: UInt64?
         var lastTime: UInt64?
         func saw(_ time: UInt64?) { if let time { lastTime = max(lastTime ?? 0, time) } }
+        func unattach(_ module: ObjectID) {
+            if let holder = attachedTo.removeValue(forKey: module) { holding[holder]?.remove(module) }
+        }
         for event in snapshot.events {
             switch event {
             case .moduleAttached(let attachment):
+                unattach(attachment.module)
                 attachedTo[attachment.module] = attachment.holder
+                holding[attachment.holder, default: []].insert(attachment.module)
                 letGo[attachment.module] = nil
             case .moduleDetached(let attachment):
                 saw(attachment.time)
-                attachedTo[attachment.module] = nil
+                unattach(attachment.module)
                 if !released.contains(attachment.module) { letGo[attachment.module] = (.detached(holder: attachment.holder), attachment.time) }
             case .released(let release):
                 saw(release.time)
                 released.insert(release.id)
                 letGo[release.id] = nil
-                attachedTo[release.id] = nil
+                unattach(release.id)
                 // Its modules go with it, unless something else holds them.
-                for (module, holder) in attachedTo where holder == release.id {
+                for module in holding.removeValue(forKey: release.id) ?? [] {
                     attachedTo[module] = nil
                     letGo[module] = (.holderReleased(holder: release.id), release.time)
                 }
@@ -82,21 +89,24 @@ public struct RetainedAfterDetach: Sendable, Equatable {
                 break
             }
         }
+        let alive = letGo.keys.filter { snapshot.node($0) != nil }.sorted()
+        guard !alive.isEmpty else { return [] }
         let end = now ?? ended ?? lastTime
         let below = Below(snapshot)
-        return letGo.keys.sorted().compactMap { id in
-            guard let (cause, time) = letGo[id], snapshot.node(id) != nil else { return nil }
+        let lookups = snapshot.lookups
+        return alive.compactMap { id in
+            guard let (cause, time) = letGo[id] else { return nil }
             let aliveFor = time.flatMap { time in end.map { $0 >= time ? $0 - time : 0 } }
             let subtree = below.subtree(of: id)
             let components = Set(subtree.filter { snapshot.node($0)?.kind == .component })
             var requesters: Set<ObjectID> = []
-            for lookup in snapshot.lookups {
+            for lookup in lookups {
                 if let provider = lookup.provider, components.contains(provider), !subtree.contains(lookup.requester) {
                     requesters.insert(lookup.requester)
                 }
             }
             return RetainedAfterDetach(
-                node: id, cause: cause, time: time, aliveFor: aliveFor, isLeak: (aliveFor ?? 0) >= grace && aliveFor != nil,
+                node: id, cause: cause, time: time, aliveFor: aliveFor, isLeak: aliveFor.map { $0 >= grace } ?? false,
                 aliveBelow: subtree.filter { $0 != id && snapshot.node($0)?.released == false }.sorted(),
                 resolvedFromIt: requesters.sorted()
             )

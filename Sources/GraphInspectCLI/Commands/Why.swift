@@ -47,14 +47,16 @@ extension GraphInspectCommand {
                 let failures = select(loaded.snapshot.failures())
                 let grace = source.leakGraceNanoseconds
                 // `--dependency` narrows the report to lookups; leaks are not lookups.
-                let retained = dependency == nil ? RetainedAfterDetach.find(in: loaded.snapshot, grace: grace) : []
+                var retained: [RetainedAfterDetach] = []
                 if dependency == nil {
+                    retained = RetainedAfterDetach.find(in: loaded.snapshot, grace: grace)
                     for line in RetainedAfterDetach.inconsistencies(in: loaded.snapshot) { Output.say("graphinspect why: warning: " + line) }
                 }
                 failed = !failures.isEmpty || retained.contains { $0.isLeak }
                 let style: ReportStyle = written.output == nil ? .forStandardOutput : .plain
-                var text = try render(failures, events: loaded.snapshot.eventCount, format: try written.resolved(), style: style)
-                if try written.resolved() == .text, !retained.isEmpty {
+                let format = try written.resolved()
+                var text = try render(failures, events: loaded.snapshot.eventCount, format: format, style: style)
+                if format == .text, !retained.isEmpty {
                     text += "\n" + Self.retainedReport(retained, in: loaded.snapshot, grace: grace, style: style)
                 }
                 try Output.write(text, to: written.output)
