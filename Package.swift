@@ -27,6 +27,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Reads rules files (`graphinspect.yml`); only the rules tools link it, never the runtime or
+        // `swift build --product graphinspect`.
+        .package(url: "https://github.com/jpsim/Yams", "6.2.2"..<"7.0.0"),
     ],
     targets: [
         // The architecture's runtime, its instrumentation and the recorder. No dependencies but a
@@ -38,8 +41,9 @@ let package = Package(
         .target(name: "GraphInspectDiagram", dependencies: ["GraphInspect"]),
         // The tree as text, and the seed's two flows replayed from a run.
         .target(name: "GraphInspectText", dependencies: ["GraphInspect", "GraphInspectDiagram"]),
-        // What a review needs: baselines kept in git, the diff of two graphs and its Markdown comment.
-        .target(name: "GraphInspectReview", dependencies: ["GraphInspect", "GraphInspectDiagram"]),
+        // What a review needs: baselines kept in git, the diff of two graphs and its Markdown comment,
+        // findings as a Markdown comment.
+        .target(name: "GraphInspectReview", dependencies: ["GraphInspect", "GraphInspectDiagram", "GraphInspectCheckContract"]),
         // The HTML pages (explorer, replay player): their JavaScript, CSS and markup are files in
         // Sources/GraphInspectPages/Assets, embedded into the library when it is built.
         .target(
@@ -73,6 +77,11 @@ let package = Package(
         // What `check` is (findings at source positions, the facts a run is held against, the
         // reader's interface), shared by the CLI and the reader.
         .target(name: "GraphInspectCheckContract", dependencies: ["GraphInspect"]),
+        // The rules engine: a rules file's rules held against a graph (read from the sources or
+        // recorded in a run), findings with their fix, and the baseline of known violations. The
+        // YAML it is read from is parsed in GraphInspectRulesYAML, the only target that links Yams.
+        .target(name: "GraphInspectRules", dependencies: ["GraphInspect", "GraphInspectCheckContract"]),
+        .target(name: "GraphInspectRulesYAML", dependencies: ["GraphInspectRules", .product(name: "Yams", package: "Yams")]),
         // Reads trace files back into snapshots; uses Foundation's JSON decoder.
         .target(name: "GraphInspectTrace", dependencies: ["GraphInspect"]),
         // The bundled sample app, as a library so the CLI and tests can run it in-process.
@@ -82,11 +91,14 @@ let package = Package(
             name: "GraphInspectCLI",
             dependencies: [
                 "GraphInspect", "GraphInspectDiagram", "GraphInspectText", "GraphInspectReview", "GraphInspectPages",
-                "GraphInspectCheckContract", "GraphInspectTrace",
+                "GraphInspectCheckContract", "GraphInspectRules", "GraphInspectTrace",
                 "GraphInspectSample", "GraphInspectGraphviz", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "graphinspect", dependencies: ["GraphInspectCLI"]),
+        // graphinspect with the YAML parser installed: `graphinspect dump --rules` (and why) hand
+        // their arguments here, so graphinspect's own build stays free of Yams.
+        .executableTarget(name: "graphinspect-rules", dependencies: ["GraphInspectCLI", "GraphInspectRulesYAML"]),
         // The bundled sample as an app of its own, and one that dies with a missing dependency.
         .executableTarget(
             name: "graphinspect-sample",
@@ -136,7 +148,8 @@ let package = Package(
         .testTarget(name: "GraphInspectTextTests", dependencies: ["GraphInspectDiagram", "GraphInspectText", "GraphInspectSample"]),
         .testTarget(name: "GraphInspectSampleTests", dependencies: ["GraphInspectSample"]),
         .testTarget(name: "GraphInspectTestingTests", dependencies: ["GraphInspectTesting", "GraphInspectSample"]),
-        .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI", "GraphInspectGraphviz", "GraphInspectFuzzTargets"]),
+        .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI", "GraphInspectGraphviz", "GraphInspectFuzzTargets", "GraphInspectRulesYAML"]),
+        .testTarget(name: "GraphInspectRulesTests", dependencies: ["GraphInspectRules", "GraphInspectRulesYAML", "GraphInspectSample"]),
     ]
 )
 
@@ -204,7 +217,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
             ]
         ),
         // `graphinspect check` with the reader installed; `graphinspect check` execs it.
-        .executableTarget(name: "graphinspect-check", dependencies: ["GraphInspectCLI", "GraphInspectCheckContract", "GraphInspectStatic"]),
+        .executableTarget(name: "graphinspect-check", dependencies: ["GraphInspectCLI", "GraphInspectCheckContract", "GraphInspectStatic", "GraphInspectRulesYAML"]),
         // `graphinspect check` in every build of a target that adds it: findings at their lines. Its
         // tool links the reader alone, so a user's build builds no CLI, pages or Graphviz for it.
         .plugin(name: "GraphInspectBuildCheck", capability: .buildTool(), dependencies: ["graphinspect-build-check"]),
@@ -224,12 +237,15 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
         .target(name: "GraphInspectStyleFactories", dependencies: ["GraphInspect"], path: "Examples/Styles/Factories"),
         .target(name: "GraphInspectStyleTargetsCore", dependencies: ["GraphInspect"], path: "Examples/Styles/TargetsCore"),
         .target(name: "GraphInspectStyleTargetsFeature", dependencies: ["GraphInspect", "GraphInspectStyleTargetsCore"], path: "Examples/Styles/TargetsFeature"),
+        // needle's tic-tac-toe sample ported, for the rules: read by check and run (docs/rules.md).
+        .target(name: "GraphInspectStyleTicTacToe", dependencies: ["GraphInspect"], path: "Examples/Styles/TicTacToe"),
         // The reader's tests: fixtures, the style apps read and run, pruning held to the full reading.
         .testTarget(
             name: "GraphInspectStaticTests",
             dependencies: [
                 "GraphInspectStatic", "GraphInspectCheckContract", "GraphInspectSample", "GraphInspectTrace",
                 "GraphInspectStyleNeedle", "GraphInspectStyleFactories", "GraphInspectStyleTargetsFeature",
+                "GraphInspectStyleTicTacToe", "GraphInspectRules", "GraphInspectRulesYAML",
             ],
             exclude: ["Fixtures"]
         ),

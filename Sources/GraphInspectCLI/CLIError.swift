@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GraphInspectRules
 import GraphInspectDiagram
 import GraphInspectGraphviz
 import GraphInspectReview
@@ -87,6 +88,10 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
     case cannotReadSources(String)
     /// `live` runs in `graphinspect-live` (it links SwiftNIO), which is not beside this graphinspect.
     case liveNotBuilt(folder: String)
+    /// `--rules` is read in `graphinspect-rules` (it links Yams), which is not beside this graphinspect.
+    case rulesNotBuilt(folder: String)
+    /// A rules file or rules baseline that cannot be read or used.
+    case badRules(RulesError)
 
     var description: String {
         switch self {
@@ -134,6 +139,10 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
             "check reads Swift sources with swift-syntax, so it is a tool of its own (graphinspect builds in a minute without it), and graphinspect-check is not in \(folder). Build it (swift build --product graphinspect-check, about two minutes the first time), or run `swift package graphinspect-check` in your package."
         case .cannotReadSources(let reason):
             reason
+        case .rulesNotBuilt(let folder):
+            "--rules reads YAML with Yams, so it is a tool of its own (graphinspect builds without it), and graphinspect-rules is not in \(folder). Build it: swift build --product graphinspect-rules."
+        case .badRules(let error):
+            "\(error)"
         case .liveNotBuilt(let folder):
             "live serves its page with SwiftNIO, so it is a tool of its own (graphinspect builds without it), and graphinspect-live is not in \(folder). Build it: swift build --product graphinspect-live (about a minute the first time)."
 
@@ -161,8 +170,11 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
             if case .unreadable = error.problem, error.line == 0 { return ExitCode(66) }
             return ExitCode(65)
         case .badSnapshot, .badBaseline, .tooLargeToRead: return ExitCode(65)
+        case .badRules(let error):
+            if case .unreadable = error.problem { return ExitCode(66) }
+            return ExitCode(65)
         case .noSuchInput: return ExitCode(66)
-        case .executableNotFound, .notExecutable, .cannotLaunch, .sampleNotBuilt, .checkNotBuilt, .liveNotBuilt: return ExitCode(69)
+        case .executableNotFound, .notExecutable, .cannotLaunch, .sampleNotBuilt, .checkNotBuilt, .liveNotBuilt, .rulesNotBuilt: return ExitCode(69)
         case .cannotReadSources: return ExitCode(66)
         case .cannotWrite: return ExitCode(73)
         case .nothingRecorded, .graphviz, .cannotEncode, .cannotWriteBaseline: return .failure
@@ -175,9 +187,10 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
 
         Exit codes:
           0   done
-          1   nothing recorded; Graphviz failed; `why` found failed lookups; `check` found errors
+          1   nothing recorded; Graphviz failed; `why` found failed lookups; `check` found errors;
+              --rules found an error
           64  bad arguments (a flag, a value, a filter matching nothing)
-          65  a malformed trace or snapshot file
+          65  a malformed trace, snapshot, rules file or rules baseline
           66  an input file missing, or a folder
           69  the app cannot be run (not found, not executable)
           73  the output cannot be written

@@ -9,10 +9,9 @@ public enum FindingsFormats {
     public static func github(_ findings: [StaticDiagnostic]) -> String {
         findings.map { finding in
             let command = finding.severity == .note ? "notice" : finding.severity.rawValue
-            let properties = [
-                "file=" + property(finding.position.file), "line=\(finding.position.line)", "col=\(finding.position.column)",
-                "title=" + property("graphinspect: " + finding.rule),
-            ].joined(separator: ",")
+            let place = finding.position.isKnown
+                ? ["file=" + property(finding.position.file), "line=\(finding.position.line)", "col=\(finding.position.column)"] : []
+            let properties = (place + ["title=" + property("graphinspect: " + finding.rule)]).joined(separator: ",")
             return "::\(command) \(properties)::" + data(([finding.message] + finding.details.map { $0.trimmingCharacters(in: .whitespaces) }).joined(separator: "\n")) + "\n"
         }.joined()
     }
@@ -23,18 +22,22 @@ public enum FindingsFormats {
     public static func sarif(_ findings: [StaticDiagnostic]) throws -> String {
         let rules = Set(findings.map(\.rule)).sorted()
         let results: [[String: Any]] = findings.map { finding in
-            [
+            var result: [String: Any] = [
                 "ruleId": finding.rule,
                 "ruleIndex": rules.firstIndex(of: finding.rule) ?? 0,
                 "level": finding.severity == .error ? "error" : finding.severity == .warning ? "warning" : "note",
                 "message": ["text": ([finding.message] + finding.details.map { $0.trimmingCharacters(in: .whitespaces) }).joined(separator: "\n")],
-                "locations": [[
+            ]
+            // A finding of a run with no captured position has no location (SARIF allows none).
+            if finding.position.isKnown {
+                result["locations"] = [[
                     "physicalLocation": [
                         "artifactLocation": ["uri": uri(finding.position.file)],
                         "region": ["startLine": max(finding.position.line, 1), "startColumn": max(finding.position.column, 1)],
                     ],
-                ]],
-            ]
+                ]]
+            }
+            return result
         }
         let log: [String: Any] = [
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
@@ -51,15 +54,18 @@ public enum FindingsFormats {
         return try json(log)
     }
 
-    /// `{"findings": [...]}`: each finding's severity, rule, place, message, detail lines, and
-    /// its fix (the detail line that starts `fix:`) on its own.
+    /// `{"findings": [...]}`: each finding's severity, rule, place (left out when there is none),
+    /// message, detail lines, and its fix (the detail line that starts `fix:`) on its own.
     public static func findingsJSON(_ findings: [StaticDiagnostic]) -> [[String: Any]] {
         findings.map { finding in
             var object: [String: Any] = [
-                "severity": finding.severity.rawValue, "rule": finding.rule,
-                "file": finding.position.file, "line": finding.position.line, "column": finding.position.column,
-                "message": finding.message, "details": finding.details,
+                "severity": finding.severity.rawValue, "rule": finding.rule, "message": finding.message, "details": finding.details,
             ]
+            if finding.position.isKnown {
+                object["file"] = finding.position.file
+                object["line"] = finding.position.line
+                object["column"] = finding.position.column
+            }
             let details = finding.details.map { $0.trimmingCharacters(in: .whitespaces) }
             if let fix = details.first(where: { $0.hasPrefix("fix: ") }) { object["fix"] = String(fix.dropFirst(5)) }
             return object
@@ -78,6 +84,14 @@ public enum FindingsFormats {
         case "missing-module": "A module lookup that no holder on the chain holds."
         case "missing-router": "A router lookup that no holder on the chain holds."
         case "not-checked": "A lookup the reader could not check (the note says why)."
+        case "forbidden-lookup": "A lookup the rules file forbids: this requester may not resolve from this provider."
+        case "max-hops": "A lookup answered more ancestors up than the rules file allows."
+        case "max-depth": "A tree deeper than the rules file allows."
+        case "max-children": "A holder holding more modules than the rules file allows."
+        case "shadowing": "A component providing a name and type an ancestor also provides, which changes what everything below it gets."
+        case "unused-provider": "A provider no lookup uses."
+        case "router-required": "A module without a router, where the rules file requires one."
+        case "rules-baseline": "A known violation listed in the rules baseline that no longer occurs."
         default: "A finding of graphinspect check: " + rule.replacingOccurrences(of: "-", with: " ") + "."
         }
     }
@@ -104,6 +118,7 @@ extension StaticDiagnostic {
     /// The kind of finding, as a rule id: `missing-dependency`, `not-checked`... (the message's
     /// words before its first name or colon).
     public var rule: String {
+        if let ruleID { return ruleID }
         if isUnchecked { return "not-checked" }
         let head = message.prefix { $0 != "`" && $0 != ":" && $0 != "\"" }
         let words = head.lowercased().split { !$0.isLetter }.prefix(4)

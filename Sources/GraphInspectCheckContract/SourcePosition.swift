@@ -12,6 +12,13 @@ public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConver
 
     public var description: String { "\(file):\(line):\(column)" }
 
+    /// No place: a finding about a run whose runtime captured no source position. Printed
+    /// without one, as compilers print a finding about no line.
+    public static let unknown = SourcePosition(file: "", line: 0, column: 0)
+
+    /// Whether this names a file.
+    public var isKnown: Bool { !file.isEmpty }
+
     public static func < (a: Self, b: Self) -> Bool {
         (a.file, a.line, a.column) < (b.file, b.line, b.column)
     }

@@ -16,8 +16,12 @@ public struct StaticDiagnostic: Sendable, Equatable, Hashable, Codable, Comparab
     public var message: String
     /// The lines after it, indented as the runtime's report indents them.
     public var details: [String]
+    /// The id of the rule that found it, for findings of a rules file (`forbidden-lookup`...);
+    /// nil for the reader's own, whose id is read from the message (`rule`).
+    public var ruleID: String?
 
-    public init(severity: Severity, position: SourcePosition, message: String, details: [String] = []) {
+    public init(severity: Severity, position: SourcePosition, message: String, details: [String] = [], ruleID: String? = nil) {
+        self.ruleID = ruleID
         self.severity = severity
         self.position = position
         self.message = message
@@ -39,7 +43,8 @@ public struct StaticDiagnostic: Sendable, Equatable, Hashable, Codable, Comparab
         case .warning: label = style.bold("warning:")
         case .note: label = style.dim("note:")
         }
-        return (["\(position): \(label) \(message)"] + details).joined(separator: "\n")
+        let place = position.isKnown ? "\(position): " : ""
+        return (["\(place)\(label) \(message)"] + details).joined(separator: "\n")
     }
 
     public static func < (a: Self, b: Self) -> Bool {

@@ -1,7 +1,6 @@
 import Foundation
 import GraphInspect
 
-
 /// What `check` gets from reading an app's sources: the static graph as a snapshot (so every
 /// writer draws it), the findings at source positions, the facts a run is held against, and the
 /// summary line.
@@ -12,9 +11,12 @@ public struct StaticReading: Sendable {
     public var summary: String
     /// Lines about the reading itself (a cache ignored or not written), for standard error.
     public var warnings: [String]
+    /// Where the snapshot's lookups, providers and types are written (for `check --rules`).
+    public var places: SourcePlaces
 
-    public init(snapshot: GraphSnapshot, diagnostics: [StaticDiagnostic], facts: GraphFacts, summary: String, warnings: [String] = []) {
+    public init(snapshot: GraphSnapshot, diagnostics: [StaticDiagnostic], facts: GraphFacts, summary: String, warnings: [String] = [], places: SourcePlaces = SourcePlaces()) {
         self.snapshot = snapshot
+        self.places = places
         self.diagnostics = diagnostics
         self.facts = facts
         self.summary = summary

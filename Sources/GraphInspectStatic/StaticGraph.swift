@@ -20,6 +20,8 @@ public struct StaticGraph: Sendable {
     public var facts: GraphFacts
     /// Counts for the summary line.
     public var summary: Summary
+    /// Where the snapshot's lookups, providers and types are written.
+    public var places = SourcePlaces()
 
     public struct Summary: Sendable, Equatable {
         public var files: Int

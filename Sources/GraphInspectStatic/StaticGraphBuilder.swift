@@ -75,8 +75,23 @@ struct StaticGraphBuilder {
         }
         return StaticGraph(
             snapshot: built, diagnostics: diagnostics.sorted(), lookupPositions: lookupPositions, facts: facts,
-            summary: summary
+            summary: summary, places: places(of: built)
         )
+    }
+
+    /// Where the graph's lookups, providers and types are written, for the rules' findings.
+    func places(of snapshot: GraphSnapshot) -> SourcePlaces {
+        var places = SourcePlaces(lookups: lookupPositions)
+        let nodeTypes = Set(snapshot.nodes.map(\.type))
+        let componentTypes = Set(snapshot.nodes.filter { $0.kind == .component }.map(\.type))
+        for (name, decl) in index.types where !decl.isLibrary {
+            let type = qualified(name)
+            guard nodeTypes.contains(type) else { continue }
+            if let position = decl.position { places.types[type] = position }
+            guard componentTypes.contains(type) else { continue }
+            for (_, provider) in index.providers(of: name) { places.providers[type, default: [:]][provider.name] = provider.position }
+        }
+        return places
     }
 
     mutating func newID() -> ObjectID {

@@ -65,6 +65,6 @@ extension StaticReader {
             "\(summary.lookupsChecked) of \(count(summary.lookups, "lookup")) checked",
             "\(summary.moduleLookupsChecked) of \(count(summary.moduleLookups, "module lookup")) checked",
         ].joined(separator: ", ") + (summary.redeclaredOutsideTheGraph == 0 ? "" : ", \(count(summary.redeclaredOutsideTheGraph, "name")) declared twice outside the graph (types it never uses; read as one, not listed)")
-        return StaticReading(snapshot: graph.snapshot, diagnostics: graph.diagnostics, facts: graph.facts, summary: line)
+        return StaticReading(snapshot: graph.snapshot, diagnostics: graph.diagnostics, facts: graph.facts, summary: line, places: graph.places)
     }
 }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import GraphInspect
 import GraphInspectCheckContract
+import GraphInspectReview
+import GraphInspectRules
 import GraphInspectText
 
 extension GraphInspectCommand {
@@ -22,7 +24,13 @@ extension GraphInspectCommand {
                 instead, drawn like `dump`, and the findings go to standard error. For tools: \
                 --format github writes GitHub workflow commands (an annotation per finding), \
                 --format sarif a SARIF 2.1.0 log for code scanning, --format json the static \
-                graph's snapshot with a "findings" list (each with its fix).
+                graph's snapshot with a "findings" list (each with its fix), --format markdown \
+                the findings as a pull-request comment.
+
+                With a rules file (./graphinspect.yml, or --rules FILE), the graph is also held \
+                against the team's rules (docs/rules.md): forbidden lookups, hops, depth, \
+                shadowing, unused providers, routers. Their findings join the reader's, at the \
+                lookup's line or the declaration; --rules-baseline FILE lists known ones.
 
                 Examples:
                   graphinspect check
@@ -34,9 +42,10 @@ extension GraphInspectCommand {
                   graphinspect check --format github Sources
                   graphinspect check -o findings.sarif Sources
                   graphinspect check --cache-path .build/graphinspect-check Sources
+                  graphinspect check --rules graphinspect.yml --rules-baseline rules-baseline.txt
 
                 Exit codes: 0 no errors, 1 errors found, 64 bad arguments, 65 a malformed \
-                recording, 66 sources or recording unreadable, 69 graphinspect-check not built, \
+                recording, rules file or rules baseline, 66 sources, recording or rules unreadable, 69 graphinspect-check not built, \
                 73 the output cannot be written.
                 """
         )
@@ -52,6 +61,8 @@ extension GraphInspectCommand {
             case github
             /// A SARIF 2.1.0 log.
             case sarif
+            /// The findings as a pull-request comment.
+            case markdown
 
             /// The graph format this is, if it is one.
             var graph: OutputFormat? { OutputFormat(rawValue: rawValue) }
@@ -76,6 +87,8 @@ extension GraphInspectCommand {
 
         @OptionGroup(title: "Pictures") var diagram: DiagramFlags
 
+        @OptionGroup(title: "Rules") var rulesOptions: RulesOptions
+
         public init() {}
 
         /// The format written, or nil when only the findings are wanted, as text.
@@ -97,6 +110,7 @@ extension GraphInspectCommand {
             try CLIError.reported {
                 // With --format or --output, standard output is the static graph and the findings go to standard error.
                 let writesGraph = try graphFormat() != nil
+                let rules = try rulesOptions.load(command: "check", findsDefault: true)
                 let reading: StaticReading
                 do {
                     reading = try read(paths.isEmpty ? ["Sources"] : paths, cachePath)
@@ -104,10 +118,17 @@ extension GraphInspectCommand {
                     throw CLIError.cannotReadSources("\(error)".replacingOccurrences(of: "error: ", with: "", options: .anchored))
                 }
                 for warning in reading.warnings { Output.say(warning) }
-                let diagnostics = reading.diagnostics.map { finding in
+                var diagnostics = reading.diagnostics.map { finding in
                     var finding = finding
                     if strict && finding.isUnchecked { finding.severity = .error }
                     return finding
+                }
+                // The rules' findings join the reader's, worded and placed the same way.
+                var verdict: RulesVerdict?
+                if let rules {
+                    let held = try rules.verdict(RulesInput(snapshot: reading.snapshot, places: reading.places, origin: .sources))
+                    diagnostics += held.report.map(\.diagnostic)
+                    verdict = held
                 }
                 let findings = diagnostics.filter { !noNotes || $0.severity != .note }
                 errors = findings.filter { $0.severity == .error }.count
@@ -121,7 +142,7 @@ extension GraphInspectCommand {
                 if let format = try graphFormat() {
                     for text in findingsText { Output.say(text) }
                     if let coverage { Output.say(coverage) }
-                    try write(format, reading.snapshot, findings: findings)
+                    try write(format, reading.snapshot, findings: findings, known: verdict?.known ?? 0)
                 } else {
                     let body = (findingsText + (coverage.map { [$0] } ?? [])).joined(separator: "\n")
                     if !body.isEmpty { try Output.write(body + "\n", to: nil) }
@@ -131,13 +152,14 @@ extension GraphInspectCommand {
                     let word = "\(severity.rawValue)\(count == 1 ? "" : "s")"
                     return "\(count) \(word)"
                 }
+                if let verdict { Output.say(verdict.summary) }
                 Output.say("graphinspect check: \(reading.summary): \(counts.joined(separator: ", "))")
             }
             if errors > 0 { throw ExitCode(1) }
         }
 
         /// Writes the graph, or the findings for a tool, to `--output`.
-        func write(_ format: Format, _ snapshot: GraphSnapshot, findings: [StaticDiagnostic]) throws(CLIError) {
+        func write(_ format: Format, _ snapshot: GraphSnapshot, findings: [StaticDiagnostic], known: Int) throws(CLIError) {
             let text: String
             do {
                 switch format {
@@ -145,6 +167,8 @@ extension GraphInspectCommand {
                     text = FindingsFormats.github(findings)
                 case .sarif:
                     text = try FindingsFormats.sarif(findings)
+                case .markdown:
+                    text = FindingsMarkdown().write(findings, title: "graphinspect check", known: known)
                 case .json:
                     // The snapshot (which dump and diff read) with the findings beside its nodes.
                     let graph = try SnapshotJSONWriter().write(snapshot)

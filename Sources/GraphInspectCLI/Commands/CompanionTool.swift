@@ -4,17 +4,20 @@ import Foundation
 /// graphinspect's own build leaves out (swift-syntax for `check`, SwiftNIO for `live`) and parses
 /// the command's arguments with the same command, so the grammar is checked in one place.
 enum CompanionTool {
-    case check, live
+    /// `rules` is the whole of graphinspect with Yams linked in, so it is given the command too.
+    case check, live, rules
 
     var name: String {
         switch self {
         case .check: "graphinspect-check"
         case .live: "graphinspect-live"
+        case .rules: "graphinspect-rules"
         }
     }
 
-    /// Runs the tool in place of this process with the arguments given after `command`; returns
-    /// only by throwing (the tool is not built, or cannot be run).
+    /// Runs the tool in place of this process with the arguments given after `command` (for
+    /// `rules`, with `command` too); returns only by throwing (the tool is not built, or cannot be
+    /// run).
     func replaceThisProcess(command: String) throws(CLIError) {
         let folder = SampleCatalog.executableFolder
         let tool = folder.appendingPathComponent(name).path
@@ -22,9 +25,11 @@ enum CompanionTool {
             switch self {
             case .check: throw .checkNotBuilt(folder: folder.path)
             case .live: throw .liveNotBuilt(folder: folder.path)
+            case .rules: throw .rulesNotBuilt(folder: folder.path)
             }
         }
-        let arguments = Array(CommandLine.arguments.dropFirst().drop { $0 != command }.dropFirst())
+        let fromCommand = CommandLine.arguments.dropFirst().drop { $0 != command }
+        let arguments = Array(self == .rules ? fromCommand : fromCommand.dropFirst())
         var argv: [UnsafeMutablePointer<CChar>?] = ([tool] + arguments).map { strdup($0) }
         argv.append(nil)
         execv(tool, &argv)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GraphInspect
+import GraphInspectRules
 
 extension GraphInspectCommand {
     /// `graphinspect dump`: run an app with recording on (or read a trace) and write its tree.
@@ -19,6 +20,11 @@ extension GraphInspectCommand {
                   graphinspect dump -o graph.svg -- .build/debug/MyApp
                   graphinspect dump --format json -- .build/debug/MyApp | jq .nodes
                   graphinspect dump --format svg --focus SettingsModule -o settings.svg
+                  graphinspect dump --rules graphinspect.yml -o graph.svg -- .build/debug/MyApp
+
+                With --rules FILE, the run is held against the rules file (docs/rules.md): its \
+                findings go to standard error (or --rules-output), and an error exits 1 after \
+                the graph is written.
 
                 """ + CLIError.exitCodes
         )
@@ -31,6 +37,10 @@ extension GraphInspectCommand {
 
         @OptionGroup var source: SourceOptions
 
+        @OptionGroup(title: "Rules") var rulesOptions: RulesOptions
+
+        @OptionGroup(title: "Rules") var rulesReport: RulesReportOptions
+
         public init() {}
 
         public func validate() throws {
@@ -38,11 +48,19 @@ extension GraphInspectCommand {
         }
 
         public func run() throws {
+            var failed = false
             try CLIError.reported {
+                let rules = try rulesOptions.load(command: "dump", findsDefault: false)
                 let loaded = try source.source.load()
                 loaded.printNotes()
                 try written.write(loaded.snapshot, drawn: diagram, leakGrace: source.leakGraceNanoseconds)
+                if let rules {
+                    let verdict = try rules.verdict(RulesInput(snapshot: loaded.snapshot, origin: .run))
+                    try rulesReport.report(verdict)
+                    failed = verdict.errors > 0
+                }
             }
+            if failed { throw ExitCode.failure }
         }
 
         /// The dump's text, without writing it anywhere (and without the notes).

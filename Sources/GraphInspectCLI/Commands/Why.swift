@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GraphInspect
+import GraphInspectRules
 
 extension GraphInspectCommand {
     /// `graphinspect why`: explain every failed lookup of a run.
@@ -17,6 +18,10 @@ extension GraphInspectCommand {
                 Examples:
                   graphinspect why -- .build/debug/MyApp
                   graphinspect why --trace run.ndjson --format json
+                  graphinspect why --rules graphinspect.yml -- .build/debug/MyApp
+
+                With --rules FILE, the run is also held against the rules file (docs/rules.md): \
+                its findings go to standard error (or --rules-output); an error exits 1.
 
                 """ + CLIError.exitCodes
         )
@@ -37,11 +42,16 @@ extension GraphInspectCommand {
 
         @OptionGroup var source: SourceOptions
 
+        @OptionGroup(title: "Rules") var rulesOptions: RulesOptions
+
+        @OptionGroup(title: "Rules") var rulesReport: RulesReportOptions
+
         public init() {}
 
         public func run() throws {
             var failed = false
             try CLIError.reported {
+                let rules = try rulesOptions.load(command: "why", findsDefault: false)
                 let loaded = try source.source.load()
                 loaded.printNotes()
                 let failures = select(loaded.snapshot.failures())
@@ -60,6 +70,11 @@ extension GraphInspectCommand {
                     text += "\n" + Self.retainedReport(retained, in: loaded.snapshot, grace: grace, style: style)
                 }
                 try Output.write(text, to: written.output)
+                if let rules {
+                    let verdict = try rules.verdict(RulesInput(snapshot: loaded.snapshot, origin: .run))
+                    try rulesReport.report(verdict)
+                    if verdict.errors > 0 { failed = true }
+                }
             }
             if failed { throw ExitCode.failure }
         }

@@ -9,7 +9,8 @@ extension GraphInspectCommand {
               !arguments.contains("--") else { return nil }
         // Values of options that take one are not the app.
         let takesValue: Set = ["--format", "-f", "--output", "-o", "--trace", "--sample", "--diagram", "--step",
-                               "--frames", "--layout", "--depth", "--focus", "--collapse", "--hide", "--dependency", "--view", "--leak-grace"]
+                               "--frames", "--layout", "--depth", "--focus", "--collapse", "--hide", "--dependency", "--view", "--leak-grace",
+                               "--rules", "--rules-baseline", "--rules-format", "--rules-output"]
         var index = 1
         while index < arguments.count {
             let word = arguments[index]

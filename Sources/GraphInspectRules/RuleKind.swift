@@ -1,0 +1,41 @@
+/// The rules a rules file can state. Each raw value is the rule's id: its key in the file, the
+/// `rule` of its findings, and the first word of its lines in a rules baseline.
+public enum RuleKind: String, Sendable, CaseIterable, Comparable {
+    /// A requester (by type or module pattern) resolving from a provider it may not use.
+    case forbiddenLookup = "forbidden-lookup"
+    /// A lookup answered more ancestors up than `limit`.
+    case maxHops = "max-hops"
+    /// A component or holder tree deeper than `limit`.
+    case maxDepth = "max-depth"
+    /// A holder holding more than `limit` modules at once.
+    case maxChildren = "max-children"
+    /// A component providing a name and type that an ancestor also provides.
+    case shadowing
+    /// A provider nothing uses: statically, no lookup names it; in a run, none resolved from it.
+    case unusedProvider = "unused-provider"
+    /// A module without a router.
+    case routerRequired = "router-required"
+
+    /// Whether the rule is a number not to exceed (`limit:`).
+    public var hasLimit: Bool { self == .maxHops || self == .maxDepth || self == .maxChildren }
+
+    /// Whether the rule takes several entries (a list), each with its own patterns.
+    public var takesEntries: Bool { self == .forbiddenLookup }
+
+    /// The keys an entry of this rule may have, beside `severity`, `paths` and `types`.
+    public var ownKeys: [String] {
+        switch self {
+        case .forbiddenLookup: ["requester", "provider", "name"]
+        case .maxHops, .maxDepth, .maxChildren: ["limit"]
+        case .shadowing, .unusedProvider, .routerRequired: []
+        }
+    }
+
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// How a rule's findings count: an error fails the command (exit 1), a warning is reported, off
+/// turns the rule off.
+public enum RuleSeverity: String, Sendable, CaseIterable {
+    case error, warning, off
+}
