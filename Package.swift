@@ -179,7 +179,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
         // An app that builds its tree in steps on cue, for the live page's tests.
         .executableTarget(name: "graphinspect-sample-live-steps", dependencies: ["GraphInspect"], path: "Examples/LiveSteps"),
     ]
-    package.targets.first { $0.name == "GraphInspectCLITests" }?.dependencies.append("GraphInspectLive")
+    package.targets.first { $0.name == "GraphInspectCLITests" }?.dependencies += ["GraphInspectLive", "GraphInspectStyleTicTacToe"]
     package.products.append(.library(name: "GraphInspectMacros", targets: ["GraphInspectMacros"]))
     package.products.append(.executable(name: "graphinspect-check", targets: ["graphinspect-check"]))
     // The benchmark times `check` too when swift-syntax is built.

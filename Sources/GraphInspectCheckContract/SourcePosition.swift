@@ -10,7 +10,8 @@ public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConver
         self.column = column
     }
 
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `file:line:column`, or `file:line` when the column is not known (0: a run's position).
+    public var description: String { column > 0 ? "\(file):\(line):\(column)" : "\(file):\(line)" }
 
     /// No place: a finding about a run whose runtime captured no source position. Printed
     /// without one, as compilers print a finding about no line.

@@ -42,9 +42,8 @@ public struct RulesBaseline: Sendable, Equatable {
             # graphinspect rules baseline: known violations of the rules, one a line, sorted.
             # A finding listed here does not fail the build; a new one does; a line no longer
             # found fails too, until it is deleted. Rewrite it with --write-rules-baseline.
-
             """
-        return header + Set(findings.map(\.baselineEntry)).sorted().map { $0 + "\n" }.joined()
+        return header + "\n\n" + Set(findings.map(\.baselineEntry)).sorted().map { $0 + "\n" }.joined()
     }
 
     /// What is left to report: the findings not listed, and an error for each listed entry no

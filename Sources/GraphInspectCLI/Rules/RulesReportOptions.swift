@@ -11,7 +11,7 @@ public struct RulesReportOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How to write the rules' findings: \(RulesReport.Format.allCases.map(\.rawValue).joined(separator: ", ")). Default: the --rules-output file's extension, else text.", valueName: "format"))
     public var rulesFormat: RulesReport.Format?
 
-    @Option(help: ArgumentHelp("Write the rules' findings to this file (default: standard error).", valueName: "file"), completion: .file())
+    @Option(help: ArgumentHelp("Write the rules' findings to this file (- for standard output; default: standard error).", valueName: "file"), completion: .file())
     public var rulesOutput: String?
 
     public init() {}
@@ -30,6 +30,10 @@ public struct RulesReportOptions: ParsableArguments {
         let findings = verdict.report.map(\.diagnostic)
         if format == .text, rulesOutput == nil {
             for finding in findings { Output.say(finding.formatted(style: .forStandardError)) }
+        } else if rulesOutput == nil {
+            // Standard output is the graph or the report; the findings go beside it.
+            let text = try RulesReport.write(findings, as: format, verdict: verdict)
+            if !text.isEmpty { Output.say(text.hasSuffix("\n") ? String(text.dropLast()) : text) }
         } else {
             try Output.write(try RulesReport.write(findings, as: format, verdict: verdict), to: rulesOutput)
         }

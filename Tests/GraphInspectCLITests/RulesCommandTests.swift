@@ -1,0 +1,118 @@
+import Foundation
+import GraphInspect
+import GraphInspectStyleTicTacToe
+import GraphInspectText
+import Testing
+
+/// `--rules` as a team uses it: `check` on the sources, `dump` and `why` on a run (handed from
+/// graphinspect to graphinspect-rules), every findings format, a baseline kept in git, and a
+/// mistaken rules file stopping the command before anything runs.
+@Suite struct RulesCommandTests {
+    static let root = Golden.packageRoot
+
+    /// A folder with the issue's rules file and a recorded run of needle's tic-tac-toe (ported).
+    static func workspace() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try """
+            rules:
+              forbidden-lookup:
+                - requester: "Game*"
+                  provider: "Root*"
+                  severity: error
+              unused-provider: error
+
+            """.write(to: folder.appendingPathComponent("graphinspect.yml"), atomically: true, encoding: .utf8)
+        let recorder = GraphRecorder()
+        let app = GraphObservation.withObserver(recorder) { TicTacToeApp.run() }
+        let snapshot = withExtendedLifetime(app) { recorder.snapshot() }
+        try SnapshotJSONWriter().write(snapshot).write(to: folder.appendingPathComponent("run.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("Sources"), withDestinationURL: Self.root.appendingPathComponent("Examples/Styles/TicTacToe"))
+        return folder
+    }
+
+    /// `check` reads ./graphinspect.yml; `dump --rules` on the run names the same two findings.
+    @Test func checkAndDumpReportTheSameTwoFindings() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let check = try Executable.run("graphinspect", ["check", "--no-notes"], directory: folder)
+        #expect(check.status == 1, "\(check.stderr)")
+        let lines = check.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("Sources/Game.swift:") == true && lines.first?.hasSuffix(": error: GameComponent resolves `analytics` from RootComponent, which the rules forbid (requester `Game*`, provider `Root*`)") == true)
+        #expect(lines.last == "Sources/Root.swift:13:9: error: RootComponent provides `networkService: NetworkService`, which no lookup in the sources names")
+        #expect(check.stderr.contains("graphinspect rules: graphinspect.yml: 2 errors, 0 warnings\n"))
+
+        let plain = try Executable.run("graphinspect", ["dump", "--trace", "run.json"], directory: folder)
+        let dump = try Executable.run("graphinspect", ["dump", "--trace", "run.json", "--rules", "graphinspect.yml", "--rules-format", "json"], directory: folder)
+        #expect(dump.status == 1)
+        #expect(dump.stdout == plain.stdout, "standard output is the graph, as without rules")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(dump.stderr.split(separator: "\n").filter { !$0.hasPrefix("graphinspect rules:") }.joined(separator: "\n").utf8)) as? [String: Any])
+        let findings = try #require(json["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["rule"] as? String } == ["forbidden-lookup", "unused-provider"])
+        #expect((findings[0]["file"] as? String)?.hasSuffix("Game.swift") == true)
+        #expect(findings[1]["file"] == nil, "a run knows no declaration")
+        #expect(dump.stderr.hasSuffix("graphinspect rules: graphinspect.yml: 2 errors, 0 warnings\n"))
+    }
+
+    @Test func everyFindingsFormatByExtension() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (file, check) in [
+            ("findings.sarif", { (text: String) in text.contains("\"ruleId\" : \"forbidden-lookup\"") && text.contains("\"version\" : \"2.1.0\"") }),
+            ("findings.md", { (text: String) in text.hasPrefix("<!-- graphinspect-findings -->\n**graphinspect rules \\(graphinspect\\.yml\\):** 2 errors, 0 warnings") }),
+            ("findings.txt", { (text: String) in text.hasPrefix("GraphInspectStyleTicTacToe/Game.swift:") || text.contains("error: GameComponent resolves") }),
+        ] {
+            let run = try Executable.run("graphinspect", ["why", "--trace", "run.json", "--rules", "graphinspect.yml", "--rules-output", file], directory: folder)
+            #expect(run.status == 1)
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            #expect(check(text), "\(file): \(text)")
+        }
+        let github = try Executable.run("graphinspect", ["dump", "--trace", "run.json", "--rules", "graphinspect.yml", "--rules-format", "github", "--rules-output", "-", "-o", "graph.txt"], directory: folder)
+        #expect(github.stdout.split(separator: "\n").count == 2)
+        #expect(github.stdout.contains("::error title=graphinspect%3A unused-provider::RootComponent provides `networkService: NetworkService`"))
+        let markdown = try Executable.run("graphinspect", ["check", "--format", "markdown", "Sources"], directory: folder)
+        #expect(markdown.stdout.hasPrefix("<!-- graphinspect-findings -->\n**graphinspect check:** 2 errors, 0 warnings\n"))
+    }
+
+    /// Written once, the baseline makes the known findings pass; a new one fails; a listed one
+    /// no longer found fails at its line until it is deleted.
+    @Test func theBaselineAcceptsKnownAndFailsNewAndGone() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let write = try Executable.run("graphinspect", ["check", "--rules-baseline", "rules-baseline.txt", "--write-rules-baseline", "--no-notes"], directory: folder)
+        #expect(write.status == 0, "\(write.stderr)")
+        #expect(write.stderr.contains("graphinspect rules: graphinspect.yml: wrote 2 entries to rules-baseline.txt\n"))
+        let baseline = try String(contentsOf: folder.appendingPathComponent("rules-baseline.txt"), encoding: .utf8)
+        #expect(baseline.hasSuffix("\nforbidden-lookup: GameComponent resolves `analytics` from RootComponent\nunused-provider: RootComponent.networkService\n"))
+        let known = try Executable.run("graphinspect", ["check", "--rules-baseline", "rules-baseline.txt", "--no-notes"], directory: folder)
+        #expect(known.status == 0, "\(known.stdout)")
+        #expect(known.stderr.contains("graphinspect rules: graphinspect.yml: 0 errors, 0 warnings, 2 known in rules-baseline.txt\n"))
+        // The same baseline holds for the run.
+        let ran = try Executable.run("graphinspect", ["dump", "--trace", "run.json", "--rules", "graphinspect.yml", "--rules-baseline", "rules-baseline.txt"], directory: folder)
+        #expect(ran.status == 0, "\(ran.stderr)")
+        try (baseline + "shadowing: GameComponent.mutableScoreStream shadows LoggedInComponent.mutableScoreStream\n").write(to: folder.appendingPathComponent("rules-baseline.txt"), atomically: true, encoding: .utf8)
+        let gone = try Executable.run("graphinspect", ["check", "--rules-baseline", "rules-baseline.txt", "--no-notes"], directory: folder)
+        #expect(gone.status == 1)
+        #expect(gone.stdout.hasPrefix("rules-baseline.txt:7:1: error: `shadowing: GameComponent.mutableScoreStream shadows LoggedInComponent.mutableScoreStream` is in the rules baseline but no longer found\n  fix: delete line 7 of rules-baseline.txt"), "\(gone.stdout)")
+    }
+
+    /// A mistake in the rules stops the command with one line and exit 65, before the app runs
+    /// or anything is written; a missing file is exit 66.
+    @Test func aMistakenRulesFileStopsFirst() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "rules:\n  shadowing: eror\n".write(to: folder.appendingPathComponent("bad.yml"), atomically: true, encoding: .utf8)
+        for command in [["dump"], ["why"], ["check", "Sources"]] {
+            let run = try Executable.run("graphinspect", command + ["--rules", "bad.yml"], directory: folder)
+            #expect(run.status == 65, "\(command)")
+            #expect(run.stdout == "")
+            #expect(run.stderr == "Error: bad.yml:2:14: unknown severity `eror` (did you mean `error`?); expected error, warning or off.\n")
+        }
+        let missing = try Executable.run("graphinspect", ["dump", "--rules", "nowhere.yml"], directory: folder)
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "Error: nowhere.yml: cannot read the rules: no such file. Write one (docs/rules.md), or check the path\n")
+        let usage = try Executable.run("graphinspect", ["dump", "--write-rules-baseline"], directory: folder)
+        #expect(usage.status == 64)
+    }
+}
