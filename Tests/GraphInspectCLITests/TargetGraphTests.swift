@@ -13,11 +13,11 @@ import Testing
         ("runtime, events, recorder", ["GraphInspect"]),
         ("apps, traces read back", ["GraphInspectSample", "GraphInspectMacros", "GraphInspectTrace"]),
         ("model, renderer", ["GraphInspectDiagram", "GraphInspectCheckContract", "GraphInspectGraphviz"]),
-        ("text, review", ["GraphInspectText", "GraphInspectReview"]),
-        ("pages, check, tests", ["GraphInspectPages", "GraphInspectStatic", "GraphInspectTesting", "GraphInspectFuzzTargets"]),
+        ("text, review, rules", ["GraphInspectText", "GraphInspectReview", "GraphInspectRules"]),
+        ("pages, check, rules' YAML, tests", ["GraphInspectPages", "GraphInspectStatic", "GraphInspectRulesYAML", "GraphInspectTesting", "GraphInspectFuzzTargets"]),
         ("CLI, fuzzers", ["GraphInspectCLI", "fuzz-line-decoder", "fuzz-snapshot-decoder", "fuzz-trace-reader", "fuzz-baseline-reader"]),
         ("live server (the live command's, with SwiftNIO)", ["GraphInspectLive"]),
-        ("executables", ["graphinspect", "graphinspect-check", "graphinspect-build-check", "graphinspect-live", "graphinspect-bench"]),
+        ("executables", ["graphinspect", "graphinspect-check", "graphinspect-rules", "graphinspect-build-check", "graphinspect-live", "graphinspect-bench"]),
     ]
     /// Targets outside the flow: build-time tools.
     static let tools = ["GraphInspectMacroPlugin", "graphinspect-embed"]
