@@ -47,7 +47,12 @@ public struct StaticDiagnostic: Sendable, Equatable, Hashable, Codable, Comparab
         return (["\(place)\(label) \(message)"] + details).joined(separator: "\n")
     }
 
+    /// By place, severity and message, then by the detail lines, so findings that differ only
+    /// there (one lookup reached along two chains) sort the same way in every reading.
     public static func < (a: Self, b: Self) -> Bool {
-        (a.position, a.severity, a.message) < (b.position, b.severity, b.message)
+        if (a.position, a.severity, a.message) != (b.position, b.severity, b.message) {
+            return (a.position, a.severity, a.message) < (b.position, b.severity, b.message)
+        }
+        return a.details.lexicographicallyPrecedes(b.details)
     }
 }
