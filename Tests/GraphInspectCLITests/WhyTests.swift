@@ -43,6 +43,15 @@ import Testing
         // The released module and the one still attached are not named.
         #expect(!result.stdout.contains("profile") && !result.stdout.contains("chat"))
 
+        // JSON: the same leak as an entry of its own, after the failed lookups (none here).
+        let json = try Executable.run("graphinspect", ["why", "--sample", "leaking", "-o", "-", "--format", "json"], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"])
+        #expect(json.status == 1)
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(entries.count == 1)
+        #expect(entries.first?["kind"] as? String == "retainedAfterDetach" && entries.first?["leak"] as? Bool == true)
+        #expect(entries.first?["label"] as? String == "SettingsModule \"settings\" #4" && entries.first?["aliveBelow"] as? [Int] == [3, 5, 6])
+        #expect((entries.first?["report"] as? String)?.hasPrefix("retained after detach: SettingsModule") == true)
+
         // A longer grace than the run lasted: alive at exit, not a leak.
         let patient = try Executable.run("graphinspect", ["why", "--sample", "leaking", "--leak-grace", "60000"], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"])
         #expect(patient.status == 0)

@@ -15,8 +15,10 @@ extension GraphInspectCommand {
                 text: -/+/~ lines; dot, svg: one merged picture (added green, removed red, changed \
                 orange); markdown: a pull-request comment (a summary line, new and fixed missing \
                 dependencies with their reports, tables, a Mermaid picture of only the changed part; \
-                nothing at all when nothing changed). Exits 0 when they are the same, 1 when they \
-                differ, 2 when one cannot be read (like diff).
+                nothing at all when nothing changed). Modules retained after detach (leaks, \
+                docs/leaks.md) in one recording and not the other are new or fixed leaks; only \
+                traces carry the times that tell (GRAPHINSPECT_LEAK_GRACE sets the grace). Exits 0 \
+                when they are the same, 1 when they differ, 2 when one cannot be read (like diff).
 
                 Examples:
                   graphinspect dump --format json -o old.json -- .build/debug/MyApp
@@ -49,14 +51,16 @@ extension GraphInspectCommand {
             var differ = false
             do {
                 let before = try Self.read(old), after = try Self.read(new)
-                let diff = GraphDiff(old: before, new: after)
+                let grace = RetainedAfterDetach.grace(fromEnvironment: ProcessInfo.processInfo.environment["GRAPHINSPECT_LEAK_GRACE"])
+                if let problem = grace.problem { Output.say("graphinspect diff: warning: " + problem) }
+                let diff = GraphDiff(old: before, new: after, leakGrace: grace.grace)
                 differ = !diff.isEmpty
                 switch try written.resolved() {
                 case .text:
                     try Output.write(diff.text(), to: written.output)
                 case .markdown:
                     // Same shape: no comment at all, so a CI step can tell there is nothing to post.
-                    if let comment = DiffMarkdown().write(old: before, new: after) { try Output.write(comment, to: written.output) }
+                    if let comment = DiffMarkdown().write(old: before, new: after, leakGrace: grace.grace) { try Output.write(comment, to: written.output) }
                 case .dot:
                     try Output.write(DOTWriter().write(Self.picture(before, after)), to: written.output)
                 case .svg:

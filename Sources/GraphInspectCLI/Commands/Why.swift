@@ -65,9 +65,12 @@ extension GraphInspectCommand {
                 failed = !failures.isEmpty || retained.contains { $0.isLeak }
                 let style: ReportStyle = written.output == nil ? .forStandardOutput : .plain
                 let format = try written.resolved()
-                var text = try render(failures, events: loaded.snapshot.eventCount, format: format, style: style)
-                if format == .text, !retained.isEmpty {
-                    text += "\n" + Self.retainedReport(retained, in: loaded.snapshot, grace: grace, style: style)
+                var text: String
+                if format == .json {
+                    text = try Self.json(failures, retained: retained, in: loaded.snapshot, grace: grace)
+                } else {
+                    text = try render(failures, events: loaded.snapshot.eventCount, format: format, style: style)
+                    if !retained.isEmpty { text += "\n" + Self.retainedReport(retained, in: loaded.snapshot, grace: grace, style: style) }
                 }
                 try Output.write(text, to: written.output)
                 if let rules {
@@ -90,6 +93,16 @@ extension GraphInspectCommand {
             return title + "\n\n" + ordered.map { $0.report(in: snapshot, grace: grace, style: style) }.joined(separator: "\n\n") + "\n"
         }
 
+        /// `--format json`: one array, each failed lookup as `LookupFailure` encodes it, then each
+        /// module retained after detach (`"kind": "retainedAfterDetach"`), leaks first.
+        static func json(_ failures: [LookupFailure], retained: [RetainedAfterDetach], in snapshot: GraphSnapshot, grace: UInt64) throws -> String {
+            let ordered = retained.filter(\.isLeak) + retained.filter { !$0.isLeak }
+            let entries = failures.map(WhyJSONEntry.failure) + ordered.map { WhyJSONEntry.retained($0, label: RetainedAfterDetach.label($0.node, in: snapshot), report: $0.report(in: snapshot, grace: grace)) }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            return String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
+        }
+
         /// The failures to report, most recent first, narrowed by `--dependency`.
         func select(_ failures: [LookupFailure]) -> [LookupFailure] {
             failures.reversed().filter { dependency == nil || $0.requestedName == dependency }
@@ -110,6 +123,37 @@ extension GraphInspectCommand {
                 return "graphinspect why: \(count)\(scope), most recent first\n\n"
                     + failures.map { $0.report(style: style) }.joined(separator: "\n\n") + "\n"
             }
+        }
+    }
+}
+
+/// One entry of `why --format json`.
+enum WhyJSONEntry: Encodable {
+    case failure(LookupFailure)
+    /// A module or holder alive after its holder let it go: a leak when `leak` is true.
+    case retained(RetainedAfterDetach, label: String, report: String)
+
+    private enum CodingKeys: String, CodingKey { case kind, leak, node, label, holder, cause, aliveForNanoseconds, aliveBelow, resolvedFromIt, report }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .failure(let failure):
+            try failure.encode(to: encoder)
+        case .retained(let retained, let label, let report):
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode("retainedAfterDetach", forKey: .kind)
+            try container.encode(retained.isLeak, forKey: .leak)
+            try container.encode(retained.node, forKey: .node)
+            try container.encode(label, forKey: .label)
+            try container.encode(retained.cause.holder, forKey: .holder)
+            switch retained.cause {
+            case .detached: try container.encode("detached", forKey: .cause)
+            case .holderReleased: try container.encode("holderReleased", forKey: .cause)
+            }
+            try container.encodeIfPresent(retained.aliveFor, forKey: .aliveForNanoseconds)
+            try container.encode(retained.aliveBelow, forKey: .aliveBelow)
+            try container.encode(retained.resolvedFromIt, forKey: .resolvedFromIt)
+            try container.encode(report, forKey: .report)
         }
     }
 }

@@ -19,14 +19,16 @@ public struct DiffMarkdown: Sendable {
     public init() {}
 
     /// The comment, or nil when the two runs have the same shape.
-    public func write(old: GraphSnapshot, new: GraphSnapshot) -> String? {
-        let diff = GraphDiff(old: old, new: new)
+    public func write(old: GraphSnapshot, new: GraphSnapshot, leakGrace: UInt64 = RetainedAfterDetach.defaultGrace) -> String? {
+        let diff = GraphDiff(old: old, new: new, leakGrace: leakGrace)
         let changes = ShapeChanges(diff, old: old, new: new)
         guard !changes.isEmpty else { return nil }
         var out = Self.marker + "\n"
         out += "**graphinspect:** " + changes.summary + "\n"
         out += missingSection("New missing dependencies", changes.newMissing, reports: changes.reports)
         out += missingSection("Fixed missing dependencies", changes.fixedMissing, reports: [:])
+        out += leakSection("New leaks (retained after detach)", changes.newLeaks, reports: changes.leakReports)
+        out += leakSection("Fixed leaks", changes.fixedLeaks, reports: [:])
         out += table("Components", header: ["", "component", "parent"], rows: changes.componentRows)
         out += table("Holders, modules and routers", header: ["", "kind", "name", "in"], rows: changes.treeRows)
         out += table("Providers", header: ["", "component", "provides"], rows: changes.providerRows)
@@ -41,11 +43,29 @@ public struct DiffMarkdown: Sendable {
         for lookup in lookups.prefix(Self.rowsPerTable) {
             out += "- " + MarkdownEscaping.code(Self.shown(lookup.requester)) + " asks for " + MarkdownEscaping.code(lookup.asked) + "\n"
             if let report = reports[lookup] {
-                out += "  <details><summary>why</summary>\n\n" + MarkdownEscaping.fenced(report, language: "text").split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n  </details>\n"
+                out += Self.folded(report)
             }
         }
         if lookups.count > Self.rowsPerTable { out += "- and \(lookups.count - Self.rowsPerTable) more\n" }
         return out
+    }
+
+    private func leakSection(_ title: String, _ paths: [String], reports: [String: String]) -> String {
+        guard !paths.isEmpty else { return "" }
+        var out = "\n#### \(title)\n\n"
+        for path in paths.prefix(Self.rowsPerTable) {
+            out += "- " + MarkdownEscaping.code(Self.shown(path)) + "\n"
+            if let report = reports[path] {
+                out += Self.folded(report)
+            }
+        }
+        if paths.count > Self.rowsPerTable { out += "- and \(paths.count - Self.rowsPerTable) more\n" }
+        return out
+    }
+
+    /// A report folded under its list item: `why`, opened on click.
+    private static func folded(_ report: String) -> String {
+        "  <details><summary>why</summary>\n\n" + MarkdownEscaping.fenced(report, language: "text").split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n  </details>\n"
     }
 
     private func table(_ title: String, header: [String], rows: [[String]]) -> String {

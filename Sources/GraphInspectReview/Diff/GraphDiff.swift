@@ -17,17 +17,38 @@ public struct GraphDiff: Sendable, Equatable {
     }
 
     public var changes: [Change]
+    /// Modules and holders retained after detach (leaks, `RetainedAfterDetach`) in the new run
+    /// and not the old, and in the old and not the new, by path. Only recordings with times (a
+    /// trace, a running app) can have any: a snapshot's JSON and a baseline carry none.
+    public var newLeaks: [String] = []
+    public var fixedLeaks: [String] = []
+    /// Each new leak's report, as `why` words it from the new run.
+    public var leakReports: [String: String] = [:]
     /// Both runs keyed by path, kept for the comment and the picture made from this diff.
     let before: Keyed, after: Keyed
 
-    public var isEmpty: Bool { changes.isEmpty }
+    public var isEmpty: Bool { changes.isEmpty && newLeaks.isEmpty && fixedLeaks.isEmpty }
 
-    public static func == (a: Self, b: Self) -> Bool { a.changes == b.changes }
+    public static func == (a: Self, b: Self) -> Bool { a.changes == b.changes && a.newLeaks == b.newLeaks && a.fixedLeaks == b.fixedLeaks }
 
-    public init(old: GraphSnapshot, new: GraphSnapshot) {
+    public init(old: GraphSnapshot, new: GraphSnapshot, leakGrace: UInt64 = RetainedAfterDetach.defaultGrace) {
         let before = Keyed(old), after = Keyed(new)
         self.before = before
         self.after = after
+        // A recording whose detaches or releases carry no times cannot tell a leak from a module
+        // released later; compared with it, no leak is new or fixed.
+        let judged = Self.tellsLeaks(old) && Self.tellsLeaks(new)
+        let leakedBefore = judged ? RetainedAfterDetach.find(in: old, grace: leakGrace).filter(\.isLeak) : []
+        let leakedAfter = judged ? RetainedAfterDetach.find(in: new, grace: leakGrace).filter(\.isLeak) : []
+        let pathsBefore = Set(leakedBefore.compactMap { before.keyOf[$0.node] })
+        var pathsAfter: Set<String> = []
+        for leak in leakedAfter {
+            guard let path = after.keyOf[leak.node] else { continue }
+            pathsAfter.insert(path)
+            if !pathsBefore.contains(path) { leakReports[path] = leak.report(in: new, grace: leakGrace) }
+        }
+        newLeaks = pathsAfter.subtracting(pathsBefore).sorted()
+        fixedLeaks = pathsBefore.subtracting(pathsAfter).sorted()
         var changes: [Change] = []
         for key in before.order where after.byKey[key] == nil { changes.append(.removed(path: key)) }
         for key in after.order where before.byKey[key] == nil { changes.append(.added(path: key)) }
@@ -49,10 +70,23 @@ public struct GraphDiff: Sendable, Equatable {
         self.changes = changes
     }
 
+    /// Whether every detach and release of `snapshot` carries its time (a trace or a running
+    /// app's recording does; a snapshot's JSON and a baseline do not).
+    static func tellsLeaks(_ snapshot: GraphSnapshot) -> Bool {
+        !snapshot.events.contains { event in
+            switch event {
+            case .moduleDetached(let attachment): attachment.time == nil
+            case .released(let released): released.time == nil
+            default: false
+            }
+        }
+    }
+
     /// `-`/`+`/`~` lines, one per change, in a stable order; control characters shown escaped.
     public func text() -> String {
-        guard !changes.isEmpty else { return "graphinspect diff: no changes\n" }
-        var out = "graphinspect diff: \(changes.count) \(changes.count == 1 ? "change" : "changes")\n"
+        guard !isEmpty else { return "graphinspect diff: no changes\n" }
+        let count = changes.count + newLeaks.count + fixedLeaks.count
+        var out = "graphinspect diff: \(count) \(count == 1 ? "change" : "changes")\n"
         for change in changes {
             switch change {
             case .removed(let path): out += "- \(Quoted.visible(path))\n"
@@ -62,6 +96,8 @@ public struct GraphDiff: Sendable, Equatable {
                 out += Quoted.visible("~ lookup \(Quoted.name(name)): \(ShortTypeName.of(type)) by \(requester): \(before) -> \(after)") + "\n"
             }
         }
+        for path in newLeaks { out += Quoted.visible("+ retained after detach (a leak): \(path)") + "\n" }
+        for path in fixedLeaks { out += Quoted.visible("- retained after detach (a leak, fixed): \(path)") + "\n" }
         return out
     }
 }

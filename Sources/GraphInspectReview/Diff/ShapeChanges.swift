@@ -20,9 +20,17 @@ struct ShapeChanges {
     var fixedMissing: [Lookup] = []
     /// The `why` report of each new missing dependency, as the new run recorded it.
     var reports: [Lookup: String] = [:]
+    /// Modules and holders retained after detach in one run and not the other, by path, with
+    /// each new one's report.
+    var newLeaks: [String] = []
+    var fixedLeaks: [String] = []
+    var leakReports: [String: String] = [:]
     private var counts: [(String, Int)] = []
 
-    var isEmpty: Bool { componentRows.isEmpty && treeRows.isEmpty && providerRows.isEmpty && lookupRows.isEmpty && newMissing.isEmpty && fixedMissing.isEmpty }
+    var isEmpty: Bool {
+        componentRows.isEmpty && treeRows.isEmpty && providerRows.isEmpty && lookupRows.isEmpty && newMissing.isEmpty && fixedMissing.isEmpty
+            && newLeaks.isEmpty && fixedLeaks.isEmpty
+    }
 
     /// `diff` of `old` and `new`, in rows.
     init(_ diff: GraphDiff, old: GraphSnapshot, new: GraphSnapshot) {
@@ -97,6 +105,11 @@ struct ShapeChanges {
         if answeredOtherwise > 0 { counts.append(("\(answeredOtherwise) \(answeredOtherwise == 1 ? "lookup" : "lookups") answered by another provider", 0)) }
         if !newMissing.isEmpty { counts.append(("\(newMissing.count) new missing \(newMissing.count == 1 ? "dependency" : "dependencies")", 0)) }
         if !fixedMissing.isEmpty { counts.append(("\(fixedMissing.count) fixed missing \(fixedMissing.count == 1 ? "dependency" : "dependencies")", 0)) }
+        newLeaks = diff.newLeaks
+        fixedLeaks = diff.fixedLeaks
+        leakReports = diff.leakReports
+        if !newLeaks.isEmpty { counts.append(("\(newLeaks.count) new \(newLeaks.count == 1 ? "leak" : "leaks")", 0)) }
+        if !fixedLeaks.isEmpty { counts.append(("\(fixedLeaks.count) fixed \(fixedLeaks.count == 1 ? "leak" : "leaks")", 0)) }
     }
 
     /// `+2 components, -1 lookup, 1 new missing dependency`.
