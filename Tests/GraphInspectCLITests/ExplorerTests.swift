@@ -79,6 +79,32 @@ import Testing
         #expect(session.console == [], "\(session.console)")
     }
 
+    /// A module retained after detach: red in the picture (with its legend entry), listed with
+    /// the failed lookups, its report on click, and selected.
+    @Test func leaksAreListedWithTheirReportAndSelected() throws {
+        let url = try Self.page(["--sample", "leaking"])
+        let session = try Browser.run([
+            ["open": url],
+            ["texts": "#failures > li"],
+            ["click": "button.failure.leak"],
+            ["visible": "#failures pre"],
+            ["text": "#failures pre"],
+            ["texts": "g.node.selected > title"],
+            ["text": "#panel-title"],
+        ])
+        #expect(session.error == nil, "\(session.error ?? "") (screenshot: \(session.screenshot))")
+        guard session.results.count == 7 else { return }
+        let items = session.results[1] as? [String] ?? []
+        #expect(items.first == "1 module retained after detach (a leak) (click one for its report):")
+        #expect(items.dropFirst().first?.hasPrefix("retained after detach: SettingsModule \"settings\" #4 is still alive ") == true)
+        #expect(session.results[3] as? Bool == true)
+        let report = session.results[4] as? String ?? ""
+        #expect(report.contains("\n  still alive below it: SettingsComponent #3, ViewComponentObject #5, RouterObject #6\n"))
+        #expect(session.results[5] as? [String] == ["m4"])
+        #expect(session.results[6] as? String == "SettingsModule \"settings\" #4")
+        #expect(session.console == [], "\(session.console)")
+    }
+
     @Test func viewsAndToggles() throws {
         let url = try Self.page([])
         let session = try Browser.run([

@@ -56,11 +56,12 @@ public enum OutputFormat: String, WritableFormat {
 
     /// The explorer page: every view the graph has, drawn here with the same filters.
     private static func explorer(_ snapshot: GraphSnapshot, diagram: DiagramOptions, layout: GraphvizLayout) throws -> String {
+        // `diagram.leakGrace` is the grace `write` was given (`--leak-grace`).
         let views = try ExplorerData.views(of: snapshot, options: diagram, ranked: layout == .dot) { dot, built in
             String(decoding: try Picture.render(dot, nodes: built.nodes.count, format: .svg, layout: layout), as: UTF8.self)
         }
         let title = "graphinspect: \(snapshot.nodes.count) nodes, \(snapshot.eventCount) events"
-        return ExplorerPage().html(ExplorerData(snapshot: snapshot, views: views, title: title), title: title)
+        return ExplorerPage().html(ExplorerData(snapshot: snapshot, views: views, title: title, leakGrace: diagram.leakGrace), title: title)
     }
 
     /// `snapshot` written in this format.

@@ -258,6 +258,27 @@
       failures.appendChild(more);
     }
   }
+  // Modules alive after their holder let them go (retained after detach), leaks first: each with
+  // its report, and selected in the picture on click.
+  var retained = data.retained || [];
+  if (retained.length > 0) {
+    var leaks = retained.filter(function (held) { return held[1]; }).length;
+    failures.appendChild(element("li", (leaks > 0
+      ? plural(leaks, "module retained after detach (a leak)", "modules retained after detach (leaks)")
+      : plural(retained.length, "module alive after detach, within the grace", "modules alive after detach, within the grace")) + " (click one for its report):"));
+    retained.forEach(function (held) {
+      var item = element("li"), button = element("button", held[2].split("\n")[0]);
+      button.className = held[1] ? "failure leak" : "failure";
+      var report = null;
+      button.addEventListener("click", function () {
+        if (!report) { report = element("pre", held[2]); report.hidden = true; item.appendChild(report); }
+        report.hidden = !report.hidden;
+        if (data.nodes[held[0]]) { select(held[0], true); }
+      });
+      item.appendChild(button);
+      failures.appendChild(item);
+    });
+  }
   if (data.views.length > 0) { showView(0); }
   // When the first picture is on screen (for the benchmark: milliseconds since navigation).
   requestAnimationFrame(function () { setTimeout(function () { window.graphinspectExplorer.drawnAt = performance.now(); }, 0); });

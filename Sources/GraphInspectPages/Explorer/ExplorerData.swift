@@ -58,7 +58,7 @@ public struct ExplorerData: Sendable {
     /// The `id` the explorer's pictures give each edge: `e3-lookup`, its kind after the dash.
     public static let edgeID: @Sendable (Int, Diagram.Edge) -> String = { index, edge in "e\(index)-\(edge.kind.rawValue)" }
 
-    public init(snapshot: GraphSnapshot, views: [View], title: String) {
+    public init(snapshot: GraphSnapshot, views: [View], title: String, leakGrace: UInt64 = RetainedAfterDetach.defaultGrace) {
         let index = Index(snapshot)
         var out = "{\"title\":" + PageJSON.literal(title) + ",\"nodes\":{"
         var first = true
@@ -79,8 +79,20 @@ public struct ExplorerData: Sendable {
             }
             return text + "}"
         }.joined(separator: ",")
-        out += "],\"failures\":" + Self.pageFailures(of: snapshot) + "}"
+        out += "],\"failures\":" + Self.pageFailures(of: snapshot) + ",\"retained\":" + Self.pageRetained(of: snapshot, grace: leakGrace) + "}"
         json = out
+    }
+
+    /// Every module or holder alive after its holder let it go, as the page lists it after the
+    /// failed lookups: `[[node, isLeak, report], ...]`, leaks first (`RetainedAfterDetach`).
+    public static func pageRetained(of snapshot: GraphSnapshot, grace: UInt64) -> String {
+        let retained = RetainedAfterDetach.find(in: snapshot, grace: grace)
+        let ordered = retained.filter(\.isLeak) + retained.filter { !$0.isLeak }
+        return "[" + ordered.compactMap { found in
+            snapshot.node(found.node).map { node in
+                "[" + PageJSON.literal(DiagramBuilder.nodeID(node)) + "," + (found.isLeak ? "true" : "false") + "," + PageJSON.literal(found.report(in: snapshot, grace: grace)) + "]"
+            }
+        }.joined(separator: ",") + "]"
     }
 
     /// Every failed lookup as the page holds it: `{"lines":[...],"list":[[requester, walk or null,
