@@ -1,4 +1,5 @@
 import Foundation
+import GraphInspect
 import GraphInspectCLI
 import GraphInspectPages
 import NIOCore
@@ -16,6 +17,10 @@ public struct LiveServer {
         self.options = options
     }
 
+    /// The leak grace the page marks by: `GRAPHINSPECT_LEAK_GRACE` milliseconds, as the app and
+    /// `why` read it, else a second.
+    static let leakGrace = RetainedAfterDetach.grace(fromEnvironment: ProcessInfo.processInfo.environment["GRAPHINSPECT_LEAK_GRACE"]).grace
+
     /// Serves until the process is stopped (Ctrl-C). `announce` gets each line to print.
     public func run(announce: @escaping @Sendable (String) -> Void) throws(LiveError) {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -24,7 +29,7 @@ public struct LiveServer {
         let token = options.reachable ? Self.makeToken() : nil
         // The gate needs the port, known once bound (port 0): until it is set, nothing is served.
         let gate = GateHolder()
-        let page = LivePage().html(title: "graphinspect live")
+        let page = LivePage().html(title: "graphinspect live", leakGrace: Self.leakGrace)
         let server: any Channel
         do {
             server = try ServerBootstrap(group: group)

@@ -34,7 +34,8 @@ struct RequestGate: Sendable {
 }
 
 /// Answers one browser connection: the page (`/`), its event stream (`/events`), a node's panel
-/// (`/details?id=KEY`) and the failed lookups with their reports (`/failures`).
+/// (`/details?id=KEY`), the failed lookups with their reports (`/failures`), and the modules
+/// alive after detach with theirs (`/retained?now=NS`).
 final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -99,6 +100,10 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
             send(.noContent, type: "image/x-icon", body: "", context: context)
         case "/failures":
             send(.ok, type: "application/json", body: hub.snapshot.map(ExplorerData.failures(of:)) ?? "[]", context: context)
+        case "/retained":
+            // `now`: the app's clock as the page reckons it, in nanoseconds.
+            let now = query["now"].flatMap(UInt64.init)
+            send(.ok, type: "application/json", body: hub.snapshot.map { ExplorerData.retained(of: $0, grace: LiveServer.leakGrace, now: now) } ?? "[]", context: context)
         default:
             send(.notFound, type: "text/plain; charset=utf-8", body: "not found\n", context: context)
         }

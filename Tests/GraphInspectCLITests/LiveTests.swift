@@ -202,6 +202,41 @@ import Testing
         #expect(measured.count == 2 && measured[1] == 0, "released nodes drawn faded: \(measured)")
     }
 
+    /// A module kept alive after its holder detached it is marked when its grace runs out, listed
+    /// with its report (the words `why` uses), and its panel shows the report on click; the
+    /// module detached and released, and the one still attached, are not marked.
+    @Test func aLeakIsMarkedWhenItsGraceRunsOut() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("leaking.ndjson")
+        let run = try Executable.run("graphinspect-sample-leaking", [], environment: ["GRAPHINSPECT_TRACE": trace.path, "GRAPHINSPECT_LEAK_GRACE": "200"])
+        #expect(run.status == 0)
+        let server = try Server(["--trace", trace.path], environment: ["GRAPHINSPECT_LEAK_GRACE": "200"])
+        defer { server.stop() }
+        let session = try Browser.run([
+            ["open": server.url],
+            Self.waitFor("window.graphinspectLive && window.graphinspectLive.leaked === 1 && document.querySelectorAll('#retained button').length === 1"),
+            ["count": "#picture g.node.leaked"],
+            ["texts": "#retained > li"],
+            ["click": "#retained button"],
+            Self.waitFor("Array.prototype.some.call(document.querySelectorAll('#panel-body h3'), function (h) { return h.textContent === 'retained after detach'; })"),
+            ["text": "#panel-title"],
+            ["text": "#panel-body pre"],
+        ])
+        #expect(session.error == nil, "\(session.error ?? "") (\(session.screenshot))")
+        guard session.results.count == 8 else { return }
+        #expect(session.results[1] as? Bool == true, "marked")
+        #expect(session.results[2] as? Int == 1)
+        let items = session.results[3] as? [String] ?? []
+        #expect(items.first == "1 module retained after detach (a leak) (click one for its report):")
+        #expect(items.dropFirst().first?.hasPrefix("retained after detach: SettingsModule \"settings\" #") == true, "\(items)")
+        #expect(session.results[5] as? Bool == true, "the panel shows the report")
+        #expect((session.results[6] as? String)?.hasPrefix("SettingsModule") == true)
+        #expect((session.results[7] as? String)?.contains("still alive below it: SettingsComponent") == true, "\(session.results[7])")
+        #expect(session.console == [], "\(session.console)")
+    }
+
     /// No process a test starts outlives it (issue #44): a `graphinspect-sample-live-steps` that
     /// a test started was left waiting for its steps with SIGTERM blocked (started from a test's
     /// thread), so `terminate()` could not end it. The app a test starts, and the one the server

@@ -11,7 +11,7 @@
   var zoom = PanZoom(picture);
   var panel = NodePanel(document.getElementById("panel-title"), document.getElementById("panel-body"));
   var events = [], status = { state: "waiting" }, following = true, shownUpTo = 0, model = null, outline = null;
-  var failures = [], failuresAsked = null, selected = null;
+  var failures = [], failuresAsked = null, selected = null, retained = [], retainedAsked = null;
 
   function element(tag, text) { var made = document.createElement(tag); if (text !== undefined) { made.textContent = text; } return made; }
   function keyOf(kind, id) { return (data.letters[kind] || data.otherLetter) + id; }
@@ -19,7 +19,9 @@
 
   // The model: nodes in arrival order (as the outline draws them), by trace id.
   function Model() {
-    return { rows: [], byID: {}, lookups: {}, failed: {}, gaps: 0 };
+    // letGo: modules (and holders) their holder detached or left by being released, with when
+    // (the app's clock); leaked: those of them still alive when their grace ran out.
+    return { rows: [], byID: {}, lookups: {}, failed: {}, gaps: 0, attachedTo: {}, letGo: {}, leaked: {}, lastTime: null, lastArrival: 0, ended: null };
   }
 
   function details(node) {
@@ -30,12 +32,31 @@
   }
 
   function classes(node) {
-    return (model.failed[node.id] ? "failed " : "") + (node.released ? "released " : "") + (node.fresh ? "fresh" : "");
+    return (model.failed[node.id] ? "failed " : "") + (model.leaked[node.id] && !node.released ? "leaked " : "") + (node.released ? "released " : "") + (node.fresh ? "fresh" : "");
   }
 
   // Applies one event to the model; returns the rows it added, or the node it changed.
   function apply(event, added, changed) {
+    if (typeof event.time === "number" && (model.lastTime === null || event.time > model.lastTime)) {
+      model.lastTime = event.time;
+      model.lastArrival = performance.now();
+    }
     switch (event.event) {
+      case "moduleAttached": {
+        model.attachedTo[event.module] = event.holder;
+        delete model.letGo[event.module];
+        if (model.leaked[event.module] && model.byID[event.module]) { delete model.leaked[event.module]; changed[event.module] = model.byID[event.module]; }
+        return;
+      }
+      case "moduleDetached": {
+        if (model.attachedTo[event.module] === event.holder) { delete model.attachedTo[event.module]; }
+        if (typeof event.time === "number") { model.letGo[event.module] = event.time; }
+        return;
+      }
+      case "ended": {
+        model.ended = event.time;
+        return;
+      }
       case "created": {
         if (model.byID[event.id]) { return; }
         var parent = event.parent !== undefined ? model.byID[event.parent] : undefined;
@@ -50,6 +71,14 @@
       case "released": {
         var gone = model.byID[event.id];
         if (gone) { gone.released = true; changed[gone.id] = gone; }
+        delete model.letGo[event.id];
+        delete model.leaked[event.id];
+        // A released holder lets go of the modules it still held.
+        Object.keys(model.attachedTo).forEach(function (module) {
+          if (model.attachedTo[module] !== event.id) { return; }
+          delete model.attachedTo[module];
+          if (typeof event.time === "number") { model.letGo[module] = event.time; }
+        });
         return;
       }
       case "lookup": case "moduleLookup": {
@@ -108,6 +137,7 @@
       }
     });
     if (Object.keys(model.failed).length > failures.length) { askFailures(); }
+    checkLeaks();
     // Until the user pans or zooms, the camera keeps the whole in view while its text is
     // readable, then the newest rows (nodes themselves never move).
     if (!userMoved && added.length > 0) {
@@ -157,8 +187,57 @@
     else if (status.lastRefusal) { notices.push(status.lastRefusal); }
     document.getElementById("notice").textContent = notices.join("; ");
     window.graphinspectLive = { ready: true, events: events.length, shown: shownUpTo, nodes: nodes, state: status.state,
-                                failed: Object.keys(model ? model.failed : {}).length };
+                                failed: Object.keys(model ? model.failed : {}).length, leaked: Object.keys(model ? model.leaked : {}).length };
     window.graphinspectLiveZoom = zoom;
+  }
+
+  // The app's clock now, as far as the page can tell: the run's end once it has ended; while it
+  // runs and the timeline follows it, its last time plus the time since that event arrived;
+  // otherwise (paused, scrubbed back, disconnected) the last time shown. Null with no times.
+  function appNow() {
+    if (!model || model.lastTime === null) { return null; }
+    if (model.ended !== null) { return model.ended; }
+    if (following && status.state === "running") { return model.lastTime + (performance.now() - model.lastArrival) * 1e6; }
+    return model.lastTime;
+  }
+
+  // Marks each module let go whose grace has run out while it is still alive, and asks the
+  // server for the reports (`/retained`): the same rule and words as `why`.
+  function checkLeaks() {
+    var now = appNow();
+    if (now === null) { return; }
+    var marked = false;
+    Object.keys(model.letGo).forEach(function (id) {
+      if (model.leaked[id] || now - model.letGo[id] < data.leakGrace) { return; }
+      var node = model.byID[id];
+      if (!node || node.released) { return; }
+      model.leaked[id] = true;
+      marked = true;
+      if (outline) { outline.setNode(keyOf(node.kind, node.id), classes(node), null); }
+    });
+    if (marked) { askRetained(now); render(); }
+  }
+  setInterval(function () { if (model) { checkLeaks(); } }, 200);
+
+  function askRetained(now) {
+    if (retainedAsked) { return; }
+    retainedAsked = fetch("/retained" + query + (query ? "&" : "?") + "now=" + Math.round(now)).then(function (response) { return response.json(); }).then(function (list) {
+      retainedAsked = null;
+      retained = list.filter(function (entry) { return entry.leak; });
+      var box = document.getElementById("retained");
+      box.replaceChildren();
+      if (retained.length > 0) {
+        box.appendChild(element("li", retained.length + (retained.length === 1 ? " module retained after detach (a leak)" : " modules retained after detach (leaks)") + " (click one for its report):"));
+      }
+      retained.forEach(function (entry) {
+        var item = element("li"), button = element("button", entry.headline);
+        button.className = "failure leak";
+        button.addEventListener("click", function () { select(entry.node); });
+        item.appendChild(button);
+        box.appendChild(item);
+      });
+      if (selected) { select(selected); }
+    }).catch(function () { retainedAsked = null; });
   }
 
   function askFailures() {
@@ -205,6 +284,10 @@
         document.getElementById("panel-body").appendChild(element("h3", "failed lookup"));
         document.getElementById("panel-body").appendChild(element("pre", failure.report));
       });
+      retained.filter(function (entry) { return entry.node === key; }).forEach(function (entry) {
+        document.getElementById("panel-body").appendChild(element("h3", "retained after detach"));
+        document.getElementById("panel-body").appendChild(element("pre", entry.report));
+      });
       window.graphinspectLiveDetails = key;
     });
   }
@@ -232,8 +315,9 @@
   });
   source.addEventListener("status", function (message) { status = JSON.parse(message.data); render(); });
   source.addEventListener("reset", function () {
-    events = []; model = null; shownUpTo = 0; failures = []; selected = null;
+    events = []; model = null; shownUpTo = 0; failures = []; selected = null; retained = [];
     document.getElementById("failures").replaceChildren();
+    document.getElementById("retained").replaceChildren();
     showUpTo(0);
   });
 

@@ -95,6 +95,23 @@ public struct ExplorerData: Sendable {
         }.joined(separator: ",") + "]"
     }
 
+    /// For the live page (`/retained`): each module or holder alive after its holder let it go,
+    /// leaks first, as `[{"node": key, "leak": bool, "headline": line, "report": text}]`. `now`
+    /// is the app's clock as the page reckons it (the recording's end when it has ended).
+    public static func retained(of snapshot: GraphSnapshot, grace: UInt64, now: UInt64?) -> String {
+        let found = RetainedAfterDetach.find(in: snapshot, grace: grace, now: now)
+        let ordered = found.filter(\.isLeak) + found.filter { !$0.isLeak }
+        return "[" + ordered.compactMap { retained in
+            snapshot.node(retained.node).map { node in
+                let report = retained.report(in: snapshot, grace: grace)
+                return PageJSON.object([
+                    ("node", .string(DiagramBuilder.nodeID(node))), ("leak", .int(retained.isLeak ? 1 : 0)),
+                    ("headline", .string(retained.headline(in: snapshot, grace: grace))), ("report", .string(report)),
+                ]).text
+            }
+        }.joined(separator: ",") + "]"
+    }
+
     /// Every failed lookup as the page holds it: `{"lines":[...],"list":[[requester, walk or null,
     /// [line, ...]], ...]}`. Each report's lines are indices into `lines`, which holds each line
     /// once, a walked component's `[number, index]` (its line without the number): the reports
