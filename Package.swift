@@ -112,6 +112,8 @@ let package = Package(
         ),
         // An app that keeps a detached module alive through a closure it stores: a leak.
         .executableTarget(name: "graphinspect-sample-leaking", dependencies: ["GraphInspect"], path: "Examples/LeakingSample"),
+        // Uber's RIBs tutorial app, ported, with two leaks (a global, a closure cycle) and --fixed.
+        .executableTarget(name: "graphinspect-sample-ribs", dependencies: ["GraphInspect"], path: "Examples/RIBsTicTacToe"),
         // Figures against baselines measured in the same run: `swift run -c release graphinspect-bench`.
         .executableTarget(
             name: "graphinspect-bench",
@@ -148,7 +150,7 @@ let package = Package(
         .testTarget(name: "GraphInspectTextTests", dependencies: ["GraphInspectDiagram", "GraphInspectText", "GraphInspectSample"]),
         .testTarget(name: "GraphInspectSampleTests", dependencies: ["GraphInspectSample"]),
         .testTarget(name: "GraphInspectTestingTests", dependencies: ["GraphInspectTesting", "GraphInspectSample"]),
-        .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI", "GraphInspectGraphviz", "GraphInspectFuzzTargets", "GraphInspectRulesYAML"]),
+        .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI", "GraphInspectGraphviz", "GraphInspectFuzzTargets", "GraphInspectRulesYAML", "GraphInspectTesting"]),
         .testTarget(name: "GraphInspectRulesTests", dependencies: ["GraphInspectRules", "GraphInspectRulesYAML", "GraphInspectSample"]),
     ]
 )

@@ -237,6 +237,26 @@ import Testing
         #expect(session.console == [], "\(session.console)")
     }
 
+    /// The ported RIBs app's two leaks (LeaksOnTheRIBsAppTests): both marked, no other.
+    @Test func theRIBsAppsTwoLeaksAreMarked() throws {
+        let trace = try LeaksOnTheRIBsAppTests.trace(fixed: false)
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let server = try Server(["--trace", trace], environment: LeaksOnTheRIBsAppTests.grace)
+        defer { server.stop() }
+        let session = try Browser.run([
+            ["open": server.url],
+            Self.waitFor("window.graphinspectLive && window.graphinspectLive.leaked === 2 && document.querySelectorAll('#retained button').length === 2"),
+            ["count": "#picture g.node.leaked"],
+            ["texts": "#retained button"],
+        ])
+        #expect(session.error == nil, "\(session.error ?? "") (\(session.screenshot))")
+        guard session.results.count == 4 else { return }
+        #expect(session.results[1] as? Bool == true)
+        #expect(session.results[2] as? Int == 2)
+        let names = (session.results[3] as? [String] ?? []).map { String($0.dropFirst("retained after detach: ".count).prefix { $0 != "#" }) }
+        #expect(names == ["OffGameModule \"offGame\" ", "TicTacToeModule \"ticTacToe\" "], "\(names)")
+    }
+
     /// No process a test starts outlives it (issue #44): a `graphinspect-sample-live-steps` that
     /// a test started was left waiting for its steps with SIGTERM blocked (started from a test's
     /// thread), so `terminate()` could not end it. The app a test starts, and the one the server
