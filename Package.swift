@@ -220,10 +220,11 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
         ),
         // `graphinspect check` with the reader installed; `graphinspect check` execs it.
         .executableTarget(name: "graphinspect-check", dependencies: ["GraphInspectCLI", "GraphInspectCheckContract", "GraphInspectStatic", "GraphInspectRulesYAML"]),
-        // `graphinspect check` in every build of a target that adds it: findings at their lines. Its
-        // tool links the reader alone, so a user's build builds no CLI, pages or Graphviz for it.
+        // `graphinspect check` in every build of a target that adds it: findings at their lines, and
+        // the package's graphinspect.yml rules. Its tool links the reader and the rules alone, so a
+        // user's build builds no CLI, pages or Graphviz for it.
         .plugin(name: "GraphInspectBuildCheck", capability: .buildTool(), dependencies: ["graphinspect-build-check"]),
-        .executableTarget(name: "graphinspect-build-check", dependencies: ["GraphInspectCheckContract", "GraphInspectStatic"]),
+        .executableTarget(name: "graphinspect-build-check", dependencies: ["GraphInspectCheckContract", "GraphInspectStatic", "GraphInspectRules", "GraphInspectRulesYAML"]),
         // `swift package graphinspect-check` in a package that depends on this one.
         .plugin(
             name: "GraphInspectCheckPlugin",

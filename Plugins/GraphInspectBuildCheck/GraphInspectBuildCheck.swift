@@ -5,8 +5,10 @@ import PackagePlugin
 /// reads the target's Swift files and those of every source target it depends on (in this package
 /// and in its dependencies), and reports findings as a compiler does (`FILE:LINE:COL: error:
 /// missing dependency ...`, the walk and the fix on the lines after), so SwiftPM and Xcode show
-/// them at the line and an error fails the build. Every file read is an input and a file in the
-/// plugin's work folder the output, so a build with nothing changed does not check again.
+/// them at the line and an error fails the build. The package's `graphinspect.yml` (and its
+/// `graphinspect-rules-baseline.txt`), when there is one, is held to as `check --rules` holds it.
+/// Every file read is an input and a file in the plugin's work folder the output, so a build with
+/// nothing changed does not check again.
 @main
 struct GraphInspectBuildCheck: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -18,7 +20,7 @@ struct GraphInspectBuildCheck: BuildToolPlugin {
         // A target with no Swift files (C, resources) has nothing to check.
         guard !files.isEmpty else { return [] }
         return [Self.command(tool: try context.tool(named: "graphinspect-build-check").url, files: files,
-                             work: context.pluginWorkDirectoryURL, target: target.name)]
+                             work: context.pluginWorkDirectoryURL, target: target.name, root: context.package.directoryURL)]
     }
 
     /// Whether `package` is graphinspect: it declares this plugin's tool.
@@ -26,15 +28,26 @@ struct GraphInspectBuildCheck: BuildToolPlugin {
         package.targets.contains { $0.name == "graphinspect-build-check" }
     }
 
-    /// The build command: check `files`, keeping the check cache in `work` and writing a file
-    /// there when no error is found.
-    static func command(tool: URL, files: [URL], work: URL, target: String) -> Command {
+    /// The build command: check `files` (and the rules in `root`'s `graphinspect.yml`), keeping
+    /// the check cache in `work` and writing a file there when no error is found.
+    static func command(tool: URL, files: [URL], work: URL, target: String, root: URL) -> Command {
         let output = work.appendingPathComponent("GraphInspectBuildCheck.swift")
+        var rules: [URL] = []
+        var arguments = ["--cache-path", work.appendingPathComponent("cache").path]
+        let rulesFile = root.appendingPathComponent("graphinspect.yml"), baseline = root.appendingPathComponent("graphinspect-rules-baseline.txt")
+        if FileManager.default.fileExists(atPath: rulesFile.path) {
+            rules.append(rulesFile)
+            arguments += ["--rules", rulesFile.path]
+            if FileManager.default.fileExists(atPath: baseline.path) {
+                rules.append(baseline)
+                arguments += ["--rules-baseline", baseline.path]
+            }
+        }
         return .buildCommand(
-            displayName: "graphinspect check \(target) (\(files.count) files)",
+            displayName: "graphinspect check \(target) (\(files.count) files\(rules.isEmpty ? "" : ", graphinspect.yml"))",
             executable: tool,
-            arguments: ["--cache-path", work.appendingPathComponent("cache").path, output.path] + files.map(\.path),
-            inputFiles: files,
+            arguments: arguments + [output.path] + files.map(\.path),
+            inputFiles: files + rules,
             outputFiles: [output]
         )
     }
@@ -50,7 +63,7 @@ extension GraphInspectBuildCheck: XcodeBuildToolPlugin {
         let files = target.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url)
         guard !files.isEmpty else { return [] }
         return [Self.command(tool: try context.tool(named: "graphinspect-build-check").url, files: files,
-                             work: context.pluginWorkDirectoryURL, target: target.displayName)]
+                             work: context.pluginWorkDirectoryURL, target: target.displayName, root: context.xcodeProject.directoryURL)]
     }
 }
 #endif

@@ -44,7 +44,15 @@ public struct RulesError: Error, Sendable, Equatable, CustomStringConvertible {
         return "\(place) \(explanation)"
     }
 
-    private var explanation: String {
+    /// As a compiler prints an error, so a build shows it at the rules file's line:
+    /// `graphinspect.yml:2:14: error: unknown severity ...`.
+    public var compilerStyle: String {
+        let place = line > 0 ? "\(path):\(line):\(max(column, 1)):" : "\(path):"
+        return "\(place) error: \(explanation)"
+    }
+
+    /// What is wrong and what was expected, without the place.
+    public var explanation: String {
         switch problem {
         case .unreadable(let reason):
             return "cannot read the rules: \(reason)"

@@ -28,7 +28,8 @@ extension StaticReader {
         }
         let prepared = prepare(files, options: options, cache: cache, texts: texts)
         let graph = graph(of: prepared)
-        let reading = reading(graph)
+        var reading = reading(graph)
+        if let also = options.alsoFind { reading.diagnostics = (reading.diagnostics + also.find(reading)).sorted() }
         if options.leavesMemoryToExit { _ = Unmanaged.passRetained(LeftToExit(prepared: prepared, graph: graph)) }
         guard let cache, let key else { return StaticReading.Findings(diagnostics: reading.diagnostics, summary: reading.summary) }
         cache.store(findings: CheckCache.CachedFindings(diagnostics: reading.diagnostics, summary: reading.summary), for: key)
@@ -50,7 +51,7 @@ extension StaticReader {
     /// What decides a whole reading: every file's path, module and text (by its digest), and how
     /// it was pruned.
     static func runKey(_ files: [SourceFile], texts: [CacheKey], _ options: Options) -> CacheKey {
-        CacheKey(["\(options.pruning)"] + zip(files, texts).flatMap { [$0.path, $0.module, $1.description] })
+        CacheKey(["\(options.pruning)", options.alsoFind?.key ?? ""] + zip(files, texts).flatMap { [$0.path, $0.module, $1.description] })
     }
 
     /// The reading of a built graph: its snapshot, findings, facts and summary line.

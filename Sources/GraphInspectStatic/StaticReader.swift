@@ -124,6 +124,9 @@ public enum StaticReader {
         /// For a process that ends once it has the findings (the build tool): the sources read
         /// are left to the exit to free, which spares freeing millions of small objects one by one.
         public var leavesMemoryToExit: Bool
+        /// Findings made from the reading beside the reader's own (the build tool's rules file),
+        /// kept in the findings cache with them.
+        public var alsoFind: AdditionalFindings?
 
         public init(
             pruning: Pruning = .automatic, threads: Int = ProcessInfo.processInfo.activeProcessorCount, cachePath: String? = nil,
@@ -133,6 +136,18 @@ public enum StaticReader {
             self.threads = max(1, threads)
             self.cachePath = cachePath
             self.leavesMemoryToExit = leavesMemoryToExit
+        }
+    }
+
+    /// More findings from a reading, and what decides them beyond the sources (the rules file's
+    /// and baseline's text): part of the findings cache's key, so a changed rule is read again.
+    public struct AdditionalFindings: Sendable {
+        public var key: String
+        public var find: @Sendable (StaticReading) -> [StaticDiagnostic]
+
+        public init(key: String, find: @escaping @Sendable (StaticReading) -> [StaticDiagnostic]) {
+            self.key = key
+            self.find = find
         }
     }
 

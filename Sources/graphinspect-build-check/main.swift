@@ -1,10 +1,12 @@
 import Foundation
 import GraphInspectCheckContract
+import GraphInspectRules
+import GraphInspectRulesYAML
 import GraphInspectStatic
 
 // `graphinspect check` for the GraphInspectBuildCheck plugin, in every build of a user's target:
 //
-//     graphinspect-build-check [--cache-path FOLDER] OUTPUT FILE...
+//     graphinspect-build-check [--cache-path FOLDER] [--rules FILE [--rules-baseline FILE]] OUTPUT FILE...
 //
 // It reads the Swift files given and prints each error and warning as a compiler does
 // (`FILE:LINE:COL: error: ...`, the walk and the fix on the lines after), which SwiftPM and Xcode
@@ -12,21 +14,41 @@ import GraphInspectStatic
 // nothing), the build command's output, and exits 0; an error: exit 1, which fails the build.
 // With a cache folder (the plugin passes its work folder) only the files that changed are parsed,
 // and a run over the same files as the last prints the last findings without reading anything.
-// A tool of its own, linking only the reader: a user's build need not build the CLI, Graphviz's C
-// library or the pages for it.
+// With a rules file (the plugin passes the package's graphinspect.yml, and its
+// graphinspect-rules-baseline.txt when there is one), the rules' findings are printed the same
+// way; a mistake in the rules file is an error at its line. A tool of its own, linking only the
+// reader and the rules: a user's build need not build the CLI, Graphviz's C library or the pages.
 var arguments = Array(CommandLine.arguments.dropFirst())
-var cachePath: String?
-if arguments.first == "--cache-path", arguments.count > 1 {
-    cachePath = arguments[1]
+var options: [String: String] = [:]
+while let flag = arguments.first, ["--cache-path", "--rules", "--rules-baseline"].contains(flag), arguments.count > 1 {
+    options[flag] = arguments[1]
     arguments.removeFirst(2)
 }
 guard let output = arguments.first, !output.hasPrefix("-") else {
-    FileHandle.standardError.write(Data("usage: graphinspect-build-check [--cache-path FOLDER] OUTPUT FILE...\n".utf8))
+    FileHandle.standardError.write(Data("usage: graphinspect-build-check [--cache-path FOLDER] [--rules FILE [--rules-baseline FILE]] OUTPUT FILE...\n".utf8))
     exit(64)
+}
+var readerOptions = StaticReader.Options(cachePath: options["--cache-path"], leavesMemoryToExit: true)
+if let rulesPath = options["--rules"] {
+    YAMLRulesParser.install()
+    do {
+        let held = try HeldRules(path: rulesPath, baselinePath: options["--rules-baseline"])
+        // The rules' text decides their findings: a changed rule or baseline checks again.
+        let key = try [rulesPath, HeldRules.text(of: rulesPath)] + (options["--rules-baseline"].map { [$0, try HeldRules.text(of: $0)] } ?? [])
+        readerOptions.alsoFind = StaticReader.AdditionalFindings(key: key.joined(separator: "\u{0}")) { reading in
+            held.report(RulesInput(snapshot: reading.snapshot, places: reading.places, origin: .sources)).report.map(\.diagnostic)
+        }
+    } catch let error as RulesError {
+        print(error.compilerStyle)
+        exit(1)
+    } catch {
+        print("error: graphinspect check: \(error)")
+        exit(1)
+    }
 }
 let found: StaticReading.Findings
 do {
-    found = try StaticReader.findings(Array(arguments.dropFirst()), options: StaticReader.Options(cachePath: cachePath, leavesMemoryToExit: true))
+    found = try StaticReader.findings(Array(arguments.dropFirst()), options: readerOptions)
 } catch {
     // The reader's errors begin with "error: "; the build shows this one line.
     print("error: graphinspect check: " + "\(error)".replacingOccurrences(of: "error: ", with: "", options: .anchored))

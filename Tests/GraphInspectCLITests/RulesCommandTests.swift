@@ -97,6 +97,35 @@ import Testing
         #expect(gone.stdout.hasPrefix("rules-baseline.txt:7:1: error: `shadowing: GameComponent.mutableScoreStream shadows LoggedInComponent.mutableScoreStream` is in the rules baseline but no longer found\n  fix: delete line 7 of rules-baseline.txt"), "\(gone.stdout)")
     }
 
+    /// The build plugin's tool holds the rules too: their errors fail the build at the line,
+    /// cold and from its cache; a changed rule is read again; a mistake in the rules file is an
+    /// error at the rules file's line, as a compiler prints one, so the build shows it there.
+    @Test func theBuildToolHoldsTheRulesAtTheLine() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sources = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Sources").path).filter { $0.hasSuffix(".swift") }.sorted().map { "Sources/" + $0 }
+        let output = folder.appendingPathComponent("out.swift").path
+        let arguments = ["--cache-path", folder.appendingPathComponent("cache").path, "--rules", "graphinspect.yml", output] + sources
+        let cold = try Executable.run("graphinspect-build-check", arguments, directory: folder)
+        let warm = try Executable.run("graphinspect-build-check", arguments, directory: folder)
+        for run in [cold, warm] {
+            #expect(run.status == 1)
+            #expect(run.stdout.contains("Sources/Game.swift:47:36: error: GameComponent resolves `analytics` from RootComponent, which the rules forbid"), "\(run.stdout)")
+            #expect(run.stdout.contains("Sources/Root.swift:13:9: error: RootComponent provides `networkService: NetworkService`, which no lookup in the sources names"))
+            #expect(run.stdout.hasSuffix(": 2 errors, 0 warnings\n"))
+        }
+        #expect(cold.stdout == warm.stdout)
+        // The rule turned off: the same cache, read again, no error, the output written.
+        try "rules:\n  unused-provider: off\n".write(to: folder.appendingPathComponent("graphinspect.yml"), atomically: true, encoding: .utf8)
+        let off = try Executable.run("graphinspect-build-check", arguments, directory: folder)
+        #expect(off.status == 0, "\(off.stdout)")
+        #expect(FileManager.default.fileExists(atPath: output))
+        try "rules:\n  shadowing: eror\n".write(to: folder.appendingPathComponent("graphinspect.yml"), atomically: true, encoding: .utf8)
+        let mistaken = try Executable.run("graphinspect-build-check", arguments, directory: folder)
+        #expect(mistaken.status == 1)
+        #expect(mistaken.stdout == "graphinspect.yml:2:14: error: unknown severity `eror` (did you mean `error`?); expected error, warning or off.\n")
+    }
+
     /// A mistake in the rules stops the command with one line and exit 65, before the app runs
     /// or anything is written; a missing file is exit 66.
     @Test func aMistakenRulesFileStopsFirst() throws {

@@ -49,50 +49,29 @@ public struct RulesOptions: ParsableArguments {
         guard let file = try file(findsDefault: findsDefault) else { return nil }
         if RulesFileHook.parse == nil { try CompanionTool.rules.replaceThisProcess(command: command) }
         do {
-            let ruleSet = try RuleSetReader.read(text: try Self.text(of: file), path: file)
-            guard let baselinePath = rulesBaseline else { return LoadedRules(ruleSet: ruleSet, baseline: nil, writesBaseline: nil) }
-            if writeRulesBaseline { return LoadedRules(ruleSet: ruleSet, baseline: nil, writesBaseline: baselinePath) }
-            let baseline = try RulesBaseline.read(text: try Self.text(of: baselinePath), path: baselinePath)
-            return LoadedRules(ruleSet: ruleSet, baseline: baseline, writesBaseline: nil)
+            // Written anew with --write-rules-baseline, so the old one is not read.
+            let held = try HeldRules(path: file, baselinePath: writeRulesBaseline ? nil : rulesBaseline)
+            return LoadedRules(held: held, writesBaseline: writeRulesBaseline ? rulesBaseline : nil)
         } catch {
             throw .badRules(error)
         }
-    }
-
-    /// A rules file's or baseline's text: a file, at most 4 MiB, UTF-8.
-    static func text(of path: String) throws(RulesError) -> String {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw RulesError(path: path, .unreadable("no such file. Write one (docs/rules.md), or check the path"))
-        }
-        guard !isFolder.boolValue else { throw RulesError(path: path, .unreadable("it is a folder; give the file in it")) }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw RulesError(path: path, .unreadable("permission denied")) }
-        defer { try? handle.close() }
-        let limit = 4 << 20
-        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
-        guard data.count <= limit else { throw RulesError(path: path, .unreadable("it is longer than 4 MiB; a rules file is a few dozen lines")) }
-        guard let text = String(data: data, encoding: .utf8) else { throw RulesError(path: path, .unreadable("it is not UTF-8 text")) }
-        return text
     }
 }
 
 /// A rules file and its baseline, read.
 struct LoadedRules {
-    var ruleSet: RuleSet
-    var baseline: RulesBaseline?
+    var held: HeldRules
     /// Where `--write-rules-baseline` writes, when it was given.
     var writesBaseline: String?
 
     /// Holds `input` against the rules and the baseline, or writes the baseline.
     func verdict(_ input: RulesInput) throws(CLIError) -> RulesVerdict {
-        let findings = RulesEngine(rules: ruleSet).findings(in: input)
+        let found = held.report(input)
         if let writesBaseline {
-            try Output.write(RulesBaseline.text(of: findings), to: writesBaseline)
-            return RulesVerdict(file: ruleSet.path, report: [], known: findings.count, wroteBaseline: writesBaseline)
+            try Output.write(RulesBaseline.text(of: found.all), to: writesBaseline)
+            return RulesVerdict(file: held.rules.path, report: [], known: found.all.count, wroteBaseline: writesBaseline)
         }
-        guard let baseline else { return RulesVerdict(file: ruleSet.path, report: findings) }
-        let held = baseline.hold(findings)
-        return RulesVerdict(file: ruleSet.path, report: held.report, known: held.known, baseline: baseline.path)
+        return RulesVerdict(file: held.rules.path, report: found.report, known: found.known, baseline: held.baseline?.path)
     }
 }
 
