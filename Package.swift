@@ -186,7 +186,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
     package.products.append(.executable(name: "graphinspect-check", targets: ["graphinspect-check"]))
     // The benchmark times `check` too when swift-syntax is built.
     package.targets.first { $0.name == "graphinspect-bench" }?.dependencies += [
-        "GraphInspectStatic", .product(name: "SwiftParser", package: "swift-syntax"),
+        "GraphInspectStatic", "GraphInspectRules", "GraphInspectRulesYAML", .product(name: "SwiftParser", package: "swift-syntax"),
     ]
     package.products.append(.plugin(name: "GraphInspectCheckPlugin", targets: ["GraphInspectCheckPlugin"]))
     package.products.append(.plugin(name: "GraphInspectBuildCheck", targets: ["GraphInspectBuildCheck"]))

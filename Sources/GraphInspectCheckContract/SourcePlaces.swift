@@ -9,6 +9,9 @@ public struct SourcePlaces: Sendable, Equatable {
     public var providers: [String: [String: SourcePosition]] = [:]
     /// Each type's declaration, by module-qualified name.
     public var types: [String: SourcePosition] = [:]
+    /// Every name the sources read as a member (`x.name`), anywhere: a provider read so is used
+    /// though no lookup names it. Nil for a run.
+    public var memberReads: Set<String>?
 
     public init(lookups: [Int: SourcePosition] = [:], providers: [String: [String: SourcePosition]] = [:], types: [String: SourcePosition] = [:]) {
         self.lookups = lookups

@@ -69,8 +69,9 @@ extension RulesGraph {
         }
     }
 
-    /// Statically, a provider no lookup names; in a run, one no lookup resolved from. A Swift
-    /// `lazy var` is left out: lookups cannot see it at all (the runtime's reports say so).
+    /// Statically, a provider no lookup names and no code reads as a member (`component.name`
+    /// through the concrete type is a use, not a lookup); in a run, one no lookup resolved from.
+    /// A Swift `lazy var` is left out: lookups cannot see it at all (the runtime's reports say so).
     func unusedProviders(_ rule: Rule, in rules: RuleSet) -> [RuleFinding] {
         var named: Set<String> = []
         var resolved: Set<String> = []
@@ -84,18 +85,22 @@ extension RulesGraph {
             for provider in node.providers ?? [] where provider.form != .lazyVar {
                 let key = node.type + "\u{0}" + provider.name
                 guard seen.insert(key).inserted else { continue }
-                let used = input.origin == .sources ? named.contains(provider.name) : resolved.contains(key)
+                let used = input.origin == .sources
+                    ? named.contains(provider.name) || input.places.memberReads?.contains(provider.name) == true
+                    : resolved.contains(key)
                 guard !used else { continue }
                 let position = input.places.providers[node.type]?[provider.name]
                 guard rule.scope.contains(type: node.type, file: position?.file) else { continue }
                 let owner = node.shortType, name = Quoted.name(provider.name)
-                let why = input.origin == .sources ? "which no lookup in the sources names" : "which no lookup of the run resolved"
+                let why = input.origin == .sources ? "which no lookup in the sources names and no code reads" : "which no lookup of the run resolved"
                 findings.append(RuleFinding(
                     rule: rule.kind.rawValue, severity: rule.severity, position: position,
                     message: "\(owner) provides `\(name): \(ShortTypeName.of(provider.type))`, \(why)",
                     details: [
                         ruleLine(rule, in: rules),
-                        "  fix: remove it, or look it up where it is needed; if the app reads it directly (not by a lookup), leave \(owner) out with the rule's `types:`",
+                        input.origin == .sources
+                            ? "  fix: remove it, or look it up where it is needed"
+                            : "  fix: remove it, or look it up where it is needed; if the run did not take the path that uses it, hold the rule to the sources (check) instead",
                     ],
                     subject: "\(owner).\(name)"
                 ))

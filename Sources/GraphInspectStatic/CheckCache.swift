@@ -17,7 +17,7 @@ import GraphInspectCheckContract
 /// never a different one.
 public final class CheckCache {
     /// Bump when what a `FileContribution` holds, or how it is written, changes.
-    static let formatVersion: UInt64 = 1
+    static let formatVersion: UInt64 = 2
     static let fileName = "graphinspect-check.cache"
     static let findingsFileName = "graphinspect-check-findings.cache"
 

@@ -170,6 +170,8 @@ public enum StaticReader {
         let pruning: Pruning
         let given: Int
         let read: Int
+        /// Every name any file given reads as a member (`MemberReads`), read or pruned.
+        let memberReads: Set<String>
     }
 
     /// Leaves out modules that cannot see GraphInspect (unless `.never`), then reads the rest.
@@ -189,7 +191,9 @@ public enum StaticReader {
         let files = kept.map { given[$0] }
         let scope = ModuleScope(modules: files.map(\.module), topLevelTypes: kept.map { scans[$0].topLevelTypes })
         let reader = read(files, texts: texts.isEmpty ? [] : kept.map { texts[$0] }, scope: scope, threads: options.threads, cache: cache)
-        return PreparedSources(reader: reader, pruning: options.pruning, given: given.count, read: files.count)
+        var memberReads: Set<String> = []
+        for scan in scans { memberReads.formUnion(scan.memberNames) }
+        return PreparedSources(reader: reader, pruning: options.pruning, given: given.count, read: files.count, memberReads: memberReads)
     }
 
     /// Each text's digest, the cache's key for what depends on the text alone.
@@ -231,6 +235,7 @@ public enum StaticReader {
         var builder = StaticGraphBuilder(analysis: analysis)
         var graph = builder.build(files: prepared.given)
         graph.summary.filesNotReached = prepared.given - prepared.read
+        graph.places.memberReads = prepared.memberReads
         return graph
     }
 

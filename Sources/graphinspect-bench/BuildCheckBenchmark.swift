@@ -1,13 +1,16 @@
 #if canImport(GraphInspectStatic)
 import Foundation
 import GraphInspectCheckContract
+import GraphInspectRules
+import GraphInspectRulesYAML
 import GraphInspectStatic
 import SwiftParser
 
 /// `graphinspect check` as the build plugin runs it, over a generated app (`GeneratedApp`: about
 /// 3,000 files, mostly ordinary code), against SwiftParser parsing the same files on one core in
 /// the same run: cold on one core and on all, warm with nothing changed, after a one-file edit,
-/// and the analysis every edit must redo, the floor of an edited build.
+/// and the analysis every edit must redo, the floor of an edited build; and a rules file with
+/// every rule held against the static graph, as the plugin's tool does when the package has one.
 enum BuildCheckBenchmark {
     static func run(quick: Bool, folder: URL) throws -> [Row] {
         let app = GeneratedApp(features: quick ? 11 : 40, ordinaryFilesPerFeature: quick ? 4 : 75)
@@ -64,6 +67,27 @@ enum BuildCheckBenchmark {
             guard graph.errors.count == app.planted.count else { throw benchError("the analysis alone found \(graph.errors.count) errors") }
         }
 
+        // Every rule, held against the static graph the analysis made.
+        YAMLRulesParser.install()
+        let rules = try RuleSetReader.read(text: """
+            rules:
+              forbidden-lookup:
+                - requester: "Feature1*"
+                  provider: "Feature2*"
+                - requester: "App.*"
+                  name: "payment*"
+              max-hops: 6
+              max-depth: 40
+              max-children: 60
+              shadowing: warning
+              unused-provider: warning
+              router-required: {severity: warning, types: "*Module"}
+            """, path: "graphinspect.yml")
+        let graph = StaticReader.graph(of: prepared)
+        let input = RulesInput(snapshot: graph.snapshot, places: graph.places, origin: .sources)
+        var ruleFindings = 0
+        let held = Sample.measure(repeats: repeats) { ruleFindings = RulesEngine(rules: rules).findings(in: input).count }
+
         let size = "\(grouped(Double(files.count), decimals: 0)) files, \(grouped(Double(lines), decimals: 0)) lines"
         let parsing = ("parsing the files on one core (SwiftParser)", parse)
         var rows = [
@@ -74,6 +98,7 @@ enum BuildCheckBenchmark {
             Row("build-check", "one file edited, cache read", .seconds, edited, baseline: parsing, target: quick ? nil : .slowerThanBaselineAtMost(0.1)),
             Row("build-check", "the analysis alone, every file read and in memory (what an edit must redo)", .seconds, analysis, baseline: parsing),
             Row("build-check", "one file edited, against the analysis alone", .seconds, edited, baseline: ("the analysis alone", analysis), target: quick ? nil : .slowerThanBaselineAtMost(1.5)),
+            Row("build-check", "every rule of a rules file held against the static graph (\(ruleFindings) findings)", .seconds, held, baseline: ("the analysis alone", analysis), target: quick ? nil : .slowerThanBaselineAtMost(0.1)),
         ]
         if peak > 0 {
             rows.append(Row("build-check", "peak resident memory, check of the generated app on \(cores) cores", .bytes, Sample(peak), target: .below(500 * 1024 * 1024)))

@@ -40,7 +40,7 @@ import Testing
         let lines = check.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
         #expect(lines.count == 2)
         #expect(lines.first?.hasPrefix("Sources/Game.swift:") == true && lines.first?.hasSuffix(": error: GameComponent resolves `analytics` from RootComponent, which the rules forbid (requester `Game*`, provider `Root*`)") == true)
-        #expect(lines.last == "Sources/Root.swift:13:9: error: RootComponent provides `networkService: NetworkService`, which no lookup in the sources names")
+        #expect(lines.last == "Sources/Root.swift:13:9: error: RootComponent provides `networkService: NetworkService`, which no lookup in the sources names and no code reads")
         #expect(check.stderr.contains("graphinspect rules: graphinspect.yml: 2 errors, 0 warnings\n"))
 
         let plain = try Executable.run("graphinspect", ["dump", "--trace", "run.json"], directory: folder)
@@ -111,7 +111,7 @@ import Testing
         for run in [cold, warm] {
             #expect(run.status == 1)
             #expect(run.stdout.contains("Sources/Game.swift:47:36: error: GameComponent resolves `analytics` from RootComponent, which the rules forbid"), "\(run.stdout)")
-            #expect(run.stdout.contains("Sources/Root.swift:13:9: error: RootComponent provides `networkService: NetworkService`, which no lookup in the sources names"))
+            #expect(run.stdout.contains("Sources/Root.swift:13:9: error: RootComponent provides `networkService: NetworkService`, which no lookup in the sources names and no code reads"))
             #expect(run.stdout.hasSuffix(": 2 errors, 0 warnings\n"))
         }
         #expect(cold.stdout == warm.stdout)

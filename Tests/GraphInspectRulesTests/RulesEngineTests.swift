@@ -94,6 +94,10 @@ import Testing
         #expect(run.map(\.baselineEntry) == ["unused-provider: RootComponent.networkService"])
         #expect(run.first?.position == nil)
         #expect(try Self.findings("rules:\n  unused-provider:\n    types: \"Lobby*\"\n", graph).isEmpty)
+        // Read as a member anywhere in the sources (`component.networkService`): used.
+        var read = places
+        read.memberReads = ["networkService"]
+        #expect(try Self.findings("rules:\n  unused-provider: error\n", graph, origin: .sources, places: read).isEmpty)
     }
 
     /// Same name and type below: shadowing. Same name, another type: not (a lookup matches both).

@@ -3,7 +3,7 @@ import GraphInspect
 import GraphInspectCheckContract
 import GraphInspectRules
 import GraphInspectRulesYAML
-import GraphInspectStatic
+@testable import GraphInspectStatic
 import GraphInspectStyleTicTacToe
 import Testing
 
@@ -76,5 +76,19 @@ import Testing
             "shadowing: GameComponent.mutableScoreStream shadows LoggedInComponent.mutableScoreStream",
         ])
         #expect(ran == read)
+    }
+}
+
+/// The names a file reads as members, for `unused-provider`.
+@Suite struct MemberReadsTests {
+    @Test func identifiersAfterADotAreRead() {
+        let text = """
+            let c = F10Component(parent: p)
+            c.f10Analytics.track("built")   // .inComment counts too
+            let x = a?.b!.c_1 + 1.5 + .zero
+            let é = .ünïcode
+            """
+        #expect(MemberReads.scan(text) == ["b", "c_1", "f10Analytics", "inComment", "track", "zero", "ünïcode"])
+        #expect(MemberReads.scan("") == [] && MemberReads.scan("...") == [] && MemberReads.scan("a.") == [])
     }
 }

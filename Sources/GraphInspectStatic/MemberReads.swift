@@ -1,0 +1,32 @@
+/// The names a file reads as members (`component.analytics`, `.track`): every identifier written
+/// after a dot, found from the text alone, without parsing. The rules' `unused-provider` counts a
+/// provider read this way as used (a builder reading `component.analytics` through the concrete
+/// type uses it, though no lookup does). A name in a comment or a string counts too: it can only
+/// make a provider look used, never unused, so a finding stays true.
+enum MemberReads {
+    static func scan(_ text: String) -> [String] {
+        var names: Set<String> = []
+        var utf8 = Array(text.utf8)[...]
+        var previous: UInt8 = 0
+        while let byte = utf8.popFirst() {
+            defer { previous = byte }
+            guard previous == UInt8(ascii: "."), isHead(byte) else { continue }
+            var name = [byte]
+            while let next = utf8.first, isBody(next) {
+                name.append(next)
+                utf8.removeFirst()
+            }
+            names.insert(String(decoding: name, as: UTF8.self))
+        }
+        return names.sorted()
+    }
+
+    /// A Swift identifier's first byte: a letter, `_`, or the lead byte of a non-ASCII character.
+    private static func isHead(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_") || byte >= 0x80
+    }
+
+    private static func isBody(_ byte: UInt8) -> Bool {
+        isHead(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+}
