@@ -3,14 +3,19 @@ import GraphInspect
 
 /// A snapshot as `graphinspect dump --format json` writes it: pretty-printed, keys sorted, and
 /// without times (`GraphSnapshot.withoutTimes`), so two recordings of the same graph are
-/// byte-identical and diff line by line. Leaks are judged from a trace or a running app, which
-/// keep the times.
+/// byte-identical and diff line by line. Each module alive after its holder let it go carries its
+/// verdict instead (`"retained": "leak"` or `"aliveAtEnd"`, judged with `leakGrace` from the
+/// times before they are left out), so the JSON read back names the same leaks.
 public struct SnapshotJSONWriter: Sendable {
-    public init() {}
+    public let leakGrace: UInt64
+
+    public init(leakGrace: UInt64 = RetainedAfterDetach.defaultGrace) {
+        self.leakGrace = leakGrace
+    }
 
     public func write(_ snapshot: GraphSnapshot) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(snapshot.withoutTimes), as: UTF8.self) + "\n"
+        return String(decoding: try encoder.encode(snapshot.withRetainedVerdicts(grace: leakGrace).withoutTimes), as: UTF8.self) + "\n"
     }
 }

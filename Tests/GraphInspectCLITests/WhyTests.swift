@@ -52,6 +52,18 @@ import Testing
         #expect(entries.first?["label"] as? String == "SettingsModule \"settings\" #4" && entries.first?["aliveBelow"] as? [Int] == [3, 5, 6])
         #expect((entries.first?["report"] as? String)?.hasPrefix("retained after detach: SettingsModule") == true)
 
+        // dump's JSON keeps no times but keeps the verdict: read back, the same leak, exit 1.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("why-json-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let snapshot = folder.appendingPathComponent("leaking.json").path
+        #expect(try Executable.run("graphinspect", ["dump", "--sample", "leaking", "-o", snapshot], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"]).status == 0)
+        let written = try String(contentsOfFile: snapshot, encoding: .utf8)
+        #expect(written.components(separatedBy: "\"retained\" : \"leak\"").count == 2, "one node marked")
+        let fromJSON = try Executable.run("graphinspect", ["why", "--trace", snapshot], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"])
+        #expect(fromJSON.status == 1)
+        #expect(fromJSON.stdout.contains("retained after detach: SettingsModule \"settings\" #4 was still alive past the grace after RootHolder \"root\" #2 detached it (judged when this snapshot was written; it keeps the verdict, not the times)\n  still alive below it: SettingsComponent #3, ViewComponentObject #5, RouterObject #6\n"), "\(fromJSON.stdout)")
+
         // A longer grace than the run lasted: alive at exit, not a leak.
         let patient = try Executable.run("graphinspect", ["why", "--sample", "leaking", "--leak-grace", "60000"], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"])
         #expect(patient.status == 0)

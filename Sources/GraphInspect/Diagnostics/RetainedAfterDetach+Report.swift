@@ -28,6 +28,9 @@ extension RetainedAfterDetach {
     public func headline(in snapshot: GraphSnapshot, grace: UInt64) -> String {
         let what = Self.label(node, in: snapshot)
         guard let aliveFor else {
+            if isLeak {
+                return "retained after detach: \(what) was still alive past the grace after \(letGo(in: snapshot)) (judged when this snapshot was written; it keeps the verdict, not the times)"
+            }
             return "\(what) is still alive at the end of the recording after \(letGo(in: snapshot)) (the recording has no times, so whether the \(Self.duration(grace)) grace passed is not known)"
         }
         if isLeak {

@@ -105,8 +105,10 @@ public struct RetainedAfterDetach: Sendable, Equatable {
                     requesters.insert(lookup.requester)
                 }
             }
+            // With no times (a snapshot's JSON), the verdict written with it, if any.
+            let isLeak = aliveFor.map { $0 >= grace } ?? (snapshot.node(id)?.retained == .leak)
             return RetainedAfterDetach(
-                node: id, cause: cause, time: time, aliveFor: aliveFor, isLeak: aliveFor.map { $0 >= grace } ?? false,
+                node: id, cause: cause, time: time, aliveFor: aliveFor, isLeak: isLeak,
                 aliveBelow: subtree.filter { $0 != id && snapshot.node($0)?.released == false }.sorted(),
                 resolvedFromIt: requesters.sorted()
             )

@@ -18,6 +18,18 @@ public struct GraphNode: Sendable, Equatable, Codable, Identifiable {
     public var router: ObjectID?
     /// Whether the object was deinitialised before the snapshot was taken.
     public var released: Bool
+    /// For a module or holder alive after its holder let it go: whether that was a leak when the
+    /// snapshot was written (`dump --format json`, which keeps no times, keeps this instead);
+    /// nil otherwise, and in a recording that keeps the times.
+    public var retained: RetainedVerdict?
+
+    /// What `RetainedAfterDetach` said of a node when its snapshot was written without times.
+    public enum RetainedVerdict: String, Sendable, Codable {
+        /// Still alive once the grace had passed.
+        case leak
+        /// Still alive at the end, let go less than the grace before.
+        case aliveAtEnd
+    }
 
     public init(created: NodeCreated) {
         id = created.id

@@ -49,6 +49,20 @@ public struct GraphSnapshot: Sendable, Equatable, Codable {
         })
     }
 
+    /// The snapshot with each module or holder alive after its holder let it go marked with its
+    /// verdict (`GraphNode.retained`), judged from the times with `grace`; a node whose verdict
+    /// cannot be judged (no times) keeps the one it has. What `dump --format json` writes before
+    /// leaving the times out, so the JSON still says which were leaks.
+    public func withRetainedVerdicts(grace: UInt64) -> GraphSnapshot {
+        var marked = self
+        for found in RetainedAfterDetach.find(in: self, grace: grace) where found.aliveFor != nil {
+            let index = Int(found.node.rawValue) - 1
+            guard marked.nodes.indices.contains(index), marked.nodes[index].id == found.node else { continue }
+            marked.nodes[index].retained = found.isLeak ? .leak : .aliveAtEnd
+        }
+        return marked
+    }
+
     /// The nodes not yet released.
     public var liveNodes: [GraphNode] { nodes.filter { !$0.released } }
 

@@ -76,7 +76,7 @@ public enum OutputFormat: String, WritableFormat {
             case .text:
                 return Array(TreeTextWriter(leakGrace: leakGrace).write(snapshot).utf8)
             case .json:
-                return Array(try SnapshotJSONWriter().write(snapshot).utf8)
+                return Array(try SnapshotJSONWriter(leakGrace: leakGrace).write(snapshot).utf8)
             case .baseline:
                 do {
                     return Array(try BaselineWriter().write(snapshot).utf8)
