@@ -17,6 +17,16 @@ import Testing
         )
     }
 
+    /// A leak is marked in the outline as in the pictures: state 2, which `outline.js` draws
+    /// with the `leaked` class; a released node 1; the rest 0.
+    @Test func aLeakIsMarkedInTheOutline() throws {
+        let leaking = DiffLeaksTests.run(releases: false), released = DiffLeaksTests.run(releases: true)
+        let marked = ExplorerOutline(try DiagramBuilder(options: DiagramOptions(view: .modules)).build(leaking)).json
+        #expect(marked.contains(#"["m2","#) && marked.contains(#",0,2]"#), "\(marked)")
+        let freed = ExplorerOutline(try DiagramBuilder(options: DiagramOptions(view: .modules)).build(released)).json
+        #expect(!freed.contains(",2]"), "\(freed)")
+    }
+
     @Test func parentsComeFromParentAndHoldsEdges() {
         // c2's parent is c1 (a parent edge goes child to parent); h1 holds m1 (holder to module).
         let outline = ExplorerOutline(diagram([("c2", "c1")], holds: [("h1", "m1")]))

@@ -119,7 +119,8 @@ function Outline(box, zoom, outline, hooks, options) {
   function nodeElement(at) {
     var node = nodes[at], colour = outline.palette[node[3]] || ["#fff", "#444"], below = children[at].length;
     var group = (below > 0 && !arrival ? withToggle : plain).cloneNode(true), parts = group.childNodes;
-    if (node[5]) { group.classList.add("released"); }
+    if (node[5] === 1) { group.classList.add("released"); }
+    if (node[5] === 2) { group.classList.add("leaked"); }
     if (flags[at]) { flags[at].split(" ").forEach(function (flag) { if (flag) { group.classList.add(flag); } }); }
     group.setAttribute("data-key", node[0]);
     parts[0].textContent = node[0];

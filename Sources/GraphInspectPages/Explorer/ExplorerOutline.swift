@@ -9,8 +9,9 @@ import GraphInspectDiagram
 /// tree laid out in the browser costs a pass over what is open. Lookups are not edges here: the
 /// page draws those of the node selected, from the node's own data.
 public struct ExplorerOutline: Sendable {
-    /// `{"palette":[[fill,line],...],"nodes":[[key,title,details,colour,parent,released],...]}`,
-    /// `parent` an index into `nodes` or -1, `details` the lines joined by newlines.
+    /// `{"palette":[[fill,line],...],"nodes":[[key,title,details,colour,parent,state],...]}`,
+    /// `parent` an index into `nodes` or -1, `details` the lines joined by newlines, `state` 0,
+    /// 1 released, 2 retained after detach (a leak, drawn as the pictures draw one).
     public let json: String
     /// Each node's parent's index, -1 for a root: a parent chain that loops is cut where it
     /// comes back, so the page always gets a forest.
@@ -46,7 +47,7 @@ public struct ExplorerOutline: Sendable {
             }()
             if index > 0 { out += "," }
             out += "[" + PageJSON.literal(node.id) + "," + PageJSON.literal(node.title) + ","
-                + PageJSON.literal(node.details.joined(separator: "\n")) + ",\(colour),\(parents[index]),\(node.released ? 1 : 0)]"
+                + PageJSON.literal(node.details.joined(separator: "\n")) + ",\(colour),\(parents[index]),\(node.released ? 1 : node.retained ? 2 : 0)]"
         }
         out += "],\"palette\":[" + colours.joined(separator: ",") + "]}"
         json = out
