@@ -64,6 +64,14 @@ import Testing
         #expect(fromJSON.status == 1)
         #expect(fromJSON.stdout.contains("retained after detach: SettingsModule \"settings\" #4 was still alive past the grace after RootHolder \"root\" #2 detached it (judged when this snapshot was written; it keeps the verdict, not the times)\n  still alive below it: SettingsComponent #3, ViewComponentObject #5, RouterObject #6\n"), "\(fromJSON.stdout)")
 
+        // So does the baseline, one line on the module's block: read back, the same leak.
+        let baseline = folder.appendingPathComponent("leaking.baseline").path
+        #expect(try Executable.run("graphinspect", ["dump", "--sample", "leaking", "-o", baseline], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"]).status == 0)
+        #expect(try String(contentsOfFile: baseline, encoding: .utf8).contains("SettingsModule \"settings\"\n  built with component ^->graphinspect_sample_leaking.AppComponent->graphinspect_sample_leaking.SettingsComponent\n  retained after detach: leak\n"))
+        let fromBaseline = try Executable.run("graphinspect", ["why", "--trace", baseline], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"])
+        #expect(fromBaseline.status == 1)
+        #expect(fromBaseline.stdout.contains("retained after detach: SettingsModule \"settings\" "), "\(fromBaseline.stdout)")
+
         // A longer grace than the run lasted: alive at exit, not a leak.
         let patient = try Executable.run("graphinspect", ["why", "--sample", "leaking", "--leak-grace", "60000"], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"])
         #expect(patient.status == 0)

@@ -79,7 +79,7 @@ public enum OutputFormat: String, WritableFormat {
                 return Array(try SnapshotJSONWriter(leakGrace: leakGrace).write(snapshot).utf8)
             case .baseline:
                 do {
-                    return Array(try BaselineWriter().write(snapshot).utf8)
+                    return Array(try BaselineWriter(leakGrace: leakGrace).write(snapshot).utf8)
                 } catch {
                     throw CLIError.cannotWriteBaseline(error)
                 }

@@ -47,6 +47,7 @@ private enum Fact {
     case provides(Provider)
     case resolves(name: String, type: String, answer: Answer)
     case finds(target: ModuleLookup.Target, key: String, answer: Answer)
+    case retained(GraphNode.RetainedVerdict)
 }
 
 private enum Answer {
@@ -176,6 +177,10 @@ private struct ParsedBaseline {
             guard let key = scanner.quoted() else { throw malformed(scanner, "a quoted key", line: line) }
             return .finds(target: target, key: key, answer: try answer(&scanner, line: line))
         }
+        if scanner.take(BaselineSyntax.Fact.retained.rawValue + ": ") {
+            for (word, verdict) in BaselineSyntax.verdicts where scanner.take(word) { return .retained(verdict) }
+            throw malformed(scanner, "a verdict: " + BaselineSyntax.verdicts.map(\.word).joined(separator: " or "), line: line)
+        }
         let facts = BaselineSyntax.Fact.allCases.map(\.rawValue).joined(separator: ", ")
         throw malformed(scanner, "a fact (\(facts))", line: line)
     }
@@ -251,6 +256,8 @@ private struct ParsedBaseline {
                         requester: requester, key: key, target: target, walk: built.walk(from: requester, to: holder),
                         module: module, holder: holder
                     )))
+                case .retained(let verdict):
+                    built.nodes[built.index(requester)].retained = verdict
                 }
             }
         }
@@ -349,8 +356,13 @@ private struct SnapshotParts {
         for node in nodes where !node.released {
             guard let parent = node.parent else { continue }
             if [.module, .holder].contains(node.kind), nodes[index(parent)].kind == .holder {
-                nodes[index(parent)].modules?.append(node.id)
                 events.append(.moduleAttached(ModuleAttachment(holder: parent, module: node.id)))
+                // Alive after its holder let it go: attached, then detached (its verdict on the node).
+                if node.retained != nil {
+                    events.append(.moduleDetached(ModuleAttachment(holder: parent, module: node.id)))
+                } else {
+                    nodes[index(parent)].modules?.append(node.id)
+                }
             }
             if node.kind == .router, nodes[index(parent)].kind == .viewComponent, let owner = nodes[index(parent)].parent,
                [.module, .holder].contains(nodes[index(owner)].kind) {

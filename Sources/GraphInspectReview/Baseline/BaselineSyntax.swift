@@ -43,7 +43,13 @@ enum BaselineSyntax {
         case provides
         case resolves
         case finds
+        /// `retained after detach: leak` (or `alive at end`): a module alive after its holder let
+        /// it go, judged when the baseline was written (`GraphNode.retained`).
+        case retained = "retained after detach"
     }
+
+    /// How a `retained after detach:` line spells each verdict.
+    static let verdicts: [(word: String, verdict: GraphNode.RetainedVerdict)] = [("leak", .leak), ("alive at end", .aliveAtEnd)]
 
     /// A lookup's answer when its requester answered it itself.
     static let selfAnswer = "self"

@@ -20,13 +20,17 @@ import GraphInspect
 public struct BaselineWriter: Sendable {
     /// Paths longer than this in all are refused (`BaselineReader` reads no more).
     public var maxBytes: Int
+    /// The grace a module alive after its detach is judged with (`retained after detach:`).
+    public var leakGrace: UInt64
 
-    public init(maxBytes: Int = BaselineReader.maxBytes) {
+    public init(maxBytes: Int = BaselineReader.maxBytes, leakGrace: UInt64 = RetainedAfterDetach.defaultGrace) {
         self.maxBytes = maxBytes
+        self.leakGrace = leakGrace
     }
 
     /// The baseline, or `tooDeepToWrite` when its paths alone pass `maxBytes`.
     public func write(_ snapshot: GraphSnapshot) throws(BaselineError) -> String {
+        let snapshot = snapshot.withRetainedVerdicts(grace: leakGrace)
         let keyed = Keyed(snapshot, spelling: BaselineSyntax.spelling)
         let pathBytes = keyed.order.reduce(0) { $0 + $1.utf8.count }
         if pathBytes > maxBytes {
@@ -50,6 +54,9 @@ public struct BaselineWriter: Sendable {
             if let component = node.component, let built = keyed.keyOf[component] {
                 add(.builtWith, built, to: key)
             }
+            if let verdict = node.retained, let word = BaselineSyntax.verdicts.first(where: { $0.verdict == verdict })?.word {
+                facts[key, default: []].append("  " + BaselineSyntax.Fact.retained.rawValue + ": " + word)
+            }
             for provider in node.providers ?? [] {
                 let form = provider.form == .stored ? "" : " (\(provider.form.rawValue))"
                 add(.provides, Quoted.name(provider.name) + ": " + BaselineSyntax.type(provider.type) + form, to: key)
@@ -64,7 +71,7 @@ public struct BaselineWriter: Sendable {
         var out = BaselineSyntax.header + "\n"
         for key in facts.keys.sorted(by: Self.precedes) {
             out += key + "\n"
-            // Sorted whole lines: `built with`, then `finds`, `provides`, `resolves`.
+            // Sorted whole lines: `built with`, then `finds`, `provides`, `resolves`, `retained`.
             for line in facts[key]!.sorted(by: Self.precedes) { out += line + "\n" }
         }
         return out
