@@ -140,7 +140,7 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
         case .cannotReadSources(let reason):
             reason
         case .rulesNotBuilt(let folder):
-            "--rules reads YAML with Yams, so it is a tool of its own (graphinspect builds without it), and graphinspect-rules is not in \(folder). Build it: swift build --product graphinspect-rules."
+            "--rules reads YAML with Yams, so it is a tool of its own (graphinspect builds without it), and graphinspect-rules is not in \(folder) beside this graphinspect. Build it (swift build --product graphinspect-rules), or install it with bash scripts/install."
         case .badRules(let error):
             "\(error)"
         case .liveNotBuilt(let folder):

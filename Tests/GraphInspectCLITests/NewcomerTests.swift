@@ -78,6 +78,15 @@ import Testing
         let installed = try Executable.run(copy, ["dump", "--sample", "modules-dying"])
         #expect(installed.status == 0, "\(installed.stderr)")
         #expect(installed.stdout.contains("resolves paymentService: PaymentService <- MISSING, 1 lookup"))
+        // --rules is read by graphinspect-rules (it links Yams): without it, what to build.
+        try "rules:\n  shadowing: warning\n".write(to: folder.appendingPathComponent("graphinspect.yml"), atomically: true, encoding: .utf8)
+        let noRules = try Executable.run(copy, ["dump", "--rules", "graphinspect.yml"], directory: folder)
+        #expect(noRules.status == 69)
+        #expect(noRules.stderr == "Error: --rules reads YAML with Yams, so it is a tool of its own (graphinspect builds without it), and graphinspect-rules is not in \(folder.path) beside this graphinspect. Build it (swift build --product graphinspect-rules), or install it with bash scripts/install.\n")
+        try FileManager.default.copyItem(atPath: Self.binary("graphinspect-rules"), toPath: folder.appendingPathComponent("graphinspect-rules").path)
+        let withRules = try Executable.run(copy, ["dump", "--rules", "graphinspect.yml"], directory: folder)
+        #expect(withRules.status == 0, "\(withRules.stderr)")
+        #expect(withRules.stderr.hasSuffix("graphinspect rules: graphinspect.yml: 0 errors, 2 warnings\n"), "\(withRules.stderr)")
     }
 
     /// PNG and PDF bytes are not sent to a terminal (`script` gives the command one).
