@@ -6,7 +6,8 @@ import PackagePlugin
 /// and in its dependencies), and reports findings as a compiler does (`FILE:LINE:COL: error:
 /// missing dependency ...`, the walk and the fix on the lines after), so SwiftPM and Xcode show
 /// them at the line and an error fails the build. The package's `graphinspect.yml` (and its
-/// `graphinspect-rules-baseline.txt`), when there is one, is held to as `check --rules` holds it.
+/// `graphinspect-rules-baseline.txt`), when there is one as the check runs, is held to as
+/// `check --rules` holds it.
 /// Every file read is an input and a file in the plugin's work folder the output, so a build with
 /// nothing changed does not check again.
 @main
@@ -30,24 +31,21 @@ struct GraphInspectBuildCheck: BuildToolPlugin {
 
     /// The build command: check `files` (and the rules in `root`'s `graphinspect.yml`), keeping
     /// the check cache in `work` and writing a file there when no error is found.
+    ///
+    /// The rules files are looked for by the tool when it runs (`--rules-if-present`), and are
+    /// not inputs: SwiftPM keeps a plugin's commands from one build to the next (until the
+    /// manifest changes), so a rules file declared while it existed would fail every build once
+    /// it was deleted ("missing inputs"), and one added later would not be declared. A change to
+    /// the rules is seen by the next build that checks again: after any edit of the sources.
     static func command(tool: URL, files: [URL], work: URL, target: String, root: URL) -> Command {
         let output = work.appendingPathComponent("GraphInspectBuildCheck.swift")
-        var rules: [URL] = []
-        var arguments = ["--cache-path", work.appendingPathComponent("cache").path]
         let rulesFile = root.appendingPathComponent("graphinspect.yml"), baseline = root.appendingPathComponent("graphinspect-rules-baseline.txt")
-        if FileManager.default.fileExists(atPath: rulesFile.path) {
-            rules.append(rulesFile)
-            arguments += ["--rules", rulesFile.path]
-            if FileManager.default.fileExists(atPath: baseline.path) {
-                rules.append(baseline)
-                arguments += ["--rules-baseline", baseline.path]
-            }
-        }
         return .buildCommand(
-            displayName: "graphinspect check \(target) (\(files.count) files\(rules.isEmpty ? "" : ", graphinspect.yml"))",
+            displayName: "graphinspect check \(target) (\(files.count) files)",
             executable: tool,
-            arguments: arguments + [output.path] + files.map(\.path),
-            inputFiles: files + rules,
+            arguments: ["--cache-path", work.appendingPathComponent("cache").path, "--rules-if-present", rulesFile.path,
+                        "--rules-baseline-if-present", baseline.path, output.path] + files.map(\.path),
+            inputFiles: files,
             outputFiles: [output]
         )
     }

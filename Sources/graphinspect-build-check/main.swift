@@ -6,7 +6,8 @@ import GraphInspectStatic
 
 // `graphinspect check` for the GraphInspectBuildCheck plugin, in every build of a user's target:
 //
-//     graphinspect-build-check [--cache-path FOLDER] [--rules FILE [--rules-baseline FILE]] OUTPUT FILE...
+//     graphinspect-build-check [--cache-path FOLDER] [--rules FILE [--rules-baseline FILE]]
+//                              [--rules-if-present FILE] [--rules-baseline-if-present FILE] OUTPUT FILE...
 //
 // It reads the Swift files given and prints each error and warning as a compiler does
 // (`FILE:LINE:COL: error: ...`, the walk and the fix on the lines after), which SwiftPM and Xcode
@@ -14,18 +15,23 @@ import GraphInspectStatic
 // nothing), the build command's output, and exits 0; an error: exit 1, which fails the build.
 // With a cache folder (the plugin passes its work folder) only the files that changed are parsed,
 // and a run over the same files as the last prints the last findings without reading anything.
-// With a rules file (the plugin passes the package's graphinspect.yml, and its
-// graphinspect-rules-baseline.txt when there is one), the rules' findings are printed the same
-// way; a mistake in the rules file is an error at its line. A tool of its own, linking only the
+// With a rules file the rules' findings are printed the same way; a mistake in the rules file is
+// an error at its line. The plugin passes the package's graphinspect.yml and
+// graphinspect-rules-baseline.txt with `-if-present`: each is read when it exists when the
+// check runs (SwiftPM keeps the plugin's commands between builds, so the plugin cannot decide). A tool of its own, linking only the
 // reader and the rules: a user's build need not build the CLI, Graphviz's C library or the pages.
 var arguments = Array(CommandLine.arguments.dropFirst())
 var options: [String: String] = [:]
-while let flag = arguments.first, ["--cache-path", "--rules", "--rules-baseline"].contains(flag), arguments.count > 1 {
+while let flag = arguments.first, ["--cache-path", "--rules", "--rules-baseline", "--rules-if-present", "--rules-baseline-if-present"].contains(flag),
+      arguments.count > 1 {
     options[flag] = arguments[1]
     arguments.removeFirst(2)
 }
+for (optional, flag) in [("--rules-if-present", "--rules"), ("--rules-baseline-if-present", "--rules-baseline")] {
+    if options[flag] == nil, let path = options[optional], FileManager.default.fileExists(atPath: path) { options[flag] = path }
+}
 guard let output = arguments.first, !output.hasPrefix("-") else {
-    FileHandle.standardError.write(Data("usage: graphinspect-build-check [--cache-path FOLDER] [--rules FILE [--rules-baseline FILE]] OUTPUT FILE...\n".utf8))
+    FileHandle.standardError.write(Data("usage: graphinspect-build-check [--cache-path FOLDER] [--rules FILE [--rules-baseline FILE]] [--rules-if-present FILE] [--rules-baseline-if-present FILE] OUTPUT FILE...\n".utf8))
     exit(64)
 }
 var readerOptions = StaticReader.Options(cachePath: options["--cache-path"], leavesMemoryToExit: true)

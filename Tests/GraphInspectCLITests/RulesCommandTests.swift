@@ -127,6 +127,13 @@ import Testing
         let mistaken = try Executable.run("graphinspect-build-check", arguments, directory: folder)
         #expect(mistaken.status == 1)
         #expect(mistaken.stdout == "graphinspect.yml:2:14: error: unknown severity `eror` (did you mean `error`?); expected error, warning or off.\n")
+        // As the plugin passes them: read when they exist as the check runs, else no rules.
+        let plugin = ["--cache-path", folder.appendingPathComponent("cache").path, "--rules-if-present", "graphinspect.yml", "--rules-baseline-if-present", "nowhere.txt", output] + sources
+        #expect(try Executable.run("graphinspect-build-check", plugin, directory: folder).stdout == mistaken.stdout)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("graphinspect.yml"))
+        let none = try Executable.run("graphinspect-build-check", plugin, directory: folder)
+        #expect(none.status == 0, "\(none.stdout)")
+        #expect(none.stdout.hasSuffix(": 0 errors, 0 warnings\n"))
     }
 
     /// A mistake in the rules stops the command with one line and exit 65, before the app runs
