@@ -31,6 +31,11 @@ if let folder = value(after: "--write-generated-app") {
     try GeneratedApp(features: 40, ordinaryFilesPerFeature: 75).write(to: URL(fileURLWithPath: folder))
     exit(0)
 }
+// The scale and explorer groups' generated trace (10,000 components), written to read by hand.
+if let path = value(after: "--write-generated-trace") {
+    try ScaleBenchmarks.generate(components: 10_000, modules: 1_000, lookupHeavy: arguments.contains("--lookup-heavy"), path: path)
+    exit(0)
+}
 let jsonPath = value(after: "--json")
 let dotBinary = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) }
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("graphinspect-bench-\(ProcessInfo.processInfo.processIdentifier)")

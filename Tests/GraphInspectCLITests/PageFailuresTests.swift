@@ -5,7 +5,8 @@ import Testing
 
 /// The explorer's failed lookups as the page holds them (`ExplorerData.pageFailures`): each line
 /// once, walked components' lines without their numbers, a walk left out when it is the parent
-/// chain. Read back as explorer.js reads them, every report and walk is `why`'s, whole.
+/// chain. Read back as explorer.js reads them, every report and walk is `why`'s, whole. (The
+/// lines the page makes from its nodes in shorthand are `PageShorthandTests`'.)
 @Suite struct PageFailuresTests {
     final class Chain: Component {}
     final class Root: Component, RootComponent {
@@ -54,7 +55,7 @@ import Testing
         let parents = Dictionary(uniqueKeysWithValues: snapshot.nodes.compactMap { node in
             node.parent.flatMap(snapshot.node).map { ("c\(node.id.rawValue)", "c\($0.id.rawValue)") }
         })
-        let json = ExplorerData.pageFailures(of: snapshot)
+        let json = ExplorerData.pageFailures(of: snapshot, shorthand: false)
         let read = try Self.read(json, nodes: parents)
         let failures = snapshot.failures()
         #expect(read.count == 90 && failures.count == 90)

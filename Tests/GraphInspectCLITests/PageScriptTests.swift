@@ -22,7 +22,7 @@ import Testing
 
     @Test func everyScriptRunsWithoutAnErrorInEveryPageThatCarriesIt() throws {
         let scripts = try FileManager.default.contentsOfDirectory(atPath: Self.assets.path).filter { $0.hasSuffix(".js") }.sorted()
-        #expect(scripts == ["explorer.js", "frames.js", "live.js", "outline.js", "panel.js", "panzoom.js", "replay.js", "stepper.js"])
+        #expect(scripts == ["explorer-data.js", "explorer.js", "frames.js", "live.js", "outline.js", "panel.js", "panzoom.js", "replay.js", "stepper.js"])
         var carried: Set<String> = []
         // The player `replay --frames` writes beside its frames.
         let frames = FileManager.default.temporaryDirectory.appendingPathComponent("frames-\(UUID().uuidString)")

@@ -1,6 +1,6 @@
 (function () {
   "use strict";
-  var data = JSON.parse(document.getElementById("explorer-data").textContent);
+  var data = ExplorerPageData(JSON.parse(document.getElementById("explorer-data").textContent));
   var picture = document.getElementById("picture");
   var search = document.getElementById("search");
   var matches = document.getElementById("matches");
@@ -215,23 +215,8 @@
   // (a big app may have thousands, and laying them out would delay the first picture).
   var failures = document.getElementById("failures");
   var FIRST_FAILURES = 50;
-  // Each failure as the page holds it (ExplorerData.pageFailures): its report's lines as indices
-  // into one table, its walk null when it is the requester's parent chain, followed here.
-  var failureList = data.failures.list.map(function (held) {
-    var walk = held[1];
-    if (!walk) {
-      walk = [];
-      for (var key = held[0]; key && walk.indexOf(key) < 0; key = data.nodes[key] && data.nodes[key][PARENT]) { walk.push(key); }
-    }
-    return {
-      requester: held[0], walk: walk, headline: data.failures.lines[held[2][0]],
-      report: function () {
-        return held[2].map(function (line) {
-          return typeof line === "number" ? data.failures.lines[line] : "    " + line[0] + ". " + data.failures.lines[line[1]];
-        }).join("\n");
-      }
-    };
-  });
+  // Each failure: {requester, walk, headline, report()} (explorer-data.js).
+  var failureList = data.failures.list;
   function listFailures(from, to) {
     failureList.slice(from, to).forEach(function (failure) {
       var item = element("li");

@@ -58,28 +58,34 @@ public struct ExplorerData: Sendable {
     /// The `id` the explorer's pictures give each edge: `e3-lookup`, its kind after the dash.
     public static let edgeID: @Sendable (Int, Diagram.Edge) -> String = { index, edge in "e\(index)-\(edge.kind.rawValue)" }
 
-    public init(snapshot: GraphSnapshot, views: [View], title: String, leakGrace: UInt64 = RetainedAfterDetach.defaultGrace) {
+    /// The page's data. In `shorthand` (the page's own), what the page can make again from what
+    /// it holds is left out (`PageShorthand`, `explorer-data.js`); without it every value is
+    /// written whole, as the page holds it once read.
+    public init(snapshot: GraphSnapshot, views: [View], title: String, leakGrace: UInt64 = RetainedAfterDetach.defaultGrace, shorthand: Bool = true) {
         let index = Index(snapshot)
         var out = "{\"title\":" + PageJSON.literal(title) + ",\"nodes\":{"
         var first = true
+        var labels: [String: String] = [:]
         for node in snapshot.nodes {
             if !first { out += "," }
             first = false
-            out += PageJSON.literal(DiagramBuilder.nodeID(node)) + ":"
-            Self.node(node, index, into: &out)
+            let key = DiagramBuilder.nodeID(node)
+            if shorthand { labels[key] = index.label(node.id) }
+            out += PageJSON.literal(key) + ":"
+            Self.node(node, index, shorthand: shorthand, into: &out)
         }
         out += "},\"views\":["
         out += views.map { view in
             var text = "{\"name\":" + PageJSON.literal(view.name) + ",\"summary\":" + (view.diagram.summary.map(PageJSON.literal) ?? "null")
             if let outline = view.outline {
-                text += ",\"outline\":" + outline.json
+                text += ",\"outline\":" + outline.json(labels: labels)
             } else {
                 text += ",\"svg\":" + PageJSON.literal(PageDocument.inlineSVG(view.svg ?? ""))
                 text += ",\"drawn\":[" + view.diagram.nodes.map { PageJSON.literal($0.id) }.joined(separator: ",") + "]"
             }
             return text + "}"
         }.joined(separator: ",")
-        out += "],\"failures\":" + Self.pageFailures(of: snapshot) + ",\"retained\":" + Self.pageRetained(of: snapshot, grace: leakGrace) + "}"
+        out += "],\"failures\":" + Self.pageFailures(of: snapshot, index: index, shorthand: shorthand) + ",\"retained\":" + Self.pageRetained(of: snapshot, grace: leakGrace) + "}"
         json = out
     }
 
@@ -114,11 +120,19 @@ public struct ExplorerData: Sendable {
 
     /// Every failed lookup as the page holds it: `{"lines":[...],"list":[[requester, walk or null,
     /// [line, ...]], ...]}`. Each report's lines are indices into `lines`, which holds each line
-    /// once, a walked component's `[number, index]` (its line without the number): the reports
-    /// of a big app repeat the same walked components (at 10,000 components and 1,500 failures,
-    /// 1.4 MB of reports held 0.2 MB of distinct lines). A walk is
-    /// null when it is the requester's parent chain in the page's nodes, which the page follows.
-    public static func pageFailures(of snapshot: GraphSnapshot) -> String {
+    /// once: the reports of a big app repeat the same walked components (at 10,000 components
+    /// and 1,500 failures, 1.4 MB of reports held 0.2 MB of distinct lines). A walked
+    /// component's line is `[number, index]`, its line without the number. A walk is null when
+    /// it is the requester's parent chain in the page's nodes, which the page follows.
+    ///
+    /// In `shorthand`, the lines the page makes from its nodes are left out (`PageShorthand`):
+    /// the `asked by` line is -1, the `fix: declare` line -2, a walked component's line
+    /// `[number]` (the walk's number-th), `[number, key, 1]` when it is the root.
+    public static func pageFailures(of snapshot: GraphSnapshot, shorthand: Bool = true) -> String {
+        pageFailures(of: snapshot, index: Index(snapshot), shorthand: shorthand)
+    }
+
+    static func pageFailures(of snapshot: GraphSnapshot, index: Index, shorthand: Bool) -> String {
         var lines: [String] = []
         var lineIndex: [String: Int] = [:]
         var parents: [String: String] = [:]
@@ -133,7 +147,15 @@ public struct ExplorerData: Sendable {
                 chain.append(key)
                 at = parents[key]
             }
-            let refs = failure.report(style: .plain).split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let names = shorthand ? Self.names(of: [requester] + walk, index: index) : nil
+            let askedBy = names.flatMap { names in names.first.map { PageShorthand.askedByLine(requester: $0, walk: Array(names.dropFirst())) } }
+            let report = failure.report(style: .plain).split(separator: "\n", omittingEmptySubsequences: false)
+            let fix = names.flatMap { names in
+                report.first.flatMap { PageShorthand.declareFixLine(headline: String($0), requester: names[0], root: names[names.count - 1]) }
+            }
+            let refs = report.map { line -> String in
+                if let askedBy, PageShorthand.same(String(line), askedBy) { return "-1" }
+                if let fix, PageShorthand.same(String(line), fix) { return "-2" }
                 // A walked component's line, `    3. Name  provides ...`, is kept without its
                 // number: the same component is the 1st of its own failures and the 3rd of its
                 // grandchildren's.
@@ -144,6 +166,12 @@ public struct ExplorerData: Sendable {
                     text = text.dropFirst(4 + digits.count + 2)
                 }
                 let key = String(text)
+                if let names, let number, case .dependency = failure, number >= 1, number < names.count {
+                    let node = walk[number - 1], name = names[number], provides = index.provides(ofKey: node)
+                    for root in [false, true] where PageShorthand.same(PageShorthand.walkedLine(name: name, provides: provides, root: root), key) {
+                        return root ? "[\(number)," + PageJSON.literal(node) + ",1]" : "[\(number)]"
+                    }
+                }
                 let at = lineIndex[key] ?? {
                     lineIndex[key] = lines.count
                     lines.append(key)
@@ -155,6 +183,16 @@ public struct ExplorerData: Sendable {
             return "[" + PageJSON.literal(requester) + "," + shownWalk + ",[" + refs.joined(separator: ",") + "]]"
         }
         return "{\"lines\":[" + lines.map(PageJSON.literal).joined(separator: ",") + "],\"list\":[" + list.joined(separator: ",") + "]}"
+    }
+
+    /// The names of the nodes keyed `keys` (`PageShorthand.name`); nil when one has none.
+    private static func names(of keys: [String], index: Index) -> [String]? {
+        var names: [String] = []
+        for key in keys {
+            guard let label = index.label(ofKey: key), let name = PageShorthand.name(label: label, key: key) else { return nil }
+            names.append(name)
+        }
+        return names
     }
 
     /// A failure's requester and the keys of what it walked, nearest first.
@@ -224,71 +262,8 @@ public struct ExplorerData: Sendable {
             if !first { out += "," }
             first = false
             out += PageJSON.literal(DiagramBuilder.nodeID(wantedNode)) + ":"
-            Self.node(wantedNode, index, into: &out)
+            Self.node(wantedNode, index, shorthand: false, into: &out)
         }
         return out + "},\"fromIt\":[" + fromIt.joined(separator: ",") + "]}"
-    }
-
-    /// Lookups and relations by node, computed once for the whole page.
-    private struct Index {
-        let snapshot: GraphSnapshot
-        var lookupsBy: [ObjectID: [DependencyLookup]] = [:]
-        var moduleOf: [ObjectID: ObjectID] = [:]
-
-        init(_ snapshot: GraphSnapshot) {
-            self.snapshot = snapshot
-            for lookup in snapshot.lookups {
-                lookupsBy[lookup.requester, default: []].append(lookup)
-            }
-            for node in snapshot.nodes where node.kind == .module {
-                if let component = node.component { moduleOf[component] = node.id }
-            }
-        }
-
-        func label(_ id: ObjectID?) -> String {
-            guard let id, let node = snapshot.node(id) else { return "?" }
-            return Quoted.visible(DiagramBuilder.keyed(node)) + " \(node.id)"
-        }
-
-        func key(_ id: ObjectID) -> String? {
-            snapshot.node(id).map(DiagramBuilder.nodeID)
-        }
-    }
-
-    /// One node: `[label, kind, type, released, parent key or null, provides, resolved, related]`.
-    /// `resolved` holds `[name, type, provider key or null, hops, cache hits, lookups answered]`
-    /// per name and type (`ResolvedDependency`); the page words it, and inverts it for "resolved
-    /// from it". An array, not an object: at 10,000 nodes the field names would be a third of it.
-    private static func node(_ node: GraphNode, _ index: Index, into out: inout String) {
-        out += "[" + PageJSON.literal(index.label(node.id)) + "," + PageJSON.literal(node.kind.rawValue) + "," + PageJSON.literal(node.type)
-        out += node.released ? ",1," : ",0,"
-        out += node.parent.flatMap(index.key).map(PageJSON.literal) ?? "null"
-        out += "," + list((node.providers ?? []).map { "\(Quoted.name($0.name)): \(ShortTypeName.of($0.type))" + ($0.form == .stored ? "" : " (\($0.form.rawValue))") })
-        out += ",["
-        var first = true
-        for resolved in ResolvedDependency.summarize(index.lookupsBy[node.id] ?? []) {
-            if !first { out += "," }
-            first = false
-            out += "[" + PageJSON.literal(Quoted.name(resolved.name)) + "," + PageJSON.literal(ShortTypeName.of(resolved.type)) + ","
-            out += resolved.provider.flatMap(index.key).map(PageJSON.literal) ?? "null"
-            out += ",\(resolved.hops),\(resolved.cacheHits),\(max(0, resolved.lookups - resolved.misses))]"
-        }
-        out += "],"
-        var related: [String] = []
-        if let module = index.moduleOf[node.id] { related.append("module: " + index.label(module)) }
-        if node.kind == .module {
-            if let holder = node.parent { related.append("held by: " + index.label(holder)) }
-            if let component = node.component { related.append("component: " + index.label(component)) }
-            if let router = node.router { related.append("router: " + index.label(router)) }
-        }
-        if node.kind == .holder {
-            if let component = node.component { related.append("component: " + index.label(component)) }
-            related += (node.modules ?? []).map { "holds: " + index.label($0) }
-        }
-        out += list(related) + "]"
-    }
-
-    private static func list(_ lines: [String]) -> String {
-        "[" + lines.map(PageJSON.literal).joined(separator: ",") + "]"
     }
 }

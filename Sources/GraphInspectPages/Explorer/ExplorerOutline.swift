@@ -12,10 +12,16 @@ public struct ExplorerOutline: Sendable {
     /// `{"palette":[[fill,line],...],"nodes":[[key,title,details,colour,parent,state],...]}`,
     /// `parent` an index into `nodes` or -1, `details` the lines joined by newlines, `state` 0,
     /// 1 released, 2 retained after detach (a leak, drawn as the pictures draw one).
-    public let json: String
+    public var json: String { json(labels: [:]) }
     /// Each node's parent's index, -1 for a root: a parent chain that loops is cut where it
     /// comes back, so the page always gets a forest.
     public let parents: [Int]
+
+    private struct Row {
+        var key: String, title: String, details: String, colour: Int, state: Int
+    }
+    private let rows: [Row]
+    private let palette: [String]
 
     public init(_ diagram: Diagram) {
         var position: [String: Int] = [:]
@@ -34,23 +40,38 @@ public struct ExplorerOutline: Sendable {
         Self.cutLoops(&parents)
         self.parents = parents
 
-        var palette: [String: Int] = [:]
-        var colours: [String] = []
-        var out = "{\"nodes\":["
-        for (index, node) in diagram.nodes.enumerated() {
+        var paletteIndex: [String: Int] = [:]
+        var palette: [String] = []
+        rows = diagram.nodes.map { node in
             let colors = node.colors
             let pair = "[" + PageJSON.literal(colors.fill) + "," + PageJSON.literal(colors.line) + "]"
-            let colour = palette[pair] ?? {
-                palette[pair] = colours.count
-                colours.append(pair)
-                return colours.count - 1
+            let colour = paletteIndex[pair] ?? {
+                paletteIndex[pair] = palette.count
+                palette.append(pair)
+                return palette.count - 1
             }()
-            if index > 0 { out += "," }
-            out += "[" + PageJSON.literal(node.id) + "," + PageJSON.literal(node.title) + ","
-                + PageJSON.literal(node.details.joined(separator: "\n")) + ",\(colour),\(parents[index]),\(node.released ? 1 : node.retained ? 2 : 0)]"
+            return Row(key: node.id, title: node.title, details: node.details.joined(separator: "\n"), colour: colour,
+                       state: node.released ? 1 : node.retained ? 2 : 0)
         }
-        out += "],\"palette\":[" + colours.joined(separator: ",") + "]}"
-        json = out
+        self.palette = palette
+    }
+
+    /// The JSON, each row whose title and details follow from its node's label in `labels`
+    /// written `[key,extra,colour,parent,state]` (`PageShorthand.outlineExtra`): the explorer's
+    /// `explorer-data.js` makes it whole again.
+    func json(labels: [String: String]) -> String {
+        var out = "{\"nodes\":["
+        for (index, row) in rows.enumerated() {
+            if index > 0 { out += "," }
+            out += "[" + PageJSON.literal(row.key) + ","
+            if let label = labels[row.key], let extra = PageShorthand.outlineExtra(label: label, key: row.key, title: row.title, details: row.details) {
+                out += PageJSON.literal(extra)
+            } else {
+                out += PageJSON.literal(row.title) + "," + PageJSON.literal(row.details)
+            }
+            out += ",\(row.colour),\(parents[index]),\(row.state)]"
+        }
+        return out + "],\"palette\":[" + palette.joined(separator: ",") + "]}"
     }
 
     /// Walks each chain once (states: 0 unseen, 1 on the chain being walked, 2 done) and makes

@@ -15,6 +15,6 @@ public struct ExplorerPage: Sendable {
 
     public func html(_ data: ExplorerData, title: String) -> String {
         PageDocument(title: title, style: PageAssets.explorerCSS, body: PageAssets.explorerHTML,
-                     dataID: "explorer-data", data: data.json, script: PageAssets.outlineJS + PageAssets.panelJS + PageAssets.explorerJS).html
+                     dataID: "explorer-data", data: data.json, script: PageAssets.outlineJS + PageAssets.panelJS + PageAssets.explorerDataJS + PageAssets.explorerJS).html
     }
 }
