@@ -249,6 +249,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
                 "GraphInspectStatic", "GraphInspectCheckContract", "GraphInspectSample", "GraphInspectTrace",
                 "GraphInspectStyleNeedle", "GraphInspectStyleFactories", "GraphInspectStyleTargetsFeature",
                 "GraphInspectStyleTicTacToe", "GraphInspectRules", "GraphInspectRulesYAML",
+                .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             exclude: ["Fixtures"]
         ),

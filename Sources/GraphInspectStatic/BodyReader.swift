@@ -129,7 +129,7 @@ struct BodyReader {
         if let member = expr.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
             guard let base = member.base else { return .implicitMember(name) }
-            if name == "self", let type = Self.typeName(base) { return .typeRef(type) }
+            if name == "self", let type = typeName(base) { return .typeRef(type) }
             // `Module.X`, for a type name more than one module declares.
             if let module = base.as(DeclReferenceExprSyntax.self)?.baseName.text, file.moduleKeys.contains(module + "." + name) {
                 return .name(module + "." + name, file.position(member.declName))
@@ -161,7 +161,7 @@ struct BodyReader {
             return .closure(parameters: Self.parameters(of: closure), result: closureResult(closure), position: file.position(closure))
         }
         if let ternary = expr.as(TernaryExprSyntax.self) { return .anyOf([expression(ternary.thenExpression), expression(ternary.elseExpression)]) }
-        if let typeExpr = expr.as(TypeExprSyntax.self) { return .typeRef(WrittenTypeReader.read(typeExpr.type)) }
+        if let typeExpr = expr.as(TypeExprSyntax.self) { return .typeRef(WrittenTypeReader.read(typeExpr.type, in: file.source)) }
         if let cast = expr.as(AsExprSyntax.self) { return .cast(expression(cast.expression), file.written(cast.type)) }
         if let sequence = expr.as(SequenceExprSyntax.self) { return sequenceExpression(Array(sequence.elements)) }
         return .unknown
@@ -195,7 +195,7 @@ struct BodyReader {
     }
 
     /// `Foo` or `Module.Foo` in `Foo.self`.
-    static func typeName(_ base: ExprSyntax) -> WrittenType? {
+    func typeName(_ base: ExprSyntax) -> WrittenType? {
         if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isUppercase == true {
             let name = reference.baseName.text
             return WrittenType(name: name, isOptional: false, spelling: name)
@@ -204,7 +204,7 @@ struct BodyReader {
             let name = member.declName.baseName.text
             return WrittenType(name: name, isOptional: false, spelling: name)
         }
-        if let typeExpr = base.as(TypeExprSyntax.self) { return WrittenTypeReader.read(typeExpr.type) }
+        if let typeExpr = base.as(TypeExprSyntax.self) { return WrittenTypeReader.read(typeExpr.type, in: file.source) }
         return nil
     }
 }

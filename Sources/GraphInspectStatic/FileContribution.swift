@@ -34,8 +34,7 @@ struct FileContribution: Sendable {
     /// type names more than one module declares (`ModuleScope`).
     static func read(source: String, path: String, module: String, isLibrary: Bool = false, scope: ModuleScope = ModuleScope()) -> FileContribution {
         let tree = Parser.parse(source: source)
-        let converter = SourceLocationConverter(fileName: path, tree: tree)
-        var file = FileReader(path: path, module: module, isLibrary: isLibrary, converter: converter)
+        var file = FileReader(path: path, module: module, isLibrary: isLibrary, source: SourceText(source))
         file.moduleNames = scope.scope(of: module)
         file.moduleKeys = scope.keys
         file.readFile(tree)

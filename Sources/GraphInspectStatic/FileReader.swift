@@ -7,7 +7,7 @@ struct FileReader {
     let path: String
     let module: String
     let isLibrary: Bool
-    let converter: SourceLocationConverter
+    let source: SourceText
     var contribution = FileContribution()
     /// The types nested in the types enclosing the code being read, by simple name (`Component`
     /// -> `RawKeyPathComponentSyntax.Component`): inside a type, Swift resolves a name to a type
@@ -21,11 +21,11 @@ struct FileReader {
     /// A written type, its name resolved to a nested type in scope where there is one.
     func written(_ type: TypeSyntax) -> WrittenType { positions.written(type) }
 
-    init(path: String, module: String, isLibrary: Bool, converter: SourceLocationConverter) {
+    init(path: String, module: String, isLibrary: Bool, source: SourceText) {
         self.path = path
         self.module = module
         self.isLibrary = isLibrary
-        self.converter = converter
+        self.source = source
     }
 
     func position(_ node: some SyntaxProtocol) -> SourcePosition {
@@ -34,7 +34,7 @@ struct FileReader {
 
     /// Positions in this file, for the body readers (which must not hold the reader: a copy of
     /// its type table in each would make every later change copy the table).
-    var positions: Positions { Positions(path: path, converter: converter, nestedInScope: nestedInScope, moduleNames: moduleNames, moduleKeys: moduleKeys) }
+    var positions: Positions { Positions(path: path, source: source, nestedInScope: nestedInScope, moduleNames: moduleNames, moduleKeys: moduleKeys) }
 
     mutating func readFile(_ tree: SourceFileSyntax) {
         var topLevelItems: [CodeBlockItemSyntax] = []
@@ -95,7 +95,7 @@ struct FileReader {
         // A nested type is known as `Outer.Inner`, so two types nested in different types do not merge.
         let name = outer.map { "\($0).\(simpleName)" } ?? moduleNames[simpleName] ?? simpleName
         let inherited = inheritance?.inheritedTypes.map { written($0.type) } ?? []
-        let names = Set(attributes.compactMap { $0.as(AttributeSyntax.self).map { WrittenTypeReader.read($0.attributeName).name } })
+        let names = Set(attributes.compactMap { $0.as(AttributeSyntax.self).map { WrittenTypeReader.read($0.attributeName, in: source).name } })
         let here = position(node)
         contribution.changes.append(.declared(name: name, kind: kind, inherited: inherited, attributes: names.sorted(), position: here))
         let enclosing = outer, enclosingScope = nestedInScope
@@ -181,7 +181,7 @@ struct FileReader {
     mutating func readProperty(_ variable: VariableDeclSyntax, of owner: String) {
         let isStatic = variable.modifiers.contains { ["static", "class"].contains($0.name.text) }
         let isLazyVar = variable.modifiers.contains { $0.name.text == "lazy" }
-        let attributes = Set(variable.attributes.compactMap { $0.as(AttributeSyntax.self).map { WrittenTypeReader.read($0.attributeName).name } })
+        let attributes = Set(variable.attributes.compactMap { $0.as(AttributeSyntax.self).map { WrittenTypeReader.read($0.attributeName, in: source).name } })
         for binding in variable.bindings {
             guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else { continue }
             let name = identifier.text.hasPrefix("`") ? String(identifier.text.dropFirst().dropLast()) : identifier.text

@@ -4,7 +4,7 @@ import SwiftSyntax
 /// Turns syntax nodes of one file into `path:line:column` positions.
 struct Positions {
     let path: String
-    let converter: SourceLocationConverter
+    let source: SourceText
     /// `FileReader.nestedInScope` where the body being read is.
     let nestedInScope: [String: String]
     /// `FileReader.moduleNames` and `moduleKeys`.
@@ -14,7 +14,7 @@ struct Positions {
     /// A written type, its name resolved to a nested type in scope where there is one, else to
     /// this module's own when other modules declare one of that name; `Module.X` to that module's.
     func written(_ type: TypeSyntax) -> WrittenType {
-        var result = WrittenTypeReader.read(type)
+        var result = WrittenTypeReader.read(type, in: source)
         if let nested = nestedInScope[result.name] {
             result.name = nested
         } else if let qualified = WrittenTypeReader.memberName(type), moduleKeys.contains(qualified) {
@@ -26,7 +26,7 @@ struct Positions {
     }
 
     func position(_ node: some SyntaxProtocol) -> SourcePosition {
-        let location = node.startLocation(converter: converter)
+        let location = source.location(of: node)
         return SourcePosition(file: path, line: location.line, column: location.column)
     }
 }

@@ -3,8 +3,9 @@ import SwiftSyntax
 
 /// Reads written types into `WrittenType`.
 enum WrittenTypeReader {
-    static func read(_ type: TypeSyntax) -> WrittenType {
-        let spelling = spelling(of: type)
+    /// `type` as written in `source` (the file it was parsed from).
+    static func read(_ type: TypeSyntax, in source: SourceText) -> WrittenType {
+        let spelling = spelling(of: type, in: source)
         var optional = false
         var current = type
         while true {
@@ -41,14 +42,15 @@ enum WrittenTypeReader {
         } else if current.is(DictionaryTypeSyntax.self) {
             name = "Dictionary"
         } else {
-            name = current.trimmedDescription
+            name = source.trimmedText(of: current)
         }
         return WrittenType(name: name, isOptional: optional, spelling: spelling)
     }
 
     /// The type as written. `trimmedDescription` rebuilds the node without its trivia, which was
-    /// a sixth of `check`'s time on a generated app; a plain `X` or `X?` is spelt from its token.
-    private static func spelling(of type: TypeSyntax) -> String {
+    /// a sixth of `check`'s time on a generated app; a plain `X` or `X?` is spelt from its token,
+    /// any other from the source (`SourceText.trimmedText`).
+    private static func spelling(of type: TypeSyntax, in source: SourceText) -> String {
         if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
             return identifier.name.text
         }
@@ -56,7 +58,7 @@ enum WrittenTypeReader {
            identifier.genericArgumentClause == nil {
             return identifier.name.text + "?"
         }
-        return type.trimmedDescription
+        return source.trimmedText(of: type)
     }
 
     /// `Base.Name` of a member type (`Module.X`, `X?`, `any Module.X`), nil for any other type.
@@ -72,9 +74,9 @@ enum WrittenTypeReader {
         return base.name.text + "." + member.name.text
     }
 
-    static func read(_ name: some SyntaxProtocol) -> WrittenType {
-        if let type = name.as(TypeSyntax.self) { return read(type) }
-        let text = name.trimmedDescription
+    static func read(_ name: some SyntaxProtocol, in source: SourceText) -> WrittenType {
+        if let type = name.as(TypeSyntax.self) { return read(type, in: source) }
+        let text = source.trimmedText(of: name)
         return WrittenType(name: text, isOptional: false, spelling: text)
     }
 }
