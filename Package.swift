@@ -187,6 +187,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
     // The benchmark times `check` too when swift-syntax is built.
     package.targets.first { $0.name == "graphinspect-bench" }?.dependencies += [
         "GraphInspectStatic", "GraphInspectRules", "GraphInspectRulesYAML", .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
     ]
     package.products.append(.plugin(name: "GraphInspectCheckPlugin", targets: ["GraphInspectCheckPlugin"]))
     package.products.append(.plugin(name: "GraphInspectBuildCheck", targets: ["GraphInspectBuildCheck"]))

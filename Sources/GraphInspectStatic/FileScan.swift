@@ -16,8 +16,9 @@ struct FileScan: Sendable, Equatable {
     }
 
     init(_ text: String) {
-        let reach = ModuleReach.scan(text)
-        self.init(imports: reach.imports, seesLibrary: reach.seesLibrary, topLevelTypes: ModuleScope.topLevelTypes(in: text), memberNames: MemberReads.scan(text))
+        let bytes = Array(text.utf8)
+        let reach = ModuleReach.scan(bytes)
+        self.init(imports: reach.imports, seesLibrary: reach.seesLibrary, topLevelTypes: ModuleScope.topLevelTypes(in: bytes), memberNames: MemberReads.scan(bytes))
     }
 
     func write(to out: inout CacheBytesWriter) {

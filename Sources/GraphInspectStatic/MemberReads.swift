@@ -5,18 +5,21 @@
 /// make a provider look used, never unused, so a finding stays true.
 enum MemberReads {
     static func scan(_ text: String) -> [String] {
+        scan(Array(text.utf8))
+    }
+
+    static func scan(_ bytes: [UInt8]) -> [String] {
         var names: Set<String> = []
-        var utf8 = Array(text.utf8)[...]
-        var previous: UInt8 = 0
-        while let byte = utf8.popFirst() {
-            defer { previous = byte }
-            guard previous == UInt8(ascii: "."), isHead(byte) else { continue }
-            var name = [byte]
-            while let next = utf8.first, isBody(next) {
-                name.append(next)
-                utf8.removeFirst()
+        var index = 1
+        while index < bytes.count {
+            guard bytes[index - 1] == UInt8(ascii: "."), isHead(bytes[index]) else {
+                index += 1
+                continue
             }
-            names.insert(String(decoding: name, as: UTF8.self))
+            let start = index
+            index += 1
+            while index < bytes.count, isBody(bytes[index]) { index += 1 }
+            names.insert(String(decoding: bytes[start..<index], as: UTF8.self))
         }
         return names.sorted()
     }

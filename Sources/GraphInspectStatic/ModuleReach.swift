@@ -48,30 +48,41 @@ struct ModuleReach: Sendable {
         "ViewComponent", "ViewBuilding", "RootModule", "ModuleObject", "ModuleHolderObject", "RouterObject",
         "ViewComponentObject",
     ]
-    private static let introducers: Set<String> = ["class", "struct", "enum", "actor", "protocol", "extension"]
-    private static let importKinds: Set<String> = ["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"]
+    private static let introducers: [[UInt8]] = ["class", "struct", "enum", "actor", "protocol", "extension"].map { Array($0.utf8) }
+    private static let importKinds: [[UInt8]] = ["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"].map { Array($0.utf8) }
+    private static let importWord = Array("import".utf8)
 
     /// The modules a file imports, and whether it sees the library.
     static func scan(_ text: String) -> (imports: [String], seesLibrary: Bool) {
+        scan(Array(text.utf8))
+    }
+
+    /// The same from the file's bytes: words are made only as far as a line needs them, and a
+    /// line with neither a colon nor `import` is passed over.
+    static func scan(_ bytes: [UInt8]) -> (imports: [String], seesLibrary: Bool) {
         var imports: [String] = []
         var sees = false
-        SourceLines.forEach(in: text) { line in
-            let words = Self.words(line)
-            var index = 0
-            while index < words.count, words[index].first == UInt8(ascii: "@") { index += 1 }
-            if index < words.count, words[index].elementsEqual("import".utf8) {
-                index += 1
-                if index < words.count, importKinds.contains(String(decoding: words[index], as: UTF8.self)) { index += 1 }
-                guard index < words.count else { return }
-                let module = String(decoding: words[index].prefix { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: ";") }, as: UTF8.self)
+        SourceLines.forEach(in: bytes) { line in
+            let colon = line.firstIndex(of: UInt8(ascii: ":"))
+            guard colon != nil || contains(line, importWord) else { return }
+            var words = SourceLines.Words(line, separators: isSeparator)
+            var word = words.next()
+            while let current = word, current.first == UInt8(ascii: "@") { word = words.next() }
+            if let first = word, first.elementsEqual(importWord) {
+                word = words.next()
+                if let kind = word, SourceLines.word(kind, isIn: importKinds) { word = words.next() }
+                guard let named = word else { return }
+                let module = String(decoding: named.prefix { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: ";") }, as: UTF8.self)
                 imports.append(module)
                 if module.hasPrefix(RuntimeDeclarations.module) { sees = true }
                 return
             }
             // `final class X: Component, RootComponent {`: a library type named in an inheritance list.
-            guard !sees, let colon = line.firstIndex(of: UInt8(ascii: ":")),
-                  words.contains(where: { introducers.contains(String(decoding: $0, as: UTF8.self)) }) else { return }
-            let inherited = Self.words(line[(colon + 1)...], separators: { !($0.isIdentifierByte || $0 == UInt8(ascii: ".")) })
+            guard !sees, let colon else { return }
+            var introduced = word.map { SourceLines.word($0, isIn: introducers) } ?? false
+            while !introduced, let next = words.next() { introduced = SourceLines.word(next, isIn: introducers) }
+            guard introduced else { return }
+            let inherited = SourceLines.Words(line[(colon + 1)...]) { !($0.isIdentifierByte || $0 == UInt8(ascii: ".")) }
             if inherited.contains(where: { word in
                 let name = String(decoding: word, as: UTF8.self)
                 return libraryTypes.contains(name) || name.hasPrefix(RuntimeDeclarations.module + ".")
@@ -80,17 +91,19 @@ struct ModuleReach: Sendable {
         return (imports, sees)
     }
 
-    /// A line's words: runs of bytes between separators (blanks, commas, braces, colons).
-    private static func words(_ line: ArraySlice<UInt8>, separators: (UInt8) -> Bool = { $0 == 32 || $0 == 9 || $0 == 44 || $0 == 123 || $0 == 58 || $0 == 13 }) -> [ArraySlice<UInt8>] {
-        var words: [ArraySlice<UInt8>] = []
+    /// What separates a line's words: blanks, commas, braces, colons, a carriage return.
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == 32 || byte == 9 || byte == 44 || byte == 123 || byte == 58 || byte == 13
+    }
+
+    private static func contains(_ line: ArraySlice<UInt8>, _ part: [UInt8]) -> Bool {
+        guard line.count >= part.count else { return false }
         var index = line.startIndex
-        while index < line.endIndex {
-            while index < line.endIndex, separators(line[index]) { index += 1 }
-            let start = index
-            while index < line.endIndex, !separators(line[index]) { index += 1 }
-            if start < index { words.append(line[start..<index]) }
+        while index <= line.endIndex - part.count {
+            if line[index] == part[0], line[index..<(index + part.count)].elementsEqual(part) { return true }
+            index += 1
         }
-        return words
+        return false
     }
 }
 

@@ -35,23 +35,47 @@ struct ModuleScope: Sendable {
     /// The keys of `module`'s plain names that need one.
     func scope(of module: String) -> [String: String] { names[module] ?? [:] }
 
-    private static let modifiers: Set<Substring> = [
+    private static let modifiers: [[UInt8]] = [
         "public", "internal", "private", "fileprivate", "open", "final", "indirect", "nonisolated", "package",
-    ]
-    private static let introducers: Set<Substring> = ["class", "struct", "enum", "actor", "protocol"]
+    ].map { Array($0.utf8) }
+    private static let introducers: [[UInt8]] = ["class", "struct", "enum", "actor", "protocol"].map { Array($0.utf8) }
 
     /// Names of the types declared at column 0 of `text`.
     static func topLevelTypes(in text: String) -> [String] {
+        topLevelTypes(in: Array(text.utf8))
+    }
+
+    /// Names of the types declared at column 0 of a file's bytes: after modifiers and attributes,
+    /// an introducer, and the name's letters, digits and underscores. A line that is not all ASCII
+    /// is read as `Character`s (a combining mark joins the blank before it; letters go beyond ASCII).
+    static func topLevelTypes(in bytes: [UInt8]) -> [String] {
         var names: [String] = []
-        SourceLines.forEach(in: text) { line in
+        SourceLines.forEach(in: bytes) { line in
             guard let first = line.first, first != UInt8(ascii: " "), first != UInt8(ascii: "\t"), first != UInt8(ascii: "/") else { return }
-            let words = String(decoding: line, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" })
-            var index = 0
-            while index < words.count, modifiers.contains(words[index]) || words[index].hasPrefix("@") { index += 1 }
-            guard index + 1 < words.count, introducers.contains(words[index]) else { return }
-            let name = words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            if !name.isEmpty { names.append(String(name)) }
+            if line.contains(where: { $0 >= 0x80 }) {
+                if let name = declaredName(String(decoding: line, as: UTF8.self)) { names.append(name) }
+                return
+            }
+            var words = SourceLines.Words(line) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            var word = words.next()
+            while let current = word, SourceLines.word(current, isIn: modifiers) || current.first == UInt8(ascii: "@") { word = words.next() }
+            guard let introducer = word, SourceLines.word(introducer, isIn: introducers), let declared = words.next() else { return }
+            let name = declared.prefix { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+            }
+            if !name.isEmpty { names.append(String(decoding: name, as: UTF8.self)) }
         }
         return names
+    }
+
+    /// The type a line declares at column 0, read as `Character`s.
+    private static func declaredName(_ line: String) -> String? {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        var index = 0
+        while index < words.count, SourceLines.word(ArraySlice(words[index].utf8), isIn: modifiers) || words[index].hasPrefix("@") { index += 1 }
+        guard index + 1 < words.count, SourceLines.word(ArraySlice(words[index].utf8), isIn: introducers) else { return nil }
+        let name = words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        return name.isEmpty ? nil : String(name)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GraphInspectCheckContract
 
 extension StaticReader {
@@ -6,7 +7,10 @@ extension StaticReader {
         let files = try files(in: paths)
         let cache = options.cachePath.map { CheckCache(directory: $0) }
         let texts = cache == nil ? [] : textKeys(files)
-        var reading = reading(graph(of: prepare(files, options: options, cache: cache, texts: texts)))
+        let prepared = prepare(files, options: options, cache: cache, texts: texts)
+        let graph = graph(of: prepared)
+        var reading = reading(graph)
+        if options.leavesMemoryToExit { leftToExit.keep(LeftToExit(prepared: prepared, graph: graph)) }
         if let cache {
             cache.store(findings: CheckCache.CachedFindings(diagnostics: reading.diagnostics, summary: reading.summary), for: runKey(files, texts: texts, options))
             cache.save()
@@ -30,15 +34,21 @@ extension StaticReader {
         let graph = graph(of: prepared)
         var reading = reading(graph)
         if let also = options.alsoFind { reading.diagnostics = (reading.diagnostics + also.find(reading)).sorted() }
-        if options.leavesMemoryToExit { _ = Unmanaged.passRetained(LeftToExit(prepared: prepared, graph: graph)) }
+        if options.leavesMemoryToExit { leftToExit.keep(LeftToExit(prepared: prepared, graph: graph)) }
         guard let cache, let key else { return StaticReading.Findings(diagnostics: reading.diagnostics, summary: reading.summary) }
         cache.store(findings: CheckCache.CachedFindings(diagnostics: reading.diagnostics, summary: reading.summary), for: key)
         cache.save()
         return StaticReading.Findings(diagnostics: reading.diagnostics, summary: reading.summary, warnings: cache.problems.map(\.description))
     }
 
+    /// Frees the readings `Options.leavesMemoryToExit` left for the exit: for a process that reads
+    /// again and again and must not grow (the benchmark, between the readings it times).
+    public static func releaseMemoryLeftToExit() {
+        leftToExit.release()
+    }
+
     /// A reading kept alive until the process exits (`Options.leavesMemoryToExit`).
-    private final class LeftToExit {
+    private final class LeftToExit: @unchecked Sendable {
         let prepared: PreparedSources
         let graph: StaticGraph
 
@@ -47,6 +57,26 @@ extension StaticReader {
             self.graph = graph
         }
     }
+
+    /// The readings left for the exit; a lock guards them, as readings may end on any thread.
+    private final class LeftToExitStore: @unchecked Sendable {
+        private let lock = NSLock()
+        private var kept: [LeftToExit] = []
+
+        func keep(_ reading: LeftToExit) {
+            lock.withLock { kept.append(reading) }
+        }
+
+        func release() {
+            let released = lock.withLock { () -> [LeftToExit] in
+                defer { kept = [] }
+                return kept
+            }
+            withExtendedLifetime(released) {}
+        }
+    }
+
+    private static let leftToExit = LeftToExitStore()
 
     /// What decides a whole reading: every file's path, module and text (by its digest), and how
     /// it was pruned.

@@ -121,8 +121,9 @@ public enum StaticReader {
         public var threads: Int
         /// `--cache-path`: the folder of the check cache (`CheckCache`), nil for none.
         public var cachePath: String?
-        /// For a process that ends once it has the findings (the build tool): the sources read
-        /// are left to the exit to free, which spares freeing millions of small objects one by one.
+        /// For a process that ends once it has the findings (the build tool, `graphinspect-check`):
+        /// the sources read are left to the exit to free, which spares freeing millions of small
+        /// objects one by one (`releaseMemoryLeftToExit()` frees them sooner).
         public var leavesMemoryToExit: Bool
         /// Findings made from the reading beside the reader's own (the build tool's rules file),
         /// kept in the findings cache with them.

@@ -5,6 +5,7 @@ import GraphInspectRules
 import GraphInspectRulesYAML
 import GraphInspectStatic
 import SwiftParser
+import SwiftSyntax
 
 /// `graphinspect check` as the build plugin runs it, over a generated app (`GeneratedApp`: about
 /// 3,000 files, mostly ordinary code), against SwiftParser parsing the same files on one core in
@@ -24,22 +25,32 @@ enum BuildCheckBenchmark {
         let parse = Sample.measure(repeats: repeats) {
             for file in files { blackHole(Parser.parse(source: file.text)) }
         }
-
-        func check(threads: Int, cachePath: String? = nil) throws -> StaticReading.Findings {
-            try StaticReader.findings([sources], options: StaticReader.Options(threads: threads, cachePath: cachePath))
+        // The least any reading of the trees does: parse each file and visit every node once.
+        let walker = EveryNode()
+        let parseAndWalk = Sample.measure(repeats: repeats) {
+            for file in files { walker.walk(Parser.parse(source: file.text)) }
         }
+        blackHole(walker.count)
+
+        // As the plugin's tool reads: leaving what it read to the exit, which the benchmark, reading
+        // again and again, frees between the runs it times.
+        func check(threads: Int, cachePath: String? = nil) throws -> StaticReading.Findings {
+            try StaticReader.findings([sources], options: StaticReader.Options(threads: threads, cachePath: cachePath, leavesMemoryToExit: true))
+        }
+        let free = StaticReader.releaseMemoryLeftToExit
         let expected = try check(threads: 1)
+        free()
         let errors = expected.diagnostics.filter { $0.severity == .error }
         guard errors.count == app.planted.count, expected.diagnostics.allSatisfy({ $0.severity != .warning }) else {
             throw benchError("check found \(errors.count) errors and \(expected.diagnostics.count - errors.count) other findings in the generated app, expected \(app.planted.count) errors: \(expected.diagnostics.map { $0.formatted() })")
         }
         var peak = 0.0
-        let oneCore = try Sample.measure(repeats: repeats) { blackHole(try check(threads: 1)) }
-        let allCores = try Sample.measure(repeats: repeats) {
+        let oneCore = try Sample.measure(repeats: repeats, { blackHole(try check(threads: 1)) }, after: free)
+        let allCores = try Sample.measure(repeats: repeats, {
             PeakMemory.reset()
             blackHole(try check(threads: cores))
             peak = max(peak, PeakMemory.resident())
-        }
+        }, after: free)
 
         // The plugin's cache: filled once, then read.
         let cache = folder.appendingPathComponent("build-check-cache").path
@@ -47,25 +58,29 @@ enum BuildCheckBenchmark {
         let start = DispatchTime.now().uptimeNanoseconds
         blackHole(try check(threads: cores, cachePath: cache))
         let filling = Sample(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        let warm = try Sample.measure(repeats: quick ? 3 : 10) {
+        free()
+        let warm = try Sample.measure(repeats: quick ? 3 : 10, {
             guard try check(threads: cores, cachePath: cache) == expected else { throw benchError("the cached findings differ from the uncached") }
-        }
+        }, after: free)
         // Each run edits another screen file (a comment added), as a developer's build does.
         let screens = paths.filter { $0.contains("Screen") }
         var edits = 0
-        let edited = try Sample.measure(repeats: quick ? 3 : 10) {
+        let edited = try Sample.measure(repeats: quick ? 3 : 10, {
             let path = screens[(edits * 37) % screens.count]
             edits += 1
             try (String(contentsOfFile: path, encoding: .utf8) + "// edit \(edits)\n").write(toFile: path, atomically: false, encoding: .utf8)
             let found = try check(threads: cores, cachePath: cache)
             guard found.diagnostics == expected.diagnostics else { throw benchError("an edited comment changed the findings") }
-        }
+        }, after: free)
         // The floor of an edited build: the analysis over every file, already read and in memory.
         let prepared = StaticReader.prepare(try StaticReader.files(in: [sources]), options: StaticReader.Options())
-        let analysis = try Sample.measure(repeats: repeats) {
+        // Its graph is freed untimed, as the checks' readings are.
+        var made: [StaticGraph] = []
+        let analysis = try Sample.measure(repeats: repeats, {
             let graph = StaticReader.graph(of: prepared)
             guard graph.errors.count == app.planted.count else { throw benchError("the analysis alone found \(graph.errors.count) errors") }
-        }
+            made.append(graph)
+        }, after: { made.removeAll() })
 
         // Every rule, held against the static graph the analysis made.
         YAMLRulesParser.install()
@@ -102,8 +117,14 @@ enum BuildCheckBenchmark {
 
         let size = "\(grouped(Double(files.count), decimals: 0)) files, \(grouped(Double(lines), decimals: 0)) lines"
         let parsing = ("parsing the files on one core (SwiftParser)", parse)
+        // A cold check's floor: what no reading can skip (each tree parsed and walked) and the
+        // analysis relating every file, which every check runs whole.
+        let floor = Sample(median: parseAndWalk.median + analysis.median, min: parseAndWalk.min + analysis.min, max: parseAndWalk.max + analysis.max)
         var rows = [
             Row("build-check", "check, generated app (\(size)), cold, one core", .seconds, oneCore, baseline: parsing, target: quick ? nil : .slowerThanBaselineAtMost(2)),
+            Row("build-check", "parsing and visiting every node once (SwiftSyntax's SyntaxVisitor), one core", .seconds, parseAndWalk, baseline: parsing),
+            Row("build-check", "a cold check's floor: parsing, visiting every node, the analysis alone", .seconds, floor, baseline: parsing),
+            Row("build-check", "check, cold, one core, against its floor", .seconds, oneCore, baseline: ("the floor", floor), target: quick ? nil : .slowerThanBaselineAtMost(1.5)),
             Row("build-check", "the same on \(cores) cores", .seconds, allCores, baseline: ("on one core", oneCore)),
             Row("build-check", "the same, filling an empty cache", .seconds, filling, baseline: ("with no cache", allCores)),
             Row("build-check", "warm: nothing changed, cache read", .seconds, warm, baseline: parsing, target: quick ? nil : .slowerThanBaselineAtMost(0.05)),
@@ -116,6 +137,18 @@ enum BuildCheckBenchmark {
             rows.append(Row("build-check", "peak resident memory, check of the generated app on \(cores) cores", .bytes, Sample(peak), target: .below(500 * 1024 * 1024)))
         }
         return rows
+    }
+
+    /// Visits every node of a tree and counts its tokens: the least work any reading of a tree does.
+    final class EveryNode: SyntaxVisitor {
+        var count = 0
+
+        init() { super.init(viewMode: .sourceAccurate) }
+
+        override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+            count += 1
+            return .visitChildren
+        }
     }
 
     static func benchError(_ message: String) -> NSError {

@@ -27,12 +27,20 @@ struct Sample: Codable {
 
     /// Runs `body` `repeats` times (after one warm-up run) and returns seconds per run.
     static func measure(repeats: Int, _ body: () throws -> Void) rethrows -> Sample {
+        try measure(repeats: repeats, body, after: {})
+    }
+
+    /// As `measure(repeats:_:)`, running `after` after each run, untimed (what a process that
+    /// runs `body` once would leave to its exit).
+    static func measure(repeats: Int, _ body: () throws -> Void, after: () -> Void) rethrows -> Sample {
         try body()
+        after()
         var times: [Double] = []
         for _ in 0..<repeats {
             let start = DispatchTime.now().uptimeNanoseconds
             try body()
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            after()
         }
         return Sample(of: times)
     }
