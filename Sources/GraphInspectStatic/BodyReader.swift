@@ -65,14 +65,20 @@ struct BodyReader {
     }
 
     /// Reads the statements of every closure inside `node` (not nested twice: `collect` recurses);
-    /// its parameters become locals of the function being read.
+    /// its parameters become locals of the function being read. A closure opens with `{`, so an
+    /// expression whose text has none is not walked.
     mutating func collectClosures(in node: Syntax) {
+        guard file.source.contains(UInt8(ascii: "{"), in: node) else { return }
+        collectClosures(below: node)
+    }
+
+    private mutating func collectClosures(below node: Syntax) {
         if let closure = node.as(ClosureExprSyntax.self) {
             for name in Self.parameters(of: closure) where locals[name] == nil { locals[name] = .some(nil) }
             for item in closure.statements { collect(Syntax(item)) }
             return
         }
-        for child in node.children(viewMode: .sourceAccurate) { collectClosures(in: child) }
+        for child in node.children(viewMode: .sourceAccurate) { collectClosures(below: child) }
     }
 
     /// A closure's parameter names: `a, b in`, `(a: T, b) in`, or `$0`, `$1`... when it names none.

@@ -43,6 +43,13 @@ struct SourceText {
         return (low + 1, offset - lineStarts[low] + 1)
     }
 
+    /// Whether `byte` is anywhere in `node`'s text, trivia included.
+    func contains(_ byte: UInt8, in node: some SyntaxProtocol) -> Bool {
+        let start = node.position.utf8Offset, end = node.endPosition.utf8Offset
+        guard start >= 0, start <= end, end <= bytes.count else { return true }
+        return bytes[start..<end].contains(byte)
+    }
+
     /// `node.trimmedDescription`, read from the source. A node the parser had to mend (a missing
     /// token at an end keeps the trivia beside it) is rebuilt as swift-syntax rebuilds it.
     func trimmedText(of node: some SyntaxProtocol) -> String {
