@@ -2,6 +2,9 @@
 /// as UTF-8 written once and then by their number, optionals as a flag byte.
 struct CacheBytesWriter {
     private(set) var bytes: [UInt8] = []
+
+    /// Room for `count` bytes, so a big write grows the buffer once.
+    mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
     private var strings: [String: Int] = [:]
 
     mutating func int(_ value: Int) {
@@ -33,7 +36,7 @@ struct CacheBytesWriter {
     }
 
     /// A length and the bytes.
-    mutating func raw(_ value: [UInt8]) {
+    mutating func raw(_ value: some Collection<UInt8>) {
         int(value.count)
         bytes += value
     }

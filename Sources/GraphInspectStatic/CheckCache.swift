@@ -113,12 +113,25 @@ public final class CheckCache {
         return table
     }
 
-    /// The contribution kept under `key`, read back; nil when there is none (or its bytes do not
-    /// read back, which the file's digest makes a bug, not a disk's doing).
-    func contribution(for key: CacheKey) -> FileContribution? {
-        let found = entry(for: key) { try FileContribution.read(from: &$0) }
-        if found != nil { hits += 1 }
-        return found
+    /// The contributions kept under `keys`, in order, read back on up to `threads` threads (an edited
+    /// build reads thousands; reading each back is the most of what it does beside the analysis);
+    /// nil for a key with none, or whose bytes do not read back whole (which the file's digest
+    /// makes a bug, not a disk's doing).
+    func contributions(for keys: [CacheKey], threads: Int) -> [FileContribution?] {
+        let (bytes, stored) = contributions()
+        let ranges = keys.map { stored[$0] }
+        let read = ParallelWork.map(keys.count, threads: threads) { index -> FileContribution? in
+            guard let range = ranges[index] else { return nil }
+            var input = CacheBytesReader(bytes, from: range.lowerBound, to: range.upperBound)
+            guard let value = try? FileContribution.read(from: &input), input.isAtEnd else { return nil }
+            return value
+        }
+        for (index, found) in read.enumerated() {
+            guard found != nil, let range = ranges[index] else { continue }
+            keep(keys[index], bytes[range])
+            hits += 1
+        }
+        return read
     }
 
     /// Keeps what a file just read contributed.
@@ -186,11 +199,12 @@ public final class CheckCache {
     public func save() {
         guard !reusedWhole else { return }
         var out = CacheBytesWriter()
+        out.reserve(keptOrder.reduce(0) { $0 + 16 + (kept[$1]?.count ?? 0) + 9 })
         out.int(keptOrder.count)
         for key in keptOrder {
             out.word(key.high)
             out.word(key.low)
-            out.raw(Array(kept[key] ?? []))
+            out.raw(kept[key] ?? ArraySlice())
         }
         var findings = CacheBytesWriter()
         if let newRun {

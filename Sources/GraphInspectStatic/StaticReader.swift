@@ -256,7 +256,7 @@ public enum StaticReader {
             }()
             return CacheKey([file.path, file.module, scopeKey, index == 0 ? file.text : texts[index - 1].description])
         }
-        var contributions: [FileContribution?] = cache.map { cache in keys.map { cache.contribution(for: $0) } } ?? Array(repeating: nil, count: all.count)
+        var contributions: [FileContribution?] = cache?.contributions(for: keys, threads: threads) ?? Array(repeating: nil, count: all.count)
         let missing = contributions.indices.filter { contributions[$0] == nil }
         let parsed = ParallelWork.map(missing.count, threads: threads) { index in
             let file = all[missing[index]]
