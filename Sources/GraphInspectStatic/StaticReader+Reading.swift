@@ -8,6 +8,7 @@ extension StaticReader {
         let cache = options.cachePath.map { CheckCache(directory: $0) }
         let texts = cache == nil ? [] : textKeys(files)
         let prepared = prepare(files, options: options, cache: cache, texts: texts)
+        cache?.startSavingContributions()
         let graph = graph(of: prepared)
         var reading = reading(graph)
         if options.leavesMemoryToExit { leftToExit.keep(LeftToExit(prepared: prepared, graph: graph)) }
@@ -31,6 +32,7 @@ extension StaticReader {
             return StaticReading.Findings(diagnostics: kept.diagnostics, summary: kept.summary, warnings: cache.problems.map(\.description))
         }
         let prepared = prepare(files, options: options, cache: cache, texts: texts)
+        cache?.startSavingContributions()
         let graph = graph(of: prepared)
         var reading = reading(graph)
         if let also = options.alsoFind { reading.diagnostics = (reading.diagnostics + also.find(reading)).sorted() }

@@ -67,6 +67,25 @@ struct Sample: Codable {
         return times
     }
 
+    /// `interleavedTimes` for runs that may throw, each with what to do after it, untimed (what a
+    /// process that ran it once would leave to its exit).
+    static func interleavedTimes(repeats: Int, _ runs: [(body: () throws -> Void, after: () -> Void)]) throws -> [[Double]] {
+        for run in runs {
+            try run.body()
+            run.after()
+        }
+        var times = Array(repeating: [Double](), count: runs.count)
+        for _ in 0..<repeats {
+            for (index, run) in runs.enumerated() {
+                let start = DispatchTime.now().uptimeNanoseconds
+                try run.body()
+                times[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                run.after()
+            }
+        }
+        return times
+    }
+
     /// Seconds per run of `count` operations, as operations per second (the slowest run is the min).
     func rate(_ count: Int) -> Sample {
         Sample(median: Double(count) / median, min: Double(count) / max, max: Double(count) / min)
