@@ -52,19 +52,15 @@ struct ModuleReach: Sendable {
     private static let importKinds: [[UInt8]] = ["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"].map { Array($0.utf8) }
     private static let importWord = Array("import".utf8)
 
-    /// The modules a file imports, and whether it sees the library.
-    static func scan(_ text: String) -> (imports: [String], seesLibrary: Bool) {
-        scan(Array(text.utf8))
-    }
-
-    /// The same from the file's bytes: words are made only as far as a line needs them, and a
-    /// line with neither a colon nor `import` is passed over.
+    /// The modules a file imports, and whether it sees the library, from the file's bytes: words
+    /// are made only as far as a line needs them, and a line with neither a colon nor `import` is
+    /// passed over.
     static func scan(_ bytes: [UInt8]) -> (imports: [String], seesLibrary: Bool) {
         var imports: [String] = []
         var sees = false
         SourceLines.forEach(in: bytes) { line in
             let colon = line.firstIndex(of: UInt8(ascii: ":"))
-            guard colon != nil || contains(line, importWord) else { return }
+            guard colon != nil || line.firstRange(of: importWord) != nil else { return }
             var words = SourceLines.Words(line, separators: isSeparator)
             var word = words.next()
             while let current = word, current.first == UInt8(ascii: "@") { word = words.next() }
@@ -94,16 +90,6 @@ struct ModuleReach: Sendable {
     /// What separates a line's words: blanks, commas, braces, colons, a carriage return.
     private static func isSeparator(_ byte: UInt8) -> Bool {
         byte == 32 || byte == 9 || byte == 44 || byte == 123 || byte == 58 || byte == 13
-    }
-
-    private static func contains(_ line: ArraySlice<UInt8>, _ part: [UInt8]) -> Bool {
-        guard line.count >= part.count else { return false }
-        var index = line.startIndex
-        while index <= line.endIndex - part.count {
-            if line[index] == part[0], line[index..<(index + part.count)].elementsEqual(part) { return true }
-            index += 1
-        }
-        return false
     }
 }
 

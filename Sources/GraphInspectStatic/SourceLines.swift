@@ -1,10 +1,6 @@
 /// A file's lines as bytes, for the scans made over every file before anything is parsed
 /// (`ModuleReach`, `ModuleScope`): bytes, because walking `Character`s was most of their cost.
 enum SourceLines {
-    static func forEach(in text: String, _ body: (ArraySlice<UInt8>) -> Void) {
-        forEach(in: Array(text.utf8), body)
-    }
-
     static func forEach(in bytes: [UInt8], _ body: (ArraySlice<UInt8>) -> Void) {
         var start = 0
         while start < bytes.count {

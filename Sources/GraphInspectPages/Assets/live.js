@@ -224,20 +224,25 @@
     retainedAsked = fetch("/retained" + query + (query ? "&" : "?") + "now=" + Math.round(now)).then(function (response) { return response.json(); }).then(function (list) {
       retainedAsked = null;
       retained = list.filter(function (entry) { return entry.leak; });
-      var box = document.getElementById("retained");
-      box.replaceChildren();
-      if (retained.length > 0) {
-        box.appendChild(element("li", retained.length + (retained.length === 1 ? " module retained after detach (a leak)" : " modules retained after detach (leaks)") + " (click one for its report):"));
-      }
-      retained.forEach(function (entry) {
-        var item = element("li"), button = element("button", entry.headline);
-        button.className = "failure leak";
-        button.addEventListener("click", function () { select(entry.node); });
-        item.appendChild(button);
-        box.appendChild(item);
-      });
+      listReports("retained", retained, retained.length === 1 ? " module retained after detach (a leak)" : " modules retained after detach (leaks)",
+                  "failure leak", function (entry) { return entry.node; });
       if (selected) { select(selected); }
     }).catch(function () { retainedAsked = null; });
+  }
+
+  // The list `id` of reports the server worded (each with its headline): a line counting them
+  // (`what` after the count), then a button per report that selects the node `nodeOf` names.
+  function listReports(id, entries, what, className, nodeOf) {
+    var box = document.getElementById(id);
+    box.replaceChildren();
+    if (entries.length > 0) { box.appendChild(element("li", entries.length + what + " (click one for its report):")); }
+    entries.forEach(function (entry) {
+      var item = element("li"), button = element("button", entry.headline);
+      button.className = className;
+      button.addEventListener("click", function () { select(nodeOf(entry)); });
+      item.appendChild(button);
+      box.appendChild(item);
+    });
   }
 
   function askFailures() {
@@ -245,16 +250,7 @@
     failuresAsked = fetch("/failures" + query).then(function (response) { return response.json(); }).then(function (list) {
       failuresAsked = null;
       failures = list;
-      var box = document.getElementById("failures");
-      box.replaceChildren();
-      if (list.length > 0) { box.appendChild(element("li", list.length + (list.length === 1 ? " failed lookup" : " failed lookups") + " (click one for its report):")); }
-      list.forEach(function (failure) {
-        var item = element("li"), button = element("button", failure.headline);
-        button.className = "failure";
-        button.addEventListener("click", function () { select(failure.requester); });
-        item.appendChild(button);
-        box.appendChild(item);
-      });
+      listReports("failures", list, list.length === 1 ? " failed lookup" : " failed lookups", "failure", function (failure) { return failure.requester; });
       if (Object.keys(model.failed).length > list.length) { setTimeout(askFailures, 200); }
       if (selected) { select(selected); }
     }).catch(function () { failuresAsked = null; });

@@ -65,20 +65,17 @@ public struct ExplorerData: Sendable {
         let index = Index(snapshot)
         var out = "{\"title\":" + PageJSON.literal(title) + ",\"nodes\":{"
         var first = true
-        var labels: [String: String] = [:]
         for node in snapshot.nodes {
             if !first { out += "," }
             first = false
-            let key = DiagramBuilder.nodeID(node)
-            if shorthand { labels[key] = index.label(node.id) }
-            out += PageJSON.literal(key) + ":"
+            out += PageJSON.literal(DiagramBuilder.nodeID(node)) + ":"
             Self.node(node, index, shorthand: shorthand, into: &out)
         }
         out += "},\"views\":["
         out += views.map { view in
             var text = "{\"name\":" + PageJSON.literal(view.name) + ",\"summary\":" + (view.diagram.summary.map(PageJSON.literal) ?? "null")
             if let outline = view.outline {
-                text += ",\"outline\":" + outline.json(labels: labels)
+                text += ",\"outline\":" + outline.json(label: shorthand ? index.label(ofKey:) : { _ in nil })
             } else {
                 text += ",\"svg\":" + PageJSON.literal(PageDocument.inlineSVG(view.svg ?? ""))
                 text += ",\"drawn\":[" + view.diagram.nodes.map { PageJSON.literal($0.id) }.joined(separator: ",") + "]"

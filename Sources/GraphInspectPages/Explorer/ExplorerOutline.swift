@@ -12,7 +12,7 @@ public struct ExplorerOutline: Sendable {
     /// `{"palette":[[fill,line],...],"nodes":[[key,title,details,colour,parent,state],...]}`,
     /// `parent` an index into `nodes` or -1, `details` the lines joined by newlines, `state` 0,
     /// 1 released, 2 retained after detach (a leak, drawn as the pictures draw one).
-    public var json: String { json(labels: [:]) }
+    public var json: String { json(label: { _ in nil }) }
     /// Each node's parent's index, -1 for a root: a parent chain that loops is cut where it
     /// comes back, so the page always gets a forest.
     public let parents: [Int]
@@ -56,15 +56,15 @@ public struct ExplorerOutline: Sendable {
         self.palette = palette
     }
 
-    /// The JSON, each row whose title and details follow from its node's label in `labels`
-    /// written `[key,extra,colour,parent,state]` (`PageShorthand.outlineExtra`): the explorer's
-    /// `explorer-data.js` makes it whole again.
-    func json(labels: [String: String]) -> String {
+    /// The JSON, each row whose title and details follow from its node's page label (`label` of
+    /// its key) written `[key,extra,colour,parent,state]` (`PageShorthand.outlineExtra`): the
+    /// explorer's `explorer-data.js` makes it whole again.
+    func json(label: (String) -> String?) -> String {
         var out = "{\"nodes\":["
         for (index, row) in rows.enumerated() {
             if index > 0 { out += "," }
             out += "[" + PageJSON.literal(row.key) + ","
-            if let label = labels[row.key], let extra = PageShorthand.outlineExtra(label: label, key: row.key, title: row.title, details: row.details) {
+            if let label = label(row.key), let extra = PageShorthand.outlineExtra(label: label, key: row.key, title: row.title, details: row.details) {
                 out += PageJSON.literal(extra)
             } else {
                 out += PageJSON.literal(row.title) + "," + PageJSON.literal(row.details)

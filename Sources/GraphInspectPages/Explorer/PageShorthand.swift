@@ -28,7 +28,7 @@ enum PageShorthand {
     /// at its first `: ` (the name holds none). The page numbers its provides lines in its
     /// nodes' order, so an entry points at one by its number.
     static func providesLine(name: String, type: String, in provides: [String]) -> Int? {
-        guard !contains(Array(name.utf16), separator) else { return nil }
+        guard Array(name.utf16).firstRange(of: separator) == nil else { return nil }
         let line = name + ": " + type
         return provides.firstIndex { same($0, line) }
     }
@@ -93,9 +93,4 @@ enum PageShorthand {
 
     private static let dot = UInt16(UInt8(ascii: "."))
     private static let separator: [UInt16] = Array(": ".utf16)
-
-    private static func contains(_ units: [UInt16], _ part: [UInt16]) -> Bool {
-        guard units.count >= part.count else { return false }
-        return (0...(units.count - part.count)).contains { Array(units[$0..<($0 + part.count)]) == part }
-    }
 }
