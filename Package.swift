@@ -66,11 +66,13 @@ let package = Package(
         .target(name: "CGraphvizReader", dependencies: ["CGraphviz"]),
         // Lays DOT out and renders SVG, PNG or PDF in this process. The only target that links Graphviz.
         .target(name: "GraphInspectGraphviz", dependencies: ["CGraphviz", "CGraphvizReader"]),
+        // fork(2) for the test library, which runs a capture in a copy of the test process first.
+        .target(name: "CGraphInspectProcess"),
         // Assertions on a graph in users' tests (Swift Testing and XCTest).
         .target(
             name: "GraphInspectTesting",
             dependencies: [
-                "GraphInspect", "GraphInspectDiagram", "GraphInspectText", "GraphInspectReview",
+                "GraphInspect", "GraphInspectDiagram", "GraphInspectText", "GraphInspectReview", "CGraphInspectProcess",
                 .target(name: "GraphInspectGraphviz", condition: .when(traits: ["GraphvizAttachments"])),
             ]
         ),
@@ -217,15 +219,23 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
                 "GraphInspect", "GraphInspectCheckContract",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-            ]
+            ],
+            plugins: ["SourceIdentity"]
         ),
+        // The digest of the sources a target is built from, which the check cache is keyed to
+        // (docs/check.md#the-cache): the same sources built again read the same cache.
+        .plugin(name: "SourceIdentity", capability: .buildTool(), dependencies: ["graphinspect-source-digest"]),
+        .executableTarget(name: "graphinspect-source-digest"),
         // `graphinspect check` with the reader installed; `graphinspect check` execs it.
         .executableTarget(name: "graphinspect-check", dependencies: ["GraphInspectCLI", "GraphInspectCheckContract", "GraphInspectStatic", "GraphInspectRulesYAML"]),
         // `graphinspect check` in every build of a target that adds it: findings at their lines, and
         // the package's graphinspect.yml rules. Its tool links the reader and the rules alone, so a
         // user's build builds no CLI, pages or Graphviz for it.
         .plugin(name: "GraphInspectBuildCheck", capability: .buildTool(), dependencies: ["graphinspect-build-check"]),
-        .executableTarget(name: "graphinspect-build-check", dependencies: ["GraphInspectCheckContract", "GraphInspectStatic", "GraphInspectRules", "GraphInspectRulesYAML"]),
+        .executableTarget(
+            name: "graphinspect-build-check", dependencies: ["GraphInspectCheckContract", "GraphInspectStatic", "GraphInspectRules", "GraphInspectRulesYAML"],
+            plugins: ["SourceIdentity"]
+        ),
         // `swift package graphinspect-check` in a package that depends on this one.
         .plugin(
             name: "GraphInspectCheckPlugin",

@@ -22,5 +22,7 @@ let package = Package(
             dependencies: ["Services", .product(name: "GraphInspect", package: graphinspect)],
             plugins: [.plugin(name: "GraphInspectBuildCheck", package: graphinspect)]
         ),
+        // So `swift build` and `swift test` alternate as in a developer's loop (.ci/run).
+        .testTarget(name: "ServicesTests", dependencies: ["Services"]),
     ]
 )

@@ -4,9 +4,9 @@ import GraphInspect
 /// source has types, a run has instances): which components exist, below which parents, what
 /// each provides, which lookups and module lookups are made from which types, what each holder
 /// holds and which providers answered.
-public struct GraphFacts: Sendable, Equatable {
+public struct GraphFacts: Sendable, Equatable, Codable {
     /// A name on a type: a provider, a lookup's name, a held module's key.
-    public struct Named: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public struct Named: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
         public var owner: String
         public var name: String
 
@@ -20,7 +20,7 @@ public struct GraphFacts: Sendable, Equatable {
     }
 
     /// A component type below a parent type (nil: a root).
-    public struct Edge: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public struct Edge: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
         public var child: String
         public var parent: String?
 

@@ -2,7 +2,7 @@
 /// point at the line a person would change: a lookup's call, a provider's declaration, a type's
 /// declaration. A run knows none of these beyond the lookups' own `location`, so its findings
 /// carry a place only where the runtime captured one.
-public struct SourcePlaces: Sendable, Equatable {
+public struct SourcePlaces: Sendable, Equatable, Codable {
     /// Each lookup event of the snapshot, by its index in `GraphSnapshot.events`.
     public var lookups: [Int: SourcePosition] = [:]
     /// Each provider's declaration: by module-qualified component type, then name.

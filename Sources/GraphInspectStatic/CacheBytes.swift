@@ -1,3 +1,5 @@
+import GraphInspectCheckContract
+
 /// The check cache's byte format: variable-length integers (zig-zag, seven bits a byte), strings
 /// as UTF-8 written once and then by their number, optionals as a flag byte.
 struct CacheBytesWriter {
@@ -6,6 +8,16 @@ struct CacheBytesWriter {
     /// Room for `count` bytes, so a big write grows the buffer once.
     mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
     private var strings: [String: Int] = [:]
+    /// How positions are written: whole, gathered (written whole, and kept in `gathered`), or
+    /// each as its rank among a file's positions (what a contribution's shape is made of).
+    var positions: PositionForm = .whole
+    var gathered: [SourcePosition] = []
+
+    enum PositionForm {
+        case whole
+        case gathered
+        case ranked([SourcePosition: Int])
+    }
 
     mutating func int(_ value: Int) {
         var rest = UInt64(bitPattern: Int64((value << 1) ^ (value >> (Int.bitWidth - 1))))

@@ -3,23 +3,24 @@ import GraphInspect
 import GraphInspectCheckContract
 
 /// `check --cache-path DIR`: what each file contributed to the last reading (`FileContribution`),
-/// keyed by everything that decides it (its text, path and module, its module's scope), each
-/// file's `FileScan` keyed by its text, and the
-/// last reading's findings, keyed by every file's. A run over unchanged files parses nothing; a
-/// one-file edit parses that file; the build tool, given the same files as last time, prints the
-/// last findings and reads nothing else.
+/// keyed by everything that decides it (its text, path and module, its module's scope), with the
+/// shape of each (`FileContribution.shapeKey`); each file's `FileScan` keyed by its text; and the
+/// last reading itself (`LastReading`). A run over unchanged files, or files edited in ways that
+/// cannot change the reading, prints and draws the last reading; a one-file edit otherwise parses
+/// that file and runs the analysis again.
 ///
 /// Two files in DIR, each written whole (a temporary file renamed over it) and framed by
 /// `CacheFile`: `graphinspect-check.cache` (the contributions) and
-/// `graphinspect-check-findings.cache` (small, so an unchanged build reads only it). A file that
-/// is cut short, corrupt, written by another build of graphinspect, or cannot be written is
-/// ignored, with one line saying so (`Problem`): the reading is then the same as with no cache,
-/// never a different one.
+/// `graphinspect-check-reading.cache` (the last reading: small, so an unchanged build reads only
+/// it). A file that is cut short, corrupt, written by a reader built from other sources, or cannot
+/// be written is ignored, with one line saying so (`Problem`): the reading is then the same as
+/// with no cache, never a different one. Two runs at once over one folder each write whole files,
+/// each self-checked: the last rename wins, and either file read back is whole.
 public final class CheckCache {
     /// Bump when what a `FileContribution` holds, or how it is written, changes.
-    static let formatVersion: UInt64 = 2
+    static let formatVersion: UInt64 = 3
     static let fileName = "graphinspect-check.cache"
-    static let findingsFileName = "graphinspect-check-findings.cache"
+    static let readingFileName = "graphinspect-check-reading.cache"
 
     /// Why the cache was not used, or not kept.
     public enum Problem: Equatable, Sendable, CustomStringConvertible {
@@ -33,7 +34,7 @@ public final class CheckCache {
             case .corrupt(let path):
                 "warning: graphinspect check: ignored the cache \(Quoted.visible(path)): it is cut short or corrupt. Every file was read; the cache is written again."
             case .otherBuild(let path):
-                "warning: graphinspect check: ignored the cache \(Quoted.visible(path)): another build of graphinspect wrote it. Every file was read; the cache is written again."
+                "warning: graphinspect check: ignored the cache \(Quoted.visible(path)): a graphinspect built from other sources wrote it. Every file was read; the cache is written again."
             case .unreadable(let path, let reason):
                 "warning: graphinspect check: ignored the cache \(Quoted.visible(path)): \(reason). Every file was read."
             case .unwritable(let path, let reason):
@@ -44,17 +45,16 @@ public final class CheckCache {
 
     /// The contributions file's path.
     let path: String
-    let findingsPath: String
+    let readingPath: String
     public private(set) var problems: [Problem] = []
-    /// This build's identity: the format, graphinspect's version, and the running executable's
-    /// size and modification time, so a rebuilt reader never reads what an older one kept.
+    /// The identity of the reader that writes and reads it (`currentBuild`).
     private let build: String
     /// The contributions file, read on first use: its bytes, and where each key's are.
     private var loaded: (bytes: [UInt8], stored: [CacheKey: Range<Int>])?
     /// What this run used or read, to be written.
     private var kept: [CacheKey: ArraySlice<UInt8>] = [:]
     private var keptOrder: [CacheKey] = []
-    private var newRun: (key: CacheKey, findings: CachedFindings)?
+    private var newRun: LastReading?
     /// The contributions file being written while the analysis runs (`startSavingContributions`).
     private var contributionsWriting: DispatchGroup?
     /// Whether the last findings were used whole, so the files on disk are what `save` would write.
@@ -63,20 +63,16 @@ public final class CheckCache {
     public private(set) var hits = 0
     public private(set) var misses = 0
 
-    /// The findings and summary line of a reading, kept whole for a run over the same files.
-    struct CachedFindings: Equatable {
-        var diagnostics: [StaticDiagnostic]
-        var summary: String
-    }
-
     /// The cache in `directory` (created when missing, on `save`); nothing is read until asked.
     public init(directory: String, build: String = CheckCache.currentBuild) {
         path = (directory as NSString).appendingPathComponent(Self.fileName)
-        findingsPath = (directory as NSString).appendingPathComponent(Self.findingsFileName)
+        readingPath = (directory as NSString).appendingPathComponent(Self.readingFileName)
         self.build = build
     }
 
+    /// Notes a problem once; another build's cache is one problem however many of its files are read.
     private func note(_ problem: Problem) {
+        if case .otherBuild = problem, problems.contains(where: { if case .otherBuild = $0 { true } else { false } }) { return }
         if !problems.contains(problem) { problems.append(problem) }
     }
 
@@ -174,26 +170,63 @@ public final class CheckCache {
         if kept.updateValue(bytes, forKey: key) == nil { keptOrder.append(key) }
     }
 
-    /// The last reading's findings when it read exactly the files `key` names.
-    func findings(for key: CacheKey) -> CachedFindings? {
-        guard let (bytes, range) = body(of: findingsPath) else { return nil }
+    /// The last reading kept, when there is one and it reads back whole.
+    func lastReading() -> LastReading? {
+        if let lastLoaded { return lastLoaded }
+        guard let (bytes, range) = body(of: readingPath) else { return nil }
         var input = CacheBytesReader(bytes, from: range.lowerBound, to: range.upperBound)
-        guard let runKey = try? CacheKey(high: input.word(), low: input.word()), runKey == key else { return nil }
         do {
-            let diagnostics = try input.array { input in try input.diagnostic() }
-            let findings = CachedFindings(diagnostics: diagnostics, summary: try input.string())
+            let last = try LastReading.read(from: &input)
             guard input.isAtEnd else { throw CacheBytesReader.Malformed() }
-            reusedWhole = true
-            return findings
+            lastLoaded = last
+            return last
         } catch {
-            note(.corrupt(path: findingsPath))
+            note(.corrupt(path: readingPath))
             return nil
         }
     }
 
-    /// Keeps this reading's findings for a run over the same files.
-    func store(findings: CachedFindings, for key: CacheKey) {
-        newRun = (key, findings)
+    private var lastLoaded: LastReading?
+
+    /// The last reading is this run's too, as it is: nothing is written.
+    func reuseLastReadingWhole() {
+        reusedWhole = true
+        reused = .unchanged
+    }
+
+    /// Whether this run's reading was the last one, and why (for tests and the benchmark).
+    public enum Reuse: Sendable, Equatable {
+        /// Over the same files.
+        case unchanged
+        /// Over files edited in ways that cannot change it (`LastReading.stillHolds`).
+        case edited
+    }
+
+    public internal(set) var reused: Reuse?
+
+    /// The shape of the contribution kept under `key` (`FileContribution.shapeKey`).
+    func shape(forContribution key: CacheKey) -> CacheKey? {
+        entry(for: Self.shapeKey(key)) { try $0.key() }
+    }
+
+    func store(shape: CacheKey, forContribution key: CacheKey) {
+        store(for: Self.shapeKey(key)) { $0.key(shape) }
+    }
+
+    private static func shapeKey(_ contribution: CacheKey) -> CacheKey { CacheKey(["shape", contribution.description]) }
+
+    /// Keeps this reading for the next run.
+    func store(_ reading: LastReading) {
+        newRun = reading
+    }
+
+    /// Writes the last reading alone: for a run whose reading is the last one, made from files
+    /// whose contributions the cache need not keep again (an edit that moved lines only).
+    func saveLastReadingOnly() {
+        reused = .edited
+        contributionsWriting = nil
+        reusedWhole = false
+        writeLastReading()
     }
 
     /// Writes what this run used: the contributions of the files it read (stale ones dropped)
@@ -205,17 +238,19 @@ public final class CheckCache {
         } else {
             writeContributions()
         }
+        writeLastReading()
+    }
+
+    private func writeLastReading() {
         // One line for a folder that cannot be written: the findings are not tried after it.
         guard let newRun, !problems.contains(where: { if case .unwritable = $0 { true } else { false } }) else { return }
-        var findings = CacheBytesWriter()
-        findings.word(newRun.key.high)
-        findings.word(newRun.key.low)
-        findings.array(newRun.findings.diagnostics) { $0.write($1) }
-        findings.string(newRun.findings.summary)
+        var out = CacheBytesWriter()
+        newRun.write(to: &out)
         do {
-            try CacheFile.write(findings.bytes, to: findingsPath, build: build)
+            try FileManager.default.createDirectory(atPath: (readingPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try CacheFile.write(out.bytes, to: readingPath, build: build)
         } catch {
-            note(.unwritable(path: findingsPath, reason: (error as NSError).localizedDescription))
+            note(.unwritable(path: readingPath, reason: (error as NSError).localizedDescription))
         }
     }
 
@@ -261,17 +296,15 @@ public final class CheckCache {
         init(_ value: CheckCache) { self.value = value }
     }
 
-    /// This build's identity (see `build`).
-    public static let currentBuild: String = {
-        var identity = "graphinspect 0.1.0 format \(formatVersion)"
-        if let executable = Bundle.main.executablePath,
-           let attributes = try? FileManager.default.attributesOfItem(atPath: executable) {
-            let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
-            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
-            identity += " executable \(size) bytes, modified \(modified)"
-        }
-        return identity
-    }()
+    /// This build's identity (see `build`): the cache's format and the digest of the sources the
+    /// reader is built from (`SourceIdentity`), so the same sources built again, anywhere and in
+    /// any configuration, read the same cache, and a reader built from other sources does not.
+    public static let currentBuild = identity(sources: StaticIdentity.sources)
+
+    /// The identity of a reader built from sources of this digest.
+    public static func identity(sources: String) -> String {
+        "graphinspect check cache, format \(formatVersion), reader sources \(sources)"
+    }
 }
 
 extension CacheBytesWriter {

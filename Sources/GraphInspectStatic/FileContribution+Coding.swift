@@ -81,6 +81,15 @@ extension FileContribution {
 
 extension CacheBytesWriter {
     mutating func write(_ position: SourcePosition) {
+        switch positions {
+        case .whole:
+            break
+        case .gathered:
+            gathered.append(position)
+        case .ranked(let ranks):
+            int(ranks[position] ?? -1)
+            return
+        }
         string(position.file)
         int(position.line)
         int(position.column)

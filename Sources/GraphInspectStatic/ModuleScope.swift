@@ -32,6 +32,12 @@ struct ModuleScope: Sendable {
 
     init() {}
 
+    /// A scope kept in the check cache.
+    init(names: [String: [String: String]], keys: Set<String>) {
+        self.names = names
+        self.keys = keys
+    }
+
     /// The keys of `module`'s plain names that need one.
     func scope(of module: String) -> [String: String] { names[module] ?? [:] }
 

@@ -2,45 +2,86 @@ import Foundation
 import GraphInspectCheckContract
 
 extension StaticReader {
-    /// What `graphinspect check` prints and draws for the sources under `paths`.
+    /// What `graphinspect check` prints and draws for the sources under `paths`. With a cache
+    /// whose last reading still holds (`LastReading.stillHolds`), nothing is parsed or analysed.
     public static func reading(_ paths: [String], options: Options = Options()) throws(StaticReader.ReadError) -> StaticReading {
-        let files = try files(in: paths)
-        let cache = options.cachePath.map { CheckCache(directory: $0) }
-        let texts = cache == nil ? [] : textKeys(files)
-        let prepared = prepare(files, options: options, cache: cache, texts: texts)
-        cache?.startSavingContributions()
-        let graph = graph(of: prepared)
-        var reading = reading(graph)
-        if options.leavesMemoryToExit { leftToExit.keep(LeftToExit(prepared: prepared, graph: graph)) }
-        if let cache {
-            cache.store(findings: CheckCache.CachedFindings(diagnostics: reading.diagnostics, summary: reading.summary), for: runKey(files, texts: texts, options))
-            cache.save()
-            reading.warnings = cache.problems.map(\.description)
+        reading(of: try files(in: paths), options: options)
+    }
+
+    static func reading(of files: [SourceFile], options: Options) -> StaticReading {
+        reading(of: files, options: options, cache: options.cachePath.map { CheckCache(directory: $0, build: options.cacheIdentity) })
+    }
+
+    static func reading(of files: [SourceFile], options: Options, cache: CheckCache?) -> StaticReading {
+        guard let cache else { return made(files, options: options, cache: nil).reading }
+        if let last = lastReadingThatHolds(files, options: options, cache: cache), let parts = last.decodedParts() {
+            return StaticReading(
+                snapshot: parts.snapshot, diagnostics: last.diagnostics, facts: parts.facts, summary: last.summary,
+                warnings: cache.problems.map(\.description), places: parts.places
+            )
         }
+        var reading = made(files, options: options, cache: cache).reading
+        reading.warnings = cache.problems.map(\.description)
         return reading
     }
 
     /// The findings and summary line for the sources under `paths`, with no graph: what the build
-    /// plugin prints. With a cache that holds a reading of exactly these files, nothing is parsed
-    /// or run again.
+    /// plugin prints. With a cache whose last reading still holds, nothing is parsed or analysed.
     public static func findings(_ paths: [String], options: Options = Options()) throws(StaticReader.ReadError) -> StaticReading.Findings {
-        let files = try files(in: paths)
-        let cache = options.cachePath.map { CheckCache(directory: $0) }
-        let texts = cache == nil ? [] : textKeys(files)
-        let key = cache == nil ? nil : runKey(files, texts: texts, options)
-        if let cache, let key, let kept = cache.findings(for: key) {
-            return StaticReading.Findings(diagnostics: kept.diagnostics, summary: kept.summary, warnings: cache.problems.map(\.description))
+        findings(of: try files(in: paths), options: options)
+    }
+
+    static func findings(of files: [SourceFile], options: Options) -> StaticReading.Findings {
+        guard let cachePath = options.cachePath else {
+            let reading = made(files, options: options, cache: nil).reading
+            return StaticReading.Findings(diagnostics: reading.diagnostics, summary: reading.summary)
         }
+        let cache = CheckCache(directory: cachePath, build: options.cacheIdentity)
+        if let last = lastReadingThatHolds(files, options: options, cache: cache) {
+            return StaticReading.Findings(diagnostics: last.diagnostics, summary: last.summary, warnings: cache.problems.map(\.description))
+        }
+        let reading = made(files, options: options, cache: cache).reading
+        return StaticReading.Findings(diagnostics: reading.diagnostics, summary: reading.summary, warnings: cache.problems.map(\.description))
+    }
+
+    /// The cache's last reading when it is also the reading of `files`: read over the same files
+    /// (kept as it is), or over files edited in ways that cannot change it (kept again with the
+    /// new texts, so the next run finds them the same).
+    static func lastReadingThatHolds(_ files: [SourceFile], options: Options, cache: CheckCache) -> LastReading? {
+        guard var last = cache.lastReading() else { return nil }
+        let texts = textKeys(files)
+        let key = runKey(files, texts: texts, options)
+        if last.runKey == key {
+            cache.reuseLastReadingWhole()
+            return last
+        }
+        guard last.stillHolds(for: files, texts: texts, optionsKey: optionsKey(options)) else { return nil }
+        last.runKey = key
+        for index in files.indices { last.files[index].text = texts[index] }
+        cache.store(last)
+        cache.saveLastReadingOnly()
+        return last
+    }
+
+    /// Reads `files` and builds the reading (with the additional findings); with a cache, keeps it
+    /// for the next run and saves the cache.
+    static func made(_ files: [SourceFile], options: Options, cache: CheckCache?) -> (reading: StaticReading, graph: StaticGraph) {
+        let texts = cache == nil ? [] : textKeys(files)
         let prepared = prepare(files, options: options, cache: cache, texts: texts)
         cache?.startSavingContributions()
         let graph = graph(of: prepared)
         var reading = reading(graph)
         if let also = options.alsoFind { reading.diagnostics = (reading.diagnostics + also.find(reading)).sorted() }
         if options.leavesMemoryToExit { leftToExit.keep(LeftToExit(prepared: prepared, graph: graph)) }
-        guard let cache, let key else { return StaticReading.Findings(diagnostics: reading.diagnostics, summary: reading.summary) }
-        cache.store(findings: CheckCache.CachedFindings(diagnostics: reading.diagnostics, summary: reading.summary), for: key)
-        cache.save()
-        return StaticReading.Findings(diagnostics: reading.diagnostics, summary: reading.summary, warnings: cache.problems.map(\.description))
+        if let cache {
+            let parts = LastReading.encode(LastReading.ReadingParts(snapshot: reading.snapshot, facts: reading.facts, places: reading.places))
+            cache.store(LastReading(
+                runKey: runKey(files, texts: texts, options), optionsKey: optionsKey(options), files: prepared.entries, scope: prepared.scope,
+                diagnostics: reading.diagnostics, summary: reading.summary, parts: parts
+            ))
+            cache.save()
+        }
+        return (reading, graph)
     }
 
     /// Frees the readings `Options.leavesMemoryToExit` left for the exit: for a process that reads
@@ -83,7 +124,12 @@ extension StaticReader {
     /// What decides a whole reading: every file's path, module and text (by its digest), and how
     /// it was pruned.
     static func runKey(_ files: [SourceFile], texts: [CacheKey], _ options: Options) -> CacheKey {
-        CacheKey(["\(options.pruning)", options.alsoFind?.key ?? ""] + zip(files, texts).flatMap { [$0.path, $0.module, $1.description] })
+        CacheKey([optionsKey(options)] + zip(files, texts).flatMap { [$0.path, $0.module, $1.description] })
+    }
+
+    /// What decides a reading beside the files: how it was pruned, and what finds more.
+    static func optionsKey(_ options: Options) -> String {
+        "\(options.pruning)\u{0}" + (options.alsoFind?.key ?? "")
     }
 
     /// The reading of a built graph: its snapshot, findings, facts and summary line.

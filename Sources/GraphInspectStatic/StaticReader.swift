@@ -126,8 +126,11 @@ public enum StaticReader {
         /// objects one by one (`releaseMemoryLeftToExit()` frees them sooner).
         public var leavesMemoryToExit: Bool
         /// Findings made from the reading beside the reader's own (the build tool's rules file),
-        /// kept in the findings cache with them.
+        /// kept in the cached reading with them.
         public var alsoFind: AdditionalFindings?
+        /// The identity of what writes and reads the cache: the reader's (`CheckCache.currentBuild`),
+        /// or a tool's that finds more than the reader does (the build tool, with its rules).
+        public var cacheIdentity = CheckCache.currentBuild
 
         public init(
             pruning: Pruning = .automatic, threads: Int = ProcessInfo.processInfo.activeProcessorCount, cachePath: String? = nil,
@@ -141,7 +144,7 @@ public enum StaticReader {
     }
 
     /// More findings from a reading, and what decides them beyond the sources (the rules file's
-    /// and baseline's text): part of the findings cache's key, so a changed rule is read again.
+    /// and baseline's text): part of the cached reading's key, so a changed rule is read again.
     public struct AdditionalFindings: Sendable {
         public var key: String
         public var find: @Sendable (StaticReading) -> [StaticDiagnostic]
@@ -173,6 +176,9 @@ public enum StaticReader {
         let read: Int
         /// Every name any file given reads as a member (`MemberReads`), read or pruned.
         let memberReads: Set<String>
+        /// With a cache: what the last reading keeps of each file given, in order.
+        let entries: [LastReading.FileEntry]
+        let scope: ModuleScope
     }
 
     /// Leaves out modules that cannot see GraphInspect (unless `.never`), then reads the rest.
@@ -191,10 +197,20 @@ public enum StaticReader {
         }
         let files = kept.map { given[$0] }
         let scope = ModuleScope(modules: files.map(\.module), topLevelTypes: kept.map { scans[$0].topLevelTypes })
-        let reader = read(files, texts: texts.isEmpty ? [] : kept.map { texts[$0] }, scope: scope, threads: options.threads, cache: cache)
+        let (reader, shapes) = read(files, texts: texts.isEmpty ? [] : kept.map { texts[$0] }, scope: scope, threads: options.threads, cache: cache)
         var memberReads: Set<String> = []
         for scan in scans { memberReads.formUnion(scan.memberNames) }
-        return PreparedSources(reader: reader, pruning: options.pruning, given: given.count, read: files.count, memberReads: memberReads)
+        var entries: [LastReading.FileEntry] = []
+        if cache != nil {
+            var shapeOf: [Int: CacheKey] = [:]
+            for (position, index) in kept.enumerated() { shapeOf[index] = shapes[position] }
+            entries = given.indices.map { index in
+                LastReading.FileEntry(path: given[index].path, module: given[index].module, text: texts[index], scan: scans[index].key, shape: shapeOf[index])
+            }
+        }
+        return PreparedSources(
+            reader: reader, pruning: options.pruning, given: given.count, read: files.count, memberReads: memberReads, entries: entries, scope: scope
+        )
     }
 
     /// Each text's digest, the cache's key for what depends on the text alone.
@@ -241,8 +257,9 @@ public enum StaticReader {
     }
 
     /// The runtime's stand-in declarations and `files`, each taken from `cache` when it holds what
-    /// the file contributes and parsed otherwise (on `threads` threads), applied in order.
-    static func read(_ files: [SourceFile], texts: [CacheKey], scope: ModuleScope, threads: Int, cache: CheckCache?) -> SourceReader {
+    /// the file contributes and parsed otherwise (on `threads` threads), applied in order; with a
+    /// cache, the shape of what each file contributed (`FileContribution.shapeKey`), in order.
+    static func read(_ files: [SourceFile], texts: [CacheKey], scope: ModuleScope, threads: Int, cache: CheckCache?) -> (SourceReader, [CacheKey]) {
         let all = [SourceFile(path: "<GraphInspect>", module: RuntimeDeclarations.module, text: RuntimeDeclarations.source)] + files
         var scopeKeys: [String: String] = [:]
         // A file's contribution depends on its text, path, module and its module's scope.
@@ -257,19 +274,29 @@ public enum StaticReader {
             return CacheKey([file.path, file.module, scopeKey, index == 0 ? file.text : texts[index - 1].description])
         }
         var contributions: [FileContribution?] = cache?.contributions(for: keys, threads: threads) ?? Array(repeating: nil, count: all.count)
-        let missing = contributions.indices.filter { contributions[$0] == nil }
+        var shapes: [CacheKey?] = cache == nil ? [] : keys.indices.map { contributions[$0] == nil ? nil : cache?.shape(forContribution: keys[$0]) }
+        let missing = contributions.indices.filter { contributions[$0] == nil || (cache != nil && shapes[$0] == nil) }
+        let known = contributions, shaping = cache != nil
         let parsed = ParallelWork.map(missing.count, threads: threads) { index in
             let file = all[missing[index]]
-            return FileContribution.read(source: file.text, path: file.path, module: file.module, isLibrary: missing[index] == 0, scope: scope)
+            let contribution = known[missing[index]]
+                ?? FileContribution.read(source: file.text, path: file.path, module: file.module, isLibrary: missing[index] == 0, scope: scope)
+            return (contribution, shaping ? contribution.shapeKey : nil)
         }
-        for (index, contribution) in zip(missing, parsed) {
-            contributions[index] = contribution
-            cache?.store(contribution, for: keys[index])
+        for (index, (contribution, shape)) in zip(missing, parsed) {
+            if contributions[index] == nil {
+                contributions[index] = contribution
+                cache?.store(contribution, for: keys[index])
+            }
+            if let shape, let cache {
+                shapes[index] = shape
+                cache.store(shape: shape, forContribution: keys[index])
+            }
         }
         var reader = SourceReader()
         for (index, contribution) in contributions.enumerated() {
             reader.apply(contribution!, module: all[index].module, isLibrary: index == 0)
         }
-        return reader
+        return (reader, shapes.dropFirst().map { $0! })
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GraphInspect
 
 /// Every failure message of the test library, worded in one place: what, where, why, and the fix.
@@ -16,6 +17,33 @@ enum GraphFailureWording {
     static func mismatch(projection: String, diff: String, snapshot: GraphSnapshot) -> String {
         "The graph's \(projection) differs from the expected text:\n\(diff)"
             + (releasedHint(snapshot).isEmpty ? "" : "\n" + String(releasedHint(snapshot).dropFirst()))
+    }
+
+    /// A capture whose body ended the copy of the test process it ran in first (`CaptureProbe`).
+    static func captureDied(_ death: CaptureProbe.Death) -> String {
+        let recorded = death.snapshot.map {
+            "The capture returns the graph recorded until then (\($0.nodes.count) node\($0.nodes.count == 1 ? "" : "s")); the test's other expectations judge it."
+        } ?? "Nothing recorded could be saved; the capture returns an empty graph."
+        var output = death.output.isEmpty ? "" : "Its last output:\n" + death.output.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n"
+        // A module or router lookup that found nothing returns nil, which the app may then unwrap.
+        if let failure = death.snapshot?.failures().last {
+            output += "The last lookup that failed before it ended:\n\(failure.report(style: .plain))\n"
+        }
+        switch death.cause {
+        case .graphDefect(let report):
+            return "The code under capture ends the process on a defect in the graph:\n\(report)\n\(recorded)"
+        case .exited(let status):
+            return "The code under capture called exit(\(status.map(String.init) ?? "")), which would end the test run; the capture ran it in a copy of the test process first.\n\(output)\(recorded)"
+        case .signal(let number):
+            return "The code under capture crashed with \(signalName(number)) (a Swift runtime trap, such as fatalError, a failed precondition or a force-unwrapped nil, is SIGILL or SIGTRAP); the capture ran it in a copy of the test process first.\n\(output)\(recorded)"
+        case .timedOut(let seconds):
+            return "The code under capture did not finish within \(Int(seconds)) s in the copy of the test process it runs in first. Set GRAPHINSPECT_CAPTURE_TIMEOUT for more time, or GRAPHINSPECT_CAPTURE=in-process to run captures in the test's process alone.\n\(output)\(recorded)"
+        }
+    }
+
+    private static func signalName(_ number: Int32) -> String {
+        let names: [Int32: String] = [SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL"]
+        return names[number] ?? "signal \(number)"
     }
 
     static func cannotProject(_ projection: String, reason: String) -> String {

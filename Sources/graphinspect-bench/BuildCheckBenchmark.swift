@@ -1,9 +1,11 @@
 #if canImport(GraphInspectStatic)
 import Foundation
 import GraphInspectCheckContract
+import GraphInspectDiagram
 import GraphInspectRules
 import GraphInspectRulesYAML
 import GraphInspectStatic
+import GraphInspectText
 import SwiftParser
 import SwiftSyntax
 
@@ -91,6 +93,53 @@ enum BuildCheckBenchmark {
         ])
         let edited = Sample(of: editing[0]), analysis = Sample(of: editing[1])
 
+        // Edits as a developer makes them, on one core, in turns with parsing (the rows' baseline),
+        // each run in another file: a comment line added inside a body (the lines after it move),
+        // a statement added inside a body, a provider added to a feature's component or removed
+        // again; and the CLI's reading over unchanged files, drawn in text, JSON and DOT.
+        func rewrite(_ path: String, _ change: (String) -> String) throws {
+            try change(try String(contentsOfFile: path, encoding: .utf8)).write(toFile: path, atomically: false, encoding: .utf8)
+        }
+        func expectFindings(_ found: StaticReading.Findings, _ what: String) throws {
+            guard found.diagnostics == expected.diagnostics, found.warnings.isEmpty else { throw benchError("\(what) changed the findings: \(found.warnings)") }
+        }
+        let components = paths.filter { $0.hasSuffix("Components.swift") }
+        let cliCache = folder.appendingPathComponent("build-check-cli-cache").path
+        try? FileManager.default.removeItem(atPath: cliCache)
+        var bodyEdits = 0, statements = 0, providers = 0, drawn = 0
+        let turns = try Sample.interleavedTimes(repeats: quick ? 3 : 8, [
+            ({ for file in files { blackHole(Parser.parse(source: file.text)) } }, {}),
+            ({
+                bodyEdits += 1
+                try rewrite(screens[(bodyEdits * 53) % screens.count]) { $0.replacingOccurrences(of: "        var all: ", with: "        // note \(bodyEdits)\n        var all: ") }
+                try expectFindings(try check(threads: 1, cachePath: cache), "a comment in a body")
+            }, free),
+            ({
+                statements += 1
+                try rewrite(screens[(statements * 71) % screens.count]) { $0.replacingOccurrences(of: "        var all: ", with: "        print(\(statements))\n        var all: ") }
+                try expectFindings(try check(threads: 1, cachePath: cache), "a statement in a body")
+            }, free),
+            ({
+                providers += 1
+                // Added to one feature's component, then removed from it: each an edit of a provider.
+                let path = components[(providers / 2 * 7) % components.count]
+                try rewrite(path) { text in
+                    providers % 2 == 1
+                        ? text.replacingOccurrences(of: "Component: Component {\n", with: "Component: Component {\n    public let extra\(providers) = Date()\n")
+                        : text.replacingOccurrences(of: "    public let extra\(providers - 1) = Date()\n", with: "")
+                }
+                try expectFindings(try check(threads: 1, cachePath: cache), "a provider added or removed")
+            }, free),
+            ({
+                let reading = try StaticReader.reading([sources], options: StaticReader.Options(threads: 1, cachePath: cliCache, leavesMemoryToExit: true))
+                guard reading.diagnostics == expected.diagnostics, reading.warnings.isEmpty else { throw benchError("the CLI's reading differs") }
+                drawn = TreeTextWriter().write(reading.snapshot).utf8.count + (try JSONEncoder().encode(reading.snapshot)).count
+                    + (try DOTWriter().write(reading.snapshot, options: DiagramOptions(legend: false))).utf8.count
+            }, free),
+        ])
+        let parseInTurns = ("parsing the files on one core, in turns with these", Sample(of: turns[0]))
+        let rebuilt = try rebuiltTool(sources: sources, folder: folder, repeats: quick ? 3 : 8, parse: { for file in files { blackHole(Parser.parse(source: file.text)) } })
+
         // Every rule, held against the static graph the analysis made.
         YAMLRulesParser.install()
         let rules = try RuleSetReader.read(text: """
@@ -134,15 +183,59 @@ enum BuildCheckBenchmark {
             Row("build-check", "the same on \(cores) cores", .seconds, allCores, baseline: ("on one core", oneCore)),
             Row("build-check", "the same, filling an empty cache", .seconds, filling, baseline: ("with no cache", allCores)),
             Row("build-check", "warm: nothing changed, cache read", .seconds, warm, baseline: parsing, target: quick ? nil : .slowerThanBaselineAtMost(0.05)),
-            Row("build-check", "one file edited, cache read", .seconds, edited, baseline: parsing, target: quick ? nil : .slowerThanBaselineAtMost(0.1)),
+            Row("build-check", "a comment added at a file's end, cache read", .seconds, edited, baseline: parsing, target: quick ? nil : .slowerThanBaselineAtMost(0.1)),
+            Row("build-check", "a comment line added inside a body (the lines below move), one core", .seconds, Sample(of: turns[1]), baseline: parseInTurns, target: quick ? nil : .slowerThanBaselineAtMost(0.1)),
+            Row("build-check", "a statement added inside a body, one core", .seconds, Sample(of: turns[2]), baseline: parseInTurns, target: quick ? nil : .slowerThanBaselineAtMost(0.1)),
+            Row("build-check", "a provider added or removed, one core", .seconds, Sample(of: turns[3]), baseline: parseInTurns, target: quick ? nil : .slowerThanBaselineAtMost(0.1)),
+            Row("build-check", "the CLI's reading over unchanged files, drawn as text, JSON and DOT (\(drawn / 1024) KB), one core", .seconds, Sample(of: turns[4]), baseline: parseInTurns, target: quick ? nil : .slowerThanBaselineAtMost(0.05)),
             Row("build-check", "the analysis alone, every file read and in memory (what an edit must redo)", .seconds, analysis, baseline: parsing),
-            Row("build-check", "one file edited, against the analysis alone", .seconds, edited, baseline: ("the analysis alone", analysis), target: quick ? nil : .slowerThanBaselineAtMost(1.5)),
+            Row("build-check", "a statement added inside a body, against the analysis alone", .seconds, Sample(of: turns[2]), baseline: ("the analysis alone", analysis), target: quick ? nil : .slowerThanBaselineAtMost(1.5)),
             Row("build-check", "every rule of a rules file held against the static graph (\(ruleFindings) findings)", .seconds, held, baseline: ("the analysis alone", analysis), target: quick ? nil : .slowerThanBaselineAtMost(0.1)),
         ]
+        if let rebuilt {
+            rows.append(Row("build-check", "a rebuilt build tool (the same sources; copied: another path and time) over the cache the first wrote, the whole process", .seconds,
+                            rebuilt.tool, baseline: ("parsing the files on one core, in turns with it", rebuilt.parse), target: quick ? nil : .slowerThanBaselineAtMost(0.05)))
+        }
         if peak > 0 {
             rows.append(Row("build-check", "peak resident memory, check of the generated app on \(cores) cores", .bytes, Sample(peak), target: .below(500 * 1024 * 1024)))
         }
         return rows
+    }
+
+    /// The build tool (`graphinspect-build-check`, built beside the benchmark by scripts/bench) run
+    /// over `sources` to fill a cache, then a copy of it (another path, a new modification time: a
+    /// tool built again from the same sources) run over that cache, in turns with `parse`. Nil when
+    /// the tool is not beside the benchmark.
+    static func rebuiltTool(sources: String, folder: URL, repeats: Int, parse: @escaping () -> Void) throws -> (tool: Sample, parse: Sample)? {
+        let tool = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("graphinspect-build-check")
+        guard FileManager.default.isExecutableFile(atPath: tool.path) else { return nil }
+        let cache = folder.appendingPathComponent("build-check-tool-cache").path
+        try? FileManager.default.removeItem(atPath: cache)
+        let copy = folder.appendingPathComponent("rebuilt/graphinspect-build-check")
+        try? FileManager.default.removeItem(at: copy.deletingLastPathComponent())
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        func run(_ executable: URL) throws -> String {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["--cache-path", cache, folder.appendingPathComponent("build-check-output.swift").path, sources]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text
+        }
+        _ = try run(tool)
+        Thread.sleep(forTimeInterval: 1.1)
+        try FileManager.default.copyItem(at: tool, to: copy)
+        let times = try Sample.interleavedTimes(repeats: repeats, [
+            (parse, {}),
+            ({
+                let text = try run(copy)
+                guard !text.contains("warning: graphinspect check: ignored the cache") else { throw benchError("the rebuilt tool ignored the cache: \(text.prefix(300))") }
+            }, {}),
+        ])
+        return (Sample(of: times[1]), Sample(of: times[0]))
     }
 
     /// Visits every node of a tree and counts its tokens: the least work any reading of a tree does.

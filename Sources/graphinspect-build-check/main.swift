@@ -35,6 +35,8 @@ guard let output = arguments.first, !output.hasPrefix("-") else {
     exit(64)
 }
 var readerOptions = StaticReader.Options(cachePath: options["--cache-path"], leavesMemoryToExit: true)
+// The cache is this tool's: the reader's and the rules' sources decide what it keeps.
+readerOptions.cacheIdentity = CheckCache.identity(sources: BuildCheckIdentity.sources)
 if let rulesPath = options["--rules"] {
     YAMLRulesParser.install()
     do {

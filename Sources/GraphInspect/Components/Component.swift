@@ -113,7 +113,10 @@ open class Component {
             ModuleTreeTracking.sync()
             (observer as? TraceFileWriter)?.finish()
             TraceFileWriter.fromEnvironment?.finish()
-            fatalError("graphinspect: missing dependency `\(name): \(ShortTypeName.of(missing.request.type))`, reported above")
+            Termination.end(
+                report: missing.report(style: .plain),
+                message: "graphinspect: missing dependency `\(name): \(ShortTypeName.of(missing.request.type))`, reported above"
+            )
         }
     }
 

@@ -6,7 +6,7 @@
 /// capturing its app in parallel would then see a detached module's component still alive).
 /// Entries come and go with the objects' `init` and `deinit`; lookups never touch it.
 final class LiveRegistry<Record: Sendable>: @unchecked Sendable {
-    private let entries = Locked<[ObjectID: Record]>([:])
+    let entries = Locked<[ObjectID: Record]>([:])
 
     func add(_ id: ObjectID, _ record: Record) {
         entries.withLock { $0[id] = record }

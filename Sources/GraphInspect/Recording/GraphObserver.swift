@@ -31,7 +31,7 @@ extension GraphObserver {
 public enum GraphObservation {
     @TaskLocal static var taskObserver: (any GraphObserver)?
 
-    private static let installed = Locked<(any GraphObserver)?>(nil)
+    static let installed = Locked<(any GraphObserver)?>(nil)
 
     /// Makes `observer` the process-wide observer for objects created from now on (nil removes it).
     public static func install(_ observer: (any GraphObserver)?) {

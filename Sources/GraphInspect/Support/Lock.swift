@@ -12,7 +12,7 @@ import Musl
 /// Never call out to user code while holding it: the runtime keeps every critical section to a
 /// dictionary read or write.
 final class Locked<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// Only ever accessed under the mutex, which already makes access exclusive: Swift's dynamic
     /// exclusivity check on it (a thread-local access set per `withLock`) is off. Callgrind
     /// counted it at 316 of a module lookup's 3,669 instructions.
@@ -35,6 +35,14 @@ final class Locked<Value>: @unchecked Sendable {
     }
 }
 
+extension Locked: ProcessWideLock {
+    func holdForCopy() { pthread_mutex_lock(mutex) }
+
+    func releaseAfterCopy(inCopy: Bool) {
+        if inCopy { PThreadMutex.renew(mutex) } else { pthread_mutex_unlock(mutex) }
+    }
+}
+
 /// Makes and frees the pthread mutexes the runtime's locks sit on (`Locked`, `OnceCell`,
 /// `RecursiveLock`), which differ only in the mutex type.
 enum PThreadMutex {
@@ -53,6 +61,20 @@ enum PThreadMutex {
         pthread_mutex_init(mutex, &attributes)
         pthread_mutexattr_destroy(&attributes)
         return mutex
+    }
+
+    /// Initialises `mutex` again, unheld, with `type`: in a copy of the process (`ProcessCopy`).
+    static func renew(_ mutex: UnsafeMutablePointer<pthread_mutex_t>, type: Int32? = nil) {
+        mutex.initialize(to: pthread_mutex_t())
+        guard let type else {
+            pthread_mutex_init(mutex, nil)
+            return
+        }
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, type)
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
     }
 
     static func free(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {

@@ -22,7 +22,7 @@ public struct ObjectID: Hashable, Comparable, Sendable, Codable, CustomStringCon
 
     public var description: String { "#\(rawValue)" }
 
-    private static let counter = Locked<UInt64>(0)
+    static let counter = Locked<UInt64>(0)
 
     /// A fresh id, unique in this process.
     static func next() -> ObjectID {

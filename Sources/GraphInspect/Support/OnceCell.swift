@@ -32,7 +32,8 @@ final class OnceCell: @unchecked Sendable {
         built: (Value) -> Void = { _ in }
     ) -> Value {
         if pthread_mutex_lock(mutex) == EDEADLK {
-            fatalError("graphinspect: dependency cycle: building \(what()) asked for itself")
+            let message = "graphinspect: dependency cycle: building \(what()) asked for itself"
+            Termination.end(report: message, message: message)
         }
         if let existing = value {
             pthread_mutex_unlock(mutex)

@@ -25,3 +25,11 @@ final class RecursiveLock: @unchecked Sendable {
         return try body()
     }
 }
+
+extension RecursiveLock: ProcessWideLock {
+    func holdForCopy() { pthread_mutex_lock(mutex) }
+
+    func releaseAfterCopy(inCopy: Bool) {
+        if inCopy { PThreadMutex.renew(mutex, type: Int32(PTHREAD_MUTEX_RECURSIVE)) } else { pthread_mutex_unlock(mutex) }
+    }
+}

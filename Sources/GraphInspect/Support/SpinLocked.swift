@@ -45,3 +45,11 @@ final class SpinLocked<Value>: @unchecked Sendable {
         try body(&value)
     }
 }
+
+extension SpinLocked: ProcessWideLock {
+    func holdForCopy() { graphinspect_spin_lock(lock) }
+
+    func releaseAfterCopy(inCopy: Bool) {
+        if inCopy { lock.pointee = 0 } else { graphinspect_spin_unlock(lock) }
+    }
+}

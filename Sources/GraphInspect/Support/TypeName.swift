@@ -3,7 +3,7 @@
 /// `String(reflecting:)` costs about a microsecond; lookups report a type name on every event,
 /// so names are cached by type identity.
 enum TypeName {
-    private static let cache = Locked<[ObjectIdentifier: String]>([:])
+    static let cache = Locked<[ObjectIdentifier: String]>([:])
 
     /// The module-qualified name, e.g. `GraphInspectSample.Analytics`, without generic noise
     /// such as `Swift.` prefixes inside generic arguments.

@@ -1,0 +1,71 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+import CGraphInspectProcess
+import Foundation
+import GraphInspect
+
+/// The copy's side of `CaptureProbe`: runs the body with a recorder, and leaves the graph it
+/// recorded (and why it is ending) in the probe's files on every way out: graphinspect's own end
+/// for a defect (`Termination`), `exit`, or a signal. Returning from the body ends it with 0.
+enum CaptureChild {
+    // Read by the signal and exit handlers, which cannot capture context. The copy runs one
+    // thread (the one that forked), so nothing else reads or writes them.
+    nonisolated(unsafe) private static var recorder: GraphRecorder?
+    nonisolated(unsafe) private static var files: CaptureProbe.ChildFiles?
+    nonisolated(unsafe) private static var saved = false
+
+    static func run<Value>(_ body: () throws -> Value, files: CaptureProbe.ChildFiles) -> Never {
+        let recorder = GraphRecorder()
+        Self.recorder = recorder
+        Self.files = files
+        Termination.setHandler { report in
+            CaptureChild.save(report, to: files.report)
+            CaptureChild.saveSnapshot()
+        }
+        for number in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE] {
+            _ = signal(number) { received in
+                CaptureChild.saveSnapshot()
+                // Dies of the same signal once the handler returns, so the probe sees which.
+                _ = signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+        _ = graphinspect_at_exit { status in
+            if let files = CaptureChild.files { CaptureChild.save(String(status), to: files.exit) }
+            CaptureChild.saveSnapshot()
+            _exit(status < 0 ? 0 : status)
+        }
+        let value = try? GraphObservation.withObserver(recorder) { try body() }
+        withExtendedLifetime(value) {}
+        _exit(0)
+    }
+
+    /// Writes what the recorder holds, once.
+    private static func saveSnapshot() {
+        guard !saved, let recorder, let files else { return }
+        saved = true
+        if let data = try? JSONEncoder().encode(recorder.snapshot()) { save(data, to: files.snapshot) }
+    }
+
+    private static func save(_ text: String, to path: String) {
+        save(Data(text.utf8), to: path)
+    }
+
+    private static func save(_ data: Data, to path: String) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { break }
+                offset += written
+            }
+        }
+        close(descriptor)
+    }
+}

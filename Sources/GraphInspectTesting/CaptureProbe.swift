@@ -1,0 +1,154 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+import CGraphInspectProcess
+import Foundation
+import GraphInspect
+
+/// Runs a capture's body first in a copy of the test process (fork(2)), to learn whether it ends
+/// the process: a missing dependency read as a member, a shared value that asks for itself, the
+/// app's own `exit` or `fatalError`, a crash. The copy records the graph as the capture would;
+/// when it dies, what it recorded until then and why it died come back to the test, which fails
+/// at the capture's line and goes on; the rest of the suite runs. When the copy finishes, the
+/// capture runs the body again in the test's own process, so its objects and effects are the
+/// test's as before.
+///
+/// The copy has one thread (the one that forked): the body runs on it, synchronously, as the
+/// capture runs it. A copy that does not finish within `timeout` is killed and the test fails.
+enum CaptureProbe {
+    /// How the body ended in the copy.
+    enum Verdict: Sendable {
+        /// It returned (or threw): the capture runs it in this process.
+        case finished
+        case died(Death)
+    }
+
+    /// Why the copy ended before the body returned, with what it recorded until then.
+    struct Death: Sendable {
+        enum Cause: Sendable, Equatable {
+            /// graphinspect ended it for a defect in the graph, with the report it printed.
+            case graphDefect(report: String)
+            /// The code called `exit`, with this status (nil where the platform does not tell it).
+            case exited(status: Int32?)
+            /// A signal ended it (a Swift runtime trap, such as `fatalError`, is SIGILL or SIGTRAP).
+            case signal(Int32)
+            /// It did not end within the time allowed.
+            case timedOut(seconds: Double)
+        }
+
+        var cause: Cause
+        /// What it recorded until it died; nil when nothing could be saved (a crash inside the recorder).
+        var snapshot: GraphSnapshot?
+        /// The last lines it printed (standard output and error), where a crash's message is.
+        var output: String
+    }
+
+    /// Where the environment turns the probe off: `GRAPHINSPECT_CAPTURE=in-process`.
+    static let environmentVariable = "GRAPHINSPECT_CAPTURE"
+    /// The seconds a copy may take: `GRAPHINSPECT_CAPTURE_TIMEOUT`, default 120.
+    static var timeout: Double {
+        ProcessInfo.processInfo.environment["GRAPHINSPECT_CAPTURE_TIMEOUT"].flatMap(Double.init).map { max($0, 0.1) } ?? 120
+    }
+
+    static var isEnabled: Bool {
+        ProcessInfo.processInfo.environment[environmentVariable] != "in-process"
+    }
+
+    /// Runs `body` in a copy of this process; nil when no copy could be made (the capture then
+    /// runs in this process alone).
+    static func probe<Value>(timeout: Double = CaptureProbe.timeout, _ body: () throws -> Value) -> Verdict? {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graphinspect-capture-\(getpid())-\(UUID().uuidString)")
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return nil }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = ChildFiles(folder: folder.path)
+        let output = open(files.output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard output >= 0 else { return nil }
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else {
+            close(output)
+            return nil
+        }
+        // What the child writes, flushed now, so the child's copy of these buffers is empty.
+        fflush(nil)
+        let pid = ProcessCopy.make { graphinspect_fork() }
+        if pid == 0 {
+            close(ends[0])
+            dup2(output, 1)
+            dup2(output, 2)
+            CaptureChild.run(body, files: files)
+        }
+        close(ends[1])
+        close(output)
+        guard pid > 0 else {
+            close(ends[0])
+            return nil
+        }
+        let finished = waitForEnd(of: ends[0], seconds: timeout)
+        close(ends[0])
+        if !finished { kill(pid, SIGKILL) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return verdict(status: status, finished: finished, timeout: timeout, files: files)
+    }
+
+    /// Waits until the child's end of `descriptor` closes (it exits, however it dies), or `seconds`
+    /// pass; whether it closed.
+    private static func waitForEnd(of descriptor: Int32, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var byte: UInt8 = 0
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return false }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(min(left * 1000, 1_000_000)) + 1)
+            if ready < 0, errno == EINTR { continue }
+            if ready > 0 {
+                let count = read(descriptor, &byte, 1)
+                if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return true }
+            }
+        }
+    }
+
+    private static func verdict(status: Int32, finished: Bool, timeout: Double, files: ChildFiles) -> Verdict {
+        let snapshot = FileManager.default.contents(atPath: files.snapshot).flatMap { try? JSONDecoder().decode(GraphSnapshot.self, from: $0) }
+        let output = lastLines(of: files.output)
+        guard finished else { return .died(Death(cause: .timedOut(seconds: timeout), snapshot: snapshot, output: output)) }
+        if let report = FileManager.default.contents(atPath: files.report) {
+            return .died(Death(cause: .graphDefect(report: String(decoding: report, as: UTF8.self)), snapshot: snapshot, output: output))
+        }
+        if let exited = FileManager.default.contents(atPath: files.exit) {
+            let code = Int32(String(decoding: exited, as: UTF8.self))
+            return .died(Death(cause: .exited(status: code.flatMap { $0 < 0 ? nil : $0 }), snapshot: snapshot, output: output))
+        }
+        let signal = status & 0x7F
+        if signal != 0 { return .died(Death(cause: .signal(signal), snapshot: snapshot, output: output)) }
+        let code = (status >> 8) & 0xFF
+        // The child ends with 0 when the body returns; anything else ended it on the way.
+        return code == 0 ? .finished : .died(Death(cause: .exited(status: code), snapshot: snapshot, output: output))
+    }
+
+    /// The last 40 lines of a file, at most 8 KB of them.
+    private static func lastLines(of path: String) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else { return "" }
+        let text = String(decoding: data.suffix(8192), as: UTF8.self)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(40).joined(separator: "\n")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Where a child leaves what it has to say, made before the fork.
+    struct ChildFiles: Sendable {
+        var snapshot: String
+        var report: String
+        var exit: String
+        var output: String
+
+        init(folder: String) {
+            snapshot = folder + "/snapshot.json"
+            report = folder + "/report.txt"
+            exit = folder + "/exit.txt"
+            output = folder + "/output.txt"
+        }
+    }
+}

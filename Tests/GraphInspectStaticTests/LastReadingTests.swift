@@ -1,0 +1,207 @@
+import Foundation
+import GraphInspectCheckContract
+@testable import GraphInspectStatic
+import Testing
+
+/// The last reading the check cache keeps (`LastReading`): whatever the edits between two runs,
+/// the reading through the cache is the reading without one, whole (findings, summary, snapshot,
+/// facts, places); an edit that only moves lines of a file the reading does not name reuses it.
+@Suite struct LastReadingTests {
+    /// The module sample with ordinary files beside it, as apps have: code no lookup is written in.
+    static func appFiles() throws -> [StaticReader.SourceFile] {
+        let sample = try FidelityTests.moduleSampleFiles(withCheckout: true)
+        let folder = (sample[0].path as NSString).deletingLastPathComponent
+        let ordinary = (0..<3).map { index in
+            StaticReader.SourceFile(path: folder + "/Ordinary\(index).swift", module: sample[0].module, text: """
+                import Foundation
+
+                final class Formatter\(index) {
+                    private var cache: [String: String] = [:]
+
+                    func format(_ value: Int) -> String {
+                        let text = String(value)
+                        cache[text] = text
+                        return text
+                    }
+
+                    func clear() {
+                        cache.removeAll()
+                    }
+                }
+
+                struct Row\(index) {
+                    var title: String
+                    var count: Int
+                }
+
+                """)
+        }
+        return (sample + ordinary).sorted { $0.path < $1.path }
+    }
+
+    /// Every part of a reading, compared whole: equal parts write equal text, JSON and pictures.
+    static func expectSame(_ cached: StaticReading, _ plain: StaticReading, _ comment: Comment) {
+        #expect(cached.diagnostics.map { $0.formatted() } == plain.diagnostics.map { $0.formatted() }, comment)
+        #expect(cached.summary == plain.summary, comment)
+        #expect(cached.snapshot == plain.snapshot, comment)
+        #expect(cached.facts == plain.facts, comment)
+        #expect(cached.places == plain.places, comment)
+    }
+
+    static func options(_ folder: String?) -> StaticReader.Options {
+        StaticReader.Options(threads: 2, cachePath: folder)
+    }
+
+    /// One random edit of a kind a developer makes.
+    static func edit(_ files: inout [StaticReader.SourceFile], round: Int, random: inout SeededEdits) -> String {
+        let index = Int(random.next() % UInt64(files.count))
+        var lines = files[index].text.components(separatedBy: "\n")
+        let line = Int(random.next() % UInt64(max(lines.count, 1)))
+        func first(_ marker: String) -> Int? { lines.firstIndex { $0.contains(marker) } }
+        let kind = random.next() % 14
+        switch kind {
+        case 0: lines.insert("        // a comment \(round)", at: line)
+        case 1: lines.insert("", at: line)
+        case 2: if !lines.isEmpty { lines.remove(at: line) }
+        case 3: if !lines.isEmpty { lines.insert(lines[line], at: line) }
+        case 4:
+            // A provider added.
+            if let declaration = first(": Component {") { lines.insert("    let extra\(round) = Analytics()", at: declaration + 1) }
+        case 5:
+            // A provider removed (or any stored property).
+            if let stored = lines.firstIndex(where: { $0.hasPrefix("    let ") || $0.hasPrefix("    var ") }) { lines.remove(at: stored) }
+        case 6:
+            // A lookup added: one that exists asked again, or one of a name nobody provides.
+            if let lookup = first("component.") {
+                lines.insert(round % 2 == 0 ? lines[lookup] : lines[lookup].replacingOccurrences(of: "component.", with: "component.missing\(round) ?? component."), at: lookup)
+            }
+        case 7: lines = lines.map { $0.replacingOccurrences(of: "Component", with: "Komponent") }
+        case 8:
+            // Moved to another module.
+            let moved = files[index].path.replacingOccurrences(of: "/GraphInspectSample/", with: "/Moved/")
+            if moved != files[index].path { files[index].module = "Moved" }
+            files[index].path = moved
+            files.sort { $0.path < $1.path }
+            return "moved \(moved)"
+        case 9:
+            // A file added, or one deleted.
+            if round % 2 == 0 {
+                files.append(StaticReader.SourceFile(path: files[index].path + ".added\(round).swift", module: files[index].module, text: "import GraphInspect\n\nfinal class Added\(round)Component: Component {\n    let added\(round) = Analytics()\n}\n"))
+                files.sort { $0.path < $1.path }
+                return "added"
+            } else if files.count > 4 {
+                return "deleted " + files.remove(at: index).path
+            }
+        case 10:
+            // A parent changed.
+            if let made = first("(parent: ") { lines[made] = lines[made].replacingOccurrences(of: "(parent: ", with: "(parent: nil ?? ") }
+        case 11:
+            // An attachment removed.
+            if let attached = first("attach(") { lines.remove(at: attached) }
+        case 12: lines.insert("}}} func (", at: line)
+        default: lines.insert("        print(\"\(round)\")", at: line)
+        }
+        files[index].text = lines.joined(separator: "\n")
+        return "kind \(kind) in \(files[index].path)"
+    }
+
+    /// Random edits of every kind, one cache kept across them all, read by the build tool's path
+    /// (findings) and the CLI's (the whole reading) in turns: each equals the reading without a cache.
+    @Test func randomEditsKeepTheLastReadingTrue() throws {
+        var files = try Self.appFiles()
+        var random = SeededEdits(seed: 53)
+        let folder = CheckCacheTests.folder()
+        _ = StaticReader.reading(of: files, options: Self.options(folder))
+        var reuses: [CheckCache.Reuse?] = []
+        for round in 0..<80 {
+            let what = Self.edit(&files, round: round, random: &random)
+            let plain = StaticReader.reading(of: files, options: Self.options(nil))
+            if round % 3 == 0 {
+                let found = StaticReader.findings(of: files, options: Self.options(folder))
+                #expect(found.diagnostics.map { $0.formatted() } == plain.diagnostics.map { $0.formatted() }, "round \(round), \(what)")
+                #expect(found.summary == plain.summary && found.warnings.isEmpty, "round \(round), \(what)")
+            }
+            let cache = CheckCache(directory: folder)
+            let cached = StaticReader.reading(of: files, options: Self.options(folder), cache: cache)
+            Self.expectSame(cached, plain, "round \(round), \(what)")
+            #expect(cached.warnings.isEmpty, "round \(round)")
+            reuses.append(cache.reused)
+        }
+        // Each way a run goes was taken: read again, reused after an edit, reused unchanged.
+        #expect(reuses.contains(nil) && reuses.contains(.edited) && reuses.contains(.unchanged), "\(reuses)")
+    }
+
+    /// A comment line added inside a body of a file the reading names nowhere: the last reading
+    /// holds, nothing is analysed again. The same edit in a file with a lookup moves the lookup's
+    /// line: read again, and the finding is at the new line.
+    @Test func anEditThatOnlyMovesLinesReusesTheReading() throws {
+        var files = try Self.appFiles()
+        let folder = CheckCacheTests.folder()
+        _ = StaticReader.reading(of: files, options: Self.options(folder))
+        let ordinary = try #require(files.firstIndex { $0.path.hasSuffix("Ordinary1.swift") })
+        files[ordinary].text = files[ordinary].text.replacingOccurrences(of: "        let text = String(value)", with: "        // why: a comment\n\n        let text = String(value)")
+        let first = CheckCache(directory: folder)
+        Self.expectSame(StaticReader.reading(of: files, options: Self.options(folder), cache: first), StaticReader.reading(of: files, options: Self.options(nil)), "ordinary")
+        #expect(first.reused == .edited && first.misses == 0)
+        let again = CheckCache(directory: folder)
+        _ = StaticReader.reading(of: files, options: Self.options(folder), cache: again)
+        #expect(again.reused == .unchanged, "the edited text is the last reading's now")
+
+        let checkout = try #require(files.firstIndex { $0.path.hasSuffix("CheckoutModule.swift") })
+        files[checkout].text = "// a comment on top\n" + files[checkout].text
+        let moved = CheckCache(directory: folder)
+        let reading = StaticReader.reading(of: files, options: Self.options(folder), cache: moved)
+        #expect(moved.reused == nil)
+        Self.expectSame(reading, StaticReader.reading(of: files, options: Self.options(nil)), "checkout")
+        #expect(reading.diagnostics.contains { $0.position.file.hasSuffix("CheckoutModule.swift") && $0.position.line == 20 })
+    }
+
+    /// A path a finding could spell otherwise than JSON does is never searched for: read again.
+    @Test func onlyPlainPathsAreSearched() {
+        #expect(LastReading.isPlainPath("/a/Sources/App/Ü ber.swift"))
+        #expect(!LastReading.isPlainPath("/a/\"quoted\".swift"))
+        #expect(!LastReading.isPlainPath("/a/back\\slash.swift"))
+        #expect(!LastReading.isPlainPath("/a/new\nline.swift"))
+        let text = LastReading.NamedText(bytes: Array("x /a/b.swift:3 y".utf8))
+        #expect(text.contains("/a/b.swift") && !text.contains("/a/c.swift") && !text.contains("b.swift:3 yz"))
+    }
+
+    /// Two runs at once over one cache folder (SwiftPM runs two targets' checks in parallel),
+    /// each over its own files, again and again: neither breaks the cache or answers wrong.
+    @Test func twoRunsAtOnceOverOneFolder() async throws {
+        let folder = CheckCacheTests.folder()
+        let sets = [try Self.appFiles(), try FidelityTests.moduleSampleFiles(withCheckout: false)]
+        let expected = sets.map { StaticReader.findings(of: $0, options: Self.options(nil)) }
+        let results = await withTaskGroup(of: [StaticReading.Findings].self) { group in
+            for set in sets {
+                group.addTask {
+                    (0..<8).map { _ in StaticReader.findings(of: set, options: StaticReader.Options(threads: 1, cachePath: folder)) }
+                }
+            }
+            var all: [[StaticReading.Findings]] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        for result in results {
+            let set = result[0].summary == expected[0].summary ? 0 : 1
+            for found in result {
+                #expect(found.diagnostics == expected[set].diagnostics && found.summary == expected[set].summary)
+                #expect(found.warnings.isEmpty, "\(found.warnings)")
+            }
+        }
+    }
+
+    /// A cache written by a reader built from other sources: one warning, however many of its
+    /// files are read, and the reading complete.
+    @Test func anotherReadersCacheIsOneWarning() throws {
+        let files = try Self.appFiles()
+        let folder = CheckCacheTests.folder()
+        var other = Self.options(folder)
+        other.cacheIdentity = CheckCache.identity(sources: "another")
+        _ = StaticReader.reading(of: files, options: other)
+        let reading = StaticReader.reading(of: files, options: Self.options(folder))
+        #expect(reading.warnings.count == 1)
+        #expect(reading.warnings.first?.contains("a graphinspect built from other sources wrote it") == true)
+        Self.expectSame(reading, StaticReader.reading(of: files, options: Self.options(nil)), "other reader")
+    }
+}
