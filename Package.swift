@@ -121,7 +121,7 @@ let package = Package(
             name: "graphinspect-bench",
             dependencies: [
                 "GraphInspect", "GraphInspectDiagram", "GraphInspectText", "GraphInspectPages", "GraphInspectTrace",
-                "GraphInspectGraphviz", "CGraphvizReader",
+                "GraphInspectGraphviz", "CGraphvizReader", "GraphInspectTesting", "CGraphInspectProcess",
             ]
         ),
         // Fuzz targets (scripts/fuzz builds them with -sanitize=fuzzer; built normally, each replays
@@ -219,23 +219,15 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
                 "GraphInspect", "GraphInspectCheckContract",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-            ],
-            plugins: ["SourceIdentity"]
+            ]
         ),
-        // The digest of the sources a target is built from, which the check cache is keyed to
-        // (docs/check.md#the-cache): the same sources built again read the same cache.
-        .plugin(name: "SourceIdentity", capability: .buildTool(), dependencies: ["graphinspect-source-digest"]),
-        .executableTarget(name: "graphinspect-source-digest"),
         // `graphinspect check` with the reader installed; `graphinspect check` execs it.
         .executableTarget(name: "graphinspect-check", dependencies: ["GraphInspectCLI", "GraphInspectCheckContract", "GraphInspectStatic", "GraphInspectRulesYAML"]),
         // `graphinspect check` in every build of a target that adds it: findings at their lines, and
         // the package's graphinspect.yml rules. Its tool links the reader and the rules alone, so a
         // user's build builds no CLI, pages or Graphviz for it.
         .plugin(name: "GraphInspectBuildCheck", capability: .buildTool(), dependencies: ["graphinspect-build-check"]),
-        .executableTarget(
-            name: "graphinspect-build-check", dependencies: ["GraphInspectCheckContract", "GraphInspectStatic", "GraphInspectRules", "GraphInspectRulesYAML"],
-            plugins: ["SourceIdentity"]
-        ),
+        .executableTarget(name: "graphinspect-build-check", dependencies: ["GraphInspectCheckContract", "GraphInspectStatic", "GraphInspectRules", "GraphInspectRulesYAML"]),
         // `swift package graphinspect-check` in a package that depends on this one.
         .plugin(
             name: "GraphInspectCheckPlugin",

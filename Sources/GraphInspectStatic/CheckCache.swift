@@ -297,9 +297,9 @@ public final class CheckCache {
     }
 
     /// This build's identity (see `build`): the cache's format and the digest of the sources the
-    /// reader is built from (`SourceIdentity`), so the same sources built again, anywhere and in
-    /// any configuration, read the same cache, and a reader built from other sources does not.
-    public static let currentBuild = identity(sources: StaticIdentity.sources)
+    /// reader is built from (`ReaderSources`), so the same sources built again, anywhere and in any
+    /// configuration, read the same cache, and a reader built from other sources does not.
+    public static let currentBuild = identity(sources: ReaderSources.digest)
 
     /// The identity of a reader built from sources of this digest.
     public static func identity(sources: String) -> String {

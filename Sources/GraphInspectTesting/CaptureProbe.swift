@@ -112,21 +112,22 @@ enum CaptureProbe {
     }
 
     private static func verdict(status: Int32, finished: Bool, timeout: Double, files: ChildFiles) -> Verdict {
+        let exited = FileManager.default.contents(atPath: files.exit)
+        let signal = status & 0x7F, code = (status >> 8) & 0xFF
+        // The child ends with 0, writing nothing, when the body returns; anything else ended it on the way.
+        if finished, signal == 0, code == 0, exited == nil { return .finished }
         let snapshot = FileManager.default.contents(atPath: files.snapshot).flatMap { try? JSONDecoder().decode(GraphSnapshot.self, from: $0) }
         let output = lastLines(of: files.output)
         guard finished else { return .died(Death(cause: .timedOut(seconds: timeout), snapshot: snapshot, output: output)) }
         if let report = FileManager.default.contents(atPath: files.report) {
             return .died(Death(cause: .graphDefect(report: String(decoding: report, as: UTF8.self)), snapshot: snapshot, output: output))
         }
-        if let exited = FileManager.default.contents(atPath: files.exit) {
-            let code = Int32(String(decoding: exited, as: UTF8.self))
-            return .died(Death(cause: .exited(status: code.flatMap { $0 < 0 ? nil : $0 }), snapshot: snapshot, output: output))
+        if let exited {
+            let status = Int32(String(decoding: exited, as: UTF8.self))
+            return .died(Death(cause: .exited(status: status.flatMap { $0 < 0 ? nil : $0 }), snapshot: snapshot, output: output))
         }
-        let signal = status & 0x7F
         if signal != 0 { return .died(Death(cause: .signal(signal), snapshot: snapshot, output: output)) }
-        let code = (status >> 8) & 0xFF
-        // The child ends with 0 when the body returns; anything else ended it on the way.
-        return code == 0 ? .finished : .died(Death(cause: .exited(status: code), snapshot: snapshot, output: output))
+        return .died(Death(cause: .exited(status: code), snapshot: snapshot, output: output))
     }
 
     /// The last 40 lines of a file, at most 8 KB of them.

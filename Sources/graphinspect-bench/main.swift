@@ -54,6 +54,9 @@ var groups: [Group] = [
     Group(name: "app", summary: "a generated app of 10,000 components and 1,000 modules, built and dumped") {
         try AppBenchmark.run(quick: $0)
     },
+    Group(name: "capture", summary: "a test's graph capture run in a copy of the process first, against the capture in process alone") {
+        try CaptureBenchmark.run(quick: $0)
+    },
     Group(name: "scale", summary: "commands on a generated trace of 10,000 components and on 1,000,000 events") {
         try ScaleBenchmarks.run(quick: $0, folder: scratch)
     },

@@ -36,7 +36,7 @@ guard let output = arguments.first, !output.hasPrefix("-") else {
 }
 var readerOptions = StaticReader.Options(cachePath: options["--cache-path"], leavesMemoryToExit: true)
 // The cache is this tool's: the reader's and the rules' sources decide what it keeps.
-readerOptions.cacheIdentity = CheckCache.identity(sources: BuildCheckIdentity.sources)
+readerOptions.cacheIdentity = CheckCache.currentBuild + ", build tool sources \(BuildToolSources.digest)"
 if let rulesPath = options["--rules"] {
     YAMLRulesParser.install()
     do {

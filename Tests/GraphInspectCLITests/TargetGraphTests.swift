@@ -8,7 +8,7 @@ import Testing
 @Suite struct TargetGraphTests {
     /// The flow, first to last. A target imports only targets of earlier layers.
     static let layers: [(name: String, targets: [String])] = [
-        ("C", ["CGraphInspectAtomics", "CGraphviz"]),
+        ("C", ["CGraphInspectAtomics", "CGraphInspectProcess", "CGraphviz"]),
         ("Graphviz's DOT reader (C)", ["CGraphvizReader"]),
         ("runtime, events, recorder", ["GraphInspect"]),
         ("apps, traces read back", ["GraphInspectSample", "GraphInspectMacros", "GraphInspectTrace"]),

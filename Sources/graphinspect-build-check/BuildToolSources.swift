@@ -1,0 +1,7 @@
+/// The digest of the sources the build tool adds to the reader's: this tool, the rules engine and
+/// its YAML reading, and the Yams versions Package.swift allows. With the reader's, the identity of
+/// the tool's cache. `ReaderSourcesTests` holds it equal to the sources; `GRAPHINSPECT_RECORD=failed
+/// swift test --filter ReaderSourcesTests` writes it again after a change.
+enum BuildToolSources {
+    static let digest = "655324cca7d77acb3885abc403874c5e"
+}
