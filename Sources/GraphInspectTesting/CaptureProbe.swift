@@ -59,56 +59,59 @@ enum CaptureProbe {
     /// Runs `body` in a copy of this process; nil when no copy could be made (the capture then
     /// runs in this process alone).
     static func probe<Value>(timeout: Double = CaptureProbe.timeout, _ body: () throws -> Value) -> Verdict? {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graphinspect-capture-\(getpid())-\(UUID().uuidString)")
-        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return nil }
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let files = ChildFiles(folder: folder.path)
+        var template = Array((NSTemporaryDirectory() + "/graphinspect-capture-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { return nil }
+        let folder = String(cString: made)
+        let files = ChildFiles(folder: folder)
+        defer {
+            for path in [files.snapshot, files.report, files.exit, files.output] { unlink(path) }
+            rmdir(folder)
+        }
         let output = open(files.output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard output >= 0 else { return nil }
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else {
-            close(output)
-            return nil
-        }
         // What the child writes, flushed now, so the child's copy of these buffers is empty.
         fflush(nil)
         let pid = ProcessCopy.make { graphinspect_fork() }
         if pid == 0 {
-            close(ends[0])
             dup2(output, 1)
             dup2(output, 2)
             CaptureChild.run(body, files: files)
         }
-        close(ends[1])
         close(output)
-        guard pid > 0 else {
-            close(ends[0])
-            return nil
-        }
-        let finished = waitForEnd(of: ends[0], seconds: timeout)
-        close(ends[0])
-        if !finished { kill(pid, SIGKILL) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        guard pid > 0 else { return nil }
+        let (status, finished) = waitForExit(of: pid, seconds: timeout)
         return verdict(status: status, finished: finished, timeout: timeout, files: files)
     }
 
-    /// Waits until the child's end of `descriptor` closes (it exits, however it dies), or `seconds`
-    /// pass; whether it closed.
-    private static func waitForEnd(of descriptor: Int32, seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        var byte: UInt8 = 0
-        while true {
-            let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { return false }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(min(left * 1000, 1_000_000)) + 1)
-            if ready < 0, errno == EINTR { continue }
-            if ready > 0 {
-                let count = read(descriptor, &byte, 1)
-                if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return true }
+    /// Waits for the child to exit, however it dies, killing it once `seconds` pass; its wait
+    /// status, and whether it ended by itself. Waited for by pid, not by a pipe: a copy made by
+    /// another test's capture at the same time would hold a pipe's end open too.
+    private static func waitForExit(of pid: pid_t, seconds: Double) -> (status: Int32, finished: Bool) {
+        let watch = ExitWatch()
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+            // The child is not reaped until `ended` is set, so its pid is not anyone else's yet.
+            watch.lock.withLock {
+                guard !watch.ended else { return }
+                watch.killed = true
+                kill(pid, SIGKILL)
             }
         }
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+        let killed = watch.lock.withLock { () -> Bool in
+            watch.ended = true
+            return watch.killed
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return (status, !killed)
+    }
+
+    /// Whether the child was reaped or killed, shared with the timer that kills it.
+    private final class ExitWatch: @unchecked Sendable {
+        let lock = NSLock()
+        var ended = false
+        var killed = false
     }
 
     private static func verdict(status: Int32, finished: Bool, timeout: Double, files: ChildFiles) -> Verdict {
