@@ -158,6 +158,29 @@ extension GraphInspectCommand {
             if errors > 0 { throw ExitCode(1) }
         }
 
+        /// The snapshot's JSON with a "findings" key among its own, in key order, as writing the
+        /// whole object with sorted keys would place it: spliced into the snapshot's text rather
+        /// than the snapshot parsed and written again (which cost more than the rest of a cached
+        /// check on a large app).
+        static func snapshotJSON(_ graph: String, withFindings findings: [StaticDiagnostic]) throws -> String {
+            let list = try FindingsFormats.json(FindingsFormats.findingsJSON(findings)).dropLast()
+            let entry = "  \"findings\" : " + list.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                .map { $0.offset == 0 || $0.element.isEmpty ? String($0.element) : "  " + $0.element }.joined(separator: "\n")
+            var lines = graph.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            // Top-level keys are the lines indented by exactly two spaces that open with a quote.
+            let keys = lines.indices.filter { lines[$0].hasPrefix("  \"") }
+            guard lines.first == "{", let last = keys.last else { throw CLIError.cannotEncode("the snapshot is not a JSON object") }
+            if let next = keys.first(where: { lines[$0].dropFirst(3).prefix { $0 != "\"" } > "findings" }) {
+                lines.insert(entry + ",", at: next)
+            } else {
+                // After the last key's value, which ends on the line before the closing brace.
+                guard let close = lines.lastIndex(of: "}"), close > last else { throw CLIError.cannotEncode("the snapshot is not a JSON object") }
+                lines[close - 1] += ","
+                lines.insert(entry, at: close)
+            }
+            return lines.joined(separator: "\n")
+        }
+
         /// Writes the graph, or the findings for a tool, to `--output`.
         func write(_ format: Format, _ snapshot: GraphSnapshot, findings: [StaticDiagnostic], known: Int) throws(CLIError) {
             let text: String
@@ -171,10 +194,7 @@ extension GraphInspectCommand {
                     text = FindingsMarkdown().write(findings, title: "graphinspect check", known: known)
                 case .json:
                     // The snapshot (which dump and diff read) with the findings beside its nodes.
-                    let graph = try SnapshotJSONWriter().write(snapshot)
-                    guard var object = try JSONSerialization.jsonObject(with: Data(graph.utf8)) as? [String: Any] else { throw CLIError.cannotEncode("the snapshot is not a JSON object") }
-                    object["findings"] = FindingsFormats.findingsJSON(findings)
-                    text = try FindingsFormats.json(object)
+                    text = try Self.snapshotJSON(try SnapshotJSONWriter().write(snapshot), withFindings: findings)
                 default:
                     guard let graph = format.graph else { return }
                     try Output.checkBinary(graph, to: written.output)
