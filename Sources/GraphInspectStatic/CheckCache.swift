@@ -70,9 +70,13 @@ public final class CheckCache {
         self.build = build
     }
 
-    /// Notes a problem once; another build's cache is one problem however many of its files are read.
+    /// Notes a problem once: another build's cache is one problem however many of its files are
+    /// read, and a file that can be neither read nor written is one (it cannot be written).
     private func note(_ problem: Problem) {
         if case .otherBuild = problem, problems.contains(where: { if case .otherBuild = $0 { true } else { false } }) { return }
+        if case .unwritable(let path, _) = problem {
+            problems.removeAll { if case .unreadable(path, _) = $0 { true } else { false } }
+        }
         if !problems.contains(problem) { problems.append(problem) }
     }
 
