@@ -16,17 +16,23 @@ enum CaptureChild {
     nonisolated(unsafe) private static var recorder: GraphRecorder?
     nonisolated(unsafe) private static var files: CaptureProbe.ChildFiles?
     nonisolated(unsafe) private static var saved = false
+    /// `files.ending`'s path as C characters, made before the body runs, so a way out can say
+    /// which it is before it does anything that could wait on a lock (`mark`).
+    nonisolated(unsafe) private static var endingPath: [CChar] = []
 
     static func run<Value>(_ body: () throws -> Value, files: CaptureProbe.ChildFiles) -> Never {
         let recorder = GraphRecorder()
         Self.recorder = recorder
         Self.files = files
+        endingPath = Array(files.ending.utf8CString)
         Termination.setHandler { report in
+            CaptureChild.mark("report")
             CaptureChild.save(report, to: files.report)
             CaptureChild.saveSnapshot()
         }
         for number in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE] {
             _ = signal(number) { received in
+                CaptureChild.mark("signal \(received)")
                 CaptureChild.saveSnapshot()
                 // Dies of the same signal once the handler returns, so the probe sees which.
                 _ = signal(received, SIG_DFL)
@@ -34,6 +40,7 @@ enum CaptureChild {
             }
         }
         _ = graphinspect_at_exit { status in
+            CaptureChild.mark("exit \(status)")
             if let files = CaptureChild.files { CaptureChild.save(String(status), to: files.exit) }
             CaptureChild.saveSnapshot()
             _exit(status < 0 ? 0 : status)
@@ -41,6 +48,18 @@ enum CaptureChild {
         let value = try? GraphObservation.withObserver(recorder) { try body() }
         withExtendedLifetime(value) {}
         _exit(0)
+    }
+
+    /// Says which way out the copy is taking, first, with nothing but `open` and `write`: if
+    /// writing the graph then waits for ever on a lock another thread held at the fork, the
+    /// probe still knows the copy was ending, and does not run the body in the test's process.
+    private static func mark(_ ending: String) {
+        guard !endingPath.isEmpty else { return }
+        let descriptor = endingPath.withUnsafeBufferPointer { open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
+        guard descriptor >= 0 else { return }
+        var bytes = Array(ending.utf8)
+        _ = write(descriptor, &bytes, bytes.count)
+        close(descriptor)
     }
 
     /// Writes what the recorder holds, once.

@@ -36,6 +36,9 @@ enum CaptureProbe {
             case signal(Int32)
             /// It did not end within the time allowed.
             case timedOut(seconds: Double)
+            /// Each copy slept without progress before reaching any way out: a lock another thread
+            /// held at the fork, every time.
+            case stuck(attempts: Int)
         }
 
         var cause: Cause
@@ -59,12 +62,36 @@ enum CaptureProbe {
     /// Runs `body` in a copy of this process; nil when no copy could be made (the capture then
     /// runs in this process alone).
     static func probe<Value>(timeout: Double = CaptureProbe.timeout, _ body: () throws -> Value) -> Verdict? {
+        // A copy has only the thread that forked: a lock another thread held at that moment (in
+        // the Swift runtime, in libdispatch) stays held in it for ever. Such a copy says nothing
+        // of the code under capture, and running the code in the test's process instead could
+        // end it; so the copy is made again, when the lock has most likely been given back.
+        for attempt in 1...attempts {
+            switch probeOnce(timeout: timeout, body) {
+            case .none: return nil
+            case .some(.stuck): if attempt < attempts { continue }
+            case .some(.verdict(let verdict)): return verdict
+            }
+        }
+        return .died(Death(cause: .stuck(attempts: attempts), snapshot: nil, output: ""))
+    }
+
+    /// How many copies are made before one stuck at every try fails the test.
+    static let attempts = 3
+
+    private enum Attempt {
+        case verdict(Verdict)
+        /// The copy slept without progress before it reached any way out.
+        case stuck
+    }
+
+    private static func probeOnce<Value>(timeout: Double, _ body: () throws -> Value) -> Attempt? {
         var template = Array((NSTemporaryDirectory() + "/graphinspect-capture-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { return nil }
         let folder = String(cString: made)
         let files = ChildFiles(folder: folder)
         defer {
-            for path in [files.snapshot, files.report, files.exit, files.output] { unlink(path) }
+            for path in [files.snapshot, files.report, files.exit, files.output, files.ending] { unlink(path) }
             rmdir(folder)
         }
         let output = open(files.output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -79,39 +106,111 @@ enum CaptureProbe {
         }
         close(output)
         guard pid > 0 else { return nil }
-        let (status, finished) = waitForExit(of: pid, seconds: timeout)
-        return verdict(status: status, finished: finished, timeout: timeout, files: files)
+        let (status, end) = waitForExit(of: pid, seconds: timeout)
+        switch end {
+        case .stuck:
+            // A copy stuck on its way out (writing the graph) died all the same: say how.
+            if let ending = FileManager.default.contents(atPath: files.ending).map({ String(decoding: $0, as: UTF8.self) }) {
+                return .verdict(stuckEnding(ending, files: files))
+            }
+            return .stuck
+        case .exited, .timedOut:
+            return .verdict(verdict(status: status, finished: end == .exited, timeout: timeout, files: files))
+        }
     }
 
-    /// Waits for the child to exit, however it dies, killing it once `seconds` pass; its wait
-    /// status, and whether it ended by itself. Waited for by pid, not by a pipe: a copy made by
-    /// another test's capture at the same time would hold a pipe's end open too.
-    private static func waitForExit(of pid: pid_t, seconds: Double) -> (status: Int32, finished: Bool) {
+    /// The verdict on a copy that was killed while it wrote what it had on its way out
+    /// (`ending`: "report", "exit N", "signal N"), from what it wrote before.
+    private static func stuckEnding(_ ending: String, files: ChildFiles) -> Verdict {
+        let snapshot = FileManager.default.contents(atPath: files.snapshot).flatMap { try? JSONDecoder().decode(GraphSnapshot.self, from: $0) }
+        let output = lastLines(of: files.output)
+        let words = ending.split(separator: " ")
+        let number = words.count > 1 ? Int32(words[1]) : nil
+        switch words.first {
+        case "exit":
+            return .died(Death(cause: .exited(status: number.flatMap { $0 < 0 ? nil : $0 }), snapshot: snapshot, output: output))
+        case "signal":
+            return .died(Death(cause: .signal(number ?? SIGKILL), snapshot: snapshot, output: output))
+        default:
+            let report = FileManager.default.contents(atPath: files.report).map { String(decoding: $0, as: UTF8.self) }
+            return .died(Death(cause: .graphDefect(report: report ?? "(the report could not be saved: its copy stopped while writing it)"), snapshot: snapshot, output: output))
+        }
+    }
+
+    /// How waiting for a copy ended.
+    enum End: Equatable {
+        /// It exited, however it died.
+        case exited
+        /// It ran past the time allowed, and was killed.
+        case timedOut
+        /// It slept without using the processor for `stuckAfter` seconds (Linux, where its state
+        /// can be read), and was killed.
+        case stuck
+    }
+
+    /// Seconds a copy may sleep without using the processor before it is taken for stuck.
+    static let stuckAfter = 2.0
+
+    /// Waits for the child to exit, killing it once `seconds` pass or once it is stuck; its wait
+    /// status, and how it ended. Waited for by pid, not by a pipe: a copy made by another test's
+    /// capture at the same time would hold a pipe's end open too.
+    private static func waitForExit(of pid: pid_t, seconds: Double) -> (status: Int32, end: End) {
         let watch = ExitWatch()
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
+        let start = Date()
+        watch.progressAt = start
+        timer.schedule(deadline: .now() + 0.25, repeating: 0.25)
+        timer.setEventHandler {
             // The child is not reaped until `ended` is set, so its pid is not anyone else's yet.
             watch.lock.withLock {
-                guard !watch.ended else { return }
-                watch.killed = true
-                kill(pid, SIGKILL)
+                guard !watch.ended, watch.end == .exited else { return }
+                let now = Date()
+                if now.timeIntervalSince(start) >= seconds {
+                    watch.end = .timedOut
+                } else if let (sleeping, ticks) = processorTicks(of: pid) {
+                    if !sleeping || ticks != watch.ticks {
+                        (watch.ticks, watch.progressAt) = (ticks, now)
+                    } else if now.timeIntervalSince(watch.progressAt) >= stuckAfter {
+                        watch.end = .stuck
+                    }
+                }
+                if watch.end != .exited { kill(pid, SIGKILL) }
             }
         }
+        timer.resume()
         var info = siginfo_t()
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
-        let killed = watch.lock.withLock { () -> Bool in
+        let end = watch.lock.withLock { () -> End in
             watch.ended = true
-            return watch.killed
+            return watch.end
         }
+        timer.cancel()
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return (status, !killed)
+        return (status, end)
     }
 
-    /// Whether the child was reaped or killed, shared with the timer that kills it.
+    /// Whether a process is asleep and the processor ticks it has used (`/proc/PID/stat`); nil
+    /// where that cannot be read (not Linux).
+    static func processorTicks(of pid: pid_t) -> (sleeping: Bool, ticks: Int)? {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        // After the command's name, in parentheses (which may hold spaces): state, then the
+        // fields up to utime (14th) and stime (15th) of the whole line.
+        guard let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return (fields[0] == "S" || fields[0] == "D", user + system)
+    }
+
+    /// How waiting ended, shared with the timer that watches the child.
     private final class ExitWatch: @unchecked Sendable {
         let lock = NSLock()
         var ended = false
-        var killed = false
+        var end = End.exited
+        /// The processor ticks the child had used when last seen, and when it last used more.
+        var ticks = -1
+        var progressAt = Date()
     }
 
     private static func verdict(status: Int32, finished: Bool, timeout: Double, files: ChildFiles) -> Verdict {
@@ -147,12 +246,15 @@ enum CaptureProbe {
         var report: String
         var exit: String
         var output: String
+        /// Which way out the copy took ("report", "exit N", "signal N"), written before the rest.
+        var ending: String
 
         init(folder: String) {
             snapshot = folder + "/snapshot.json"
             report = folder + "/report.txt"
             exit = folder + "/exit.txt"
             output = folder + "/output.txt"
+            ending = folder + "/ending.txt"
         }
     }
 }

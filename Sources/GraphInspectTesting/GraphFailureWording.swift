@@ -36,6 +36,8 @@ enum GraphFailureWording {
             return "The code under capture called exit(\(status.map(String.init) ?? "")), which would end the test run; the capture ran it in a copy of the test process first.\n\(output)\(recorded)"
         case .signal(let number):
             return "The code under capture crashed with \(signalName(number)) (a Swift runtime trap, such as fatalError, a failed precondition or a force-unwrapped nil, is SIGILL or SIGTRAP); the capture ran it in a copy of the test process first.\n\(output)\(recorded)"
+        case .stuck(let attempts):
+            return "The capture could not run its code in a copy of the test process: \(attempts) copies in a row stopped without progress before the code ended or returned (a lock another thread of the test held when the process was copied). Run such tests serially (.serialized), or set GRAPHINSPECT_CAPTURE=in-process to run captures in the test's process alone."
         case .timedOut(let seconds):
             return "The code under capture did not finish within \(Int(seconds)) s in the copy of the test process it runs in first. Set GRAPHINSPECT_CAPTURE_TIMEOUT for more time, or GRAPHINSPECT_CAPTURE=in-process to run captures in the test's process alone.\n\(output)\(recorded)"
         }

@@ -154,6 +154,27 @@ final class LoopComponent: Component {
         #expect(effects == 1, "the copy's effects stay in the copy")
     }
 
+    /// A lock another thread held at the fork stays held in the copy for ever: the copy sleeps,
+    /// is taken for stuck and killed, and another copy is made, once the lock is given back. No
+    /// failure: that says nothing of the code under capture.
+    @Test func aCopyStuckOnALockAnotherThreadHeldRunsInProcess() {
+        let lock = NSLock()
+        let held = DispatchSemaphore(value: 0)
+        Thread {
+            lock.lock()
+            held.signal()
+            Thread.sleep(forTimeInterval: CaptureProbe.stuckAfter + 1.5)
+            lock.unlock()
+        }.start()
+        held.wait()
+        let graph = GraphCapture.capture {
+            lock.lock()
+            defer { lock.unlock() }
+            return ShopComponent(parent: nil)
+        }
+        #expect(graph.nodes.map(\.shortType) == ["ShopComponent"])
+    }
+
     /// A copy that does not end in time is killed and the test fails, never hangs.
     @Test func aCaptureThatHangsIsKilled() {
         let verdict = CaptureProbe.probe(timeout: 0.5) {
