@@ -176,21 +176,17 @@ public final class CheckCache {
 
     /// The last reading kept, when there is one and it reads back whole.
     func lastReading() -> LastReading? {
-        if let lastLoaded { return lastLoaded }
         guard let (bytes, range) = body(of: readingPath) else { return nil }
         var input = CacheBytesReader(bytes, from: range.lowerBound, to: range.upperBound)
         do {
             let last = try LastReading.read(from: &input)
             guard input.isAtEnd else { throw CacheBytesReader.Malformed() }
-            lastLoaded = last
             return last
         } catch {
             note(.corrupt(path: readingPath))
             return nil
         }
     }
-
-    private var lastLoaded: LastReading?
 
     /// The last reading is this run's too, as it is: nothing is written.
     func reuseLastReadingWhole() {

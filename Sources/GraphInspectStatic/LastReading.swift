@@ -99,16 +99,7 @@ struct LastReading {
         let bytes: [UInt8]
 
         func contains(_ path: String) -> Bool {
-            let needle = Array(path.utf8)
-            guard let first = needle.first, needle.count <= bytes.count else { return false }
-            var start = 0
-            let last = bytes.count - needle.count
-            while start <= last {
-                guard let found = bytes[start...last].firstIndex(of: first) else { return false }
-                if bytes[found..<found + needle.count].elementsEqual(needle) { return true }
-                start = found + 1
-            }
-            return false
+            bytes.firstRange(of: Array(path.utf8)) != nil
         }
     }
 

@@ -41,7 +41,6 @@ enum CaptureChild {
         }
         _ = graphinspect_at_exit { status in
             CaptureChild.mark("exit \(status)")
-            if let files = CaptureChild.files { CaptureChild.save(String(status), to: files.exit) }
             CaptureChild.saveSnapshot()
             _exit(status < 0 ? 0 : status)
         }
@@ -50,12 +49,13 @@ enum CaptureChild {
         _exit(0)
     }
 
-    /// Says which way out the copy is taking, first, with nothing but `open` and `write`: if
+    /// Says which way out the copy is taking, first, with nothing but `open` and `write` (the
+    /// first way out wins: graphinspect's report, then the trap that follows it): if
     /// writing the graph then waits for ever on a lock another thread held at the fork, the
     /// probe still knows the copy was ending, and does not run the body in the test's process.
     private static func mark(_ ending: String) {
         guard !endingPath.isEmpty else { return }
-        let descriptor = endingPath.withUnsafeBufferPointer { open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
+        let descriptor = endingPath.withUnsafeBufferPointer { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else { return }
         var bytes = Array(ending.utf8)
         _ = write(descriptor, &bytes, bytes.count)

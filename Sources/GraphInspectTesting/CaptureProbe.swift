@@ -91,7 +91,7 @@ enum CaptureProbe {
         let folder = String(cString: made)
         let files = ChildFiles(folder: folder)
         defer {
-            for path in [files.snapshot, files.report, files.exit, files.output, files.ending] { unlink(path) }
+            for path in [files.snapshot, files.report, files.output, files.ending] { unlink(path) }
             rmdir(folder)
         }
         let output = open(files.output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -107,34 +107,11 @@ enum CaptureProbe {
         close(output)
         guard pid > 0 else { return nil }
         let (status, end) = waitForExit(of: pid, seconds: timeout)
-        switch end {
-        case .stuck:
-            // A copy stuck on its way out (writing the graph) died all the same: say how.
-            if let ending = FileManager.default.contents(atPath: files.ending).map({ String(decoding: $0, as: UTF8.self) }) {
-                return .verdict(stuckEnding(ending, files: files))
-            }
-            return .stuck
-        case .exited, .timedOut:
-            return .verdict(verdict(status: status, finished: end == .exited, timeout: timeout, files: files))
-        }
-    }
-
-    /// The verdict on a copy that was killed while it wrote what it had on its way out
-    /// (`ending`: "report", "exit N", "signal N"), from what it wrote before.
-    private static func stuckEnding(_ ending: String, files: ChildFiles) -> Verdict {
-        let snapshot = FileManager.default.contents(atPath: files.snapshot).flatMap { try? JSONDecoder().decode(GraphSnapshot.self, from: $0) }
-        let output = lastLines(of: files.output)
-        let words = ending.split(separator: " ")
-        let number = words.count > 1 ? Int32(words[1]) : nil
-        switch words.first {
-        case "exit":
-            return .died(Death(cause: .exited(status: number.flatMap { $0 < 0 ? nil : $0 }), snapshot: snapshot, output: output))
-        case "signal":
-            return .died(Death(cause: .signal(number ?? SIGKILL), snapshot: snapshot, output: output))
-        default:
-            let report = FileManager.default.contents(atPath: files.report).map { String(decoding: $0, as: UTF8.self) }
-            return .died(Death(cause: .graphDefect(report: report ?? "(the report could not be saved: its copy stopped while writing it)"), snapshot: snapshot, output: output))
-        }
+        let ending = FileManager.default.contents(atPath: files.ending).map { String(decoding: $0, as: UTF8.self) }
+        // A copy stuck before any way out says nothing of the code; one stuck on its way out
+        // (writing the graph) died all the same.
+        if end == .stuck, ending == nil { return .stuck }
+        return .verdict(verdict(status: status, end: end, ending: ending, timeout: timeout, files: files))
     }
 
     /// How waiting for a copy ended.
@@ -213,23 +190,29 @@ enum CaptureProbe {
         var progressAt = Date()
     }
 
-    private static func verdict(status: Int32, finished: Bool, timeout: Double, files: ChildFiles) -> Verdict {
-        let exited = FileManager.default.contents(atPath: files.exit)
+    /// The verdict on a copy from how waiting ended, its wait status, and the way out it marked
+    /// (`ending`: "report", "exit N", "signal N"; nil when it took none).
+    private static func verdict(status: Int32, end: End, ending: String?, timeout: Double, files: ChildFiles) -> Verdict {
         let signal = status & 0x7F, code = (status >> 8) & 0xFF
-        // The child ends with 0, writing nothing, when the body returns; anything else ended it on the way.
-        if finished, signal == 0, code == 0, exited == nil { return .finished }
+        // The child ends with 0, marking nothing, when the body returns; anything else ended it on the way.
+        if end == .exited, ending == nil, signal == 0, code == 0 { return .finished }
         let snapshot = FileManager.default.contents(atPath: files.snapshot).flatMap { try? JSONDecoder().decode(GraphSnapshot.self, from: $0) }
         let output = lastLines(of: files.output)
-        guard finished else { return .died(Death(cause: .timedOut(seconds: timeout), snapshot: snapshot, output: output)) }
-        if let report = FileManager.default.contents(atPath: files.report) {
-            return .died(Death(cause: .graphDefect(report: String(decoding: report, as: UTF8.self)), snapshot: snapshot, output: output))
+        func died(_ cause: Death.Cause) -> Verdict { .died(Death(cause: cause, snapshot: snapshot, output: output)) }
+        let words = ending?.split(separator: " ") ?? []
+        let number = words.count > 1 ? Int32(words[1]) : nil
+        switch words.first {
+        case "report":
+            let report = FileManager.default.contents(atPath: files.report).map { String(decoding: $0, as: UTF8.self) }
+            return died(.graphDefect(report: report ?? "(the report could not be saved: its copy stopped while writing it)"))
+        case "exit":
+            return died(.exited(status: number.flatMap { $0 < 0 ? nil : $0 }))
+        case "signal":
+            return died(.signal(number ?? signal))
+        default:
+            if end == .timedOut { return died(.timedOut(seconds: timeout)) }
+            return signal != 0 ? died(.signal(signal)) : died(.exited(status: code))
         }
-        if let exited {
-            let status = Int32(String(decoding: exited, as: UTF8.self))
-            return .died(Death(cause: .exited(status: status.flatMap { $0 < 0 ? nil : $0 }), snapshot: snapshot, output: output))
-        }
-        if signal != 0 { return .died(Death(cause: .signal(signal), snapshot: snapshot, output: output)) }
-        return .died(Death(cause: .exited(status: code), snapshot: snapshot, output: output))
     }
 
     /// The last 40 lines of a file, at most 8 KB of them.
@@ -244,7 +227,6 @@ enum CaptureProbe {
     struct ChildFiles: Sendable {
         var snapshot: String
         var report: String
-        var exit: String
         var output: String
         /// Which way out the copy took ("report", "exit N", "signal N"), written before the rest.
         var ending: String
@@ -252,7 +234,6 @@ enum CaptureProbe {
         init(folder: String) {
             snapshot = folder + "/snapshot.json"
             report = folder + "/report.txt"
-            exit = folder + "/exit.txt"
             output = folder + "/output.txt"
             ending = folder + "/ending.txt"
         }

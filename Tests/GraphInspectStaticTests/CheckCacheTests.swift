@@ -117,15 +117,7 @@ import Testing
         let cacheFolder = Self.folder()
         let (_, first) = Self.cachedGraph(files, in: cacheFolder)
         let path = first.path
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        switch damage {
-        case "truncated": bytes.removeLast(bytes.count / 3)
-        case "flipped": bytes[bytes.count / 2] ^= 0x40
-        case "garbage": bytes = Array("not a cache at all\n".utf8)
-        case "empty": bytes = []
-        default: break
-        }
-        if damage != "other build" { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
+        if damage != "other build" { try Self.damage(path, damage) }
         let build = damage == "other build" ? "graphinspect 0.0.9" : CheckCache.currentBuild
         let cache = CheckCache(directory: cacheFolder, build: build)
         let graph = StaticReader.graph(of: files, options: StaticReader.Options(cachePath: cacheFolder), cache: cache)
@@ -136,6 +128,20 @@ import Testing
         #expect(cache.problems.map(\.description).allSatisfy { $0.hasPrefix("warning: graphinspect check: ignored the cache") && !$0.contains("\n") })
         let (_, again) = Self.cachedGraph(files, in: cacheFolder, build: build)
         #expect(again.misses == 0 && again.problems.isEmpty, "rewritten after \(damage)")
+    }
+
+    /// Damages the file at `path`: "truncated" (its last third cut), "flipped" (a byte in the
+    /// middle changed), "garbage", "empty".
+    static func damage(_ path: String, _ damage: String) throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        switch damage {
+        case "truncated": bytes.removeLast(bytes.count / 3)
+        case "flipped": bytes[bytes.count / 2] ^= 0x40
+        case "garbage": bytes = Array("not a cache at all\n".utf8)
+        case "empty": bytes = []
+        default: return
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 
     /// A cache folder that cannot be written: one warning, the findings complete.

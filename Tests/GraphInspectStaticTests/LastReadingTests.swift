@@ -216,14 +216,6 @@ import Testing
         let folder = CheckCacheTests.folder()
         _ = StaticReader.reading(of: files, options: LastReadingTests.options(folder))
         let path = folder + "/" + CheckCache.readingFileName
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        switch damage {
-        case "truncated": bytes.removeLast(bytes.count / 3)
-        case "flipped": bytes[bytes.count / 2] ^= 0x40
-        case "garbage": bytes = Array("not a cache at all\n".utf8)
-        case "empty": bytes = []
-        default: break
-        }
         var options = LastReadingTests.options(folder)
         if damage == "other build" {
             options.cacheIdentity = CheckCache.identity(sources: "another")
@@ -231,7 +223,7 @@ import Testing
             try FileManager.default.removeItem(atPath: path)
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         } else {
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            try CheckCacheTests.damage(path, damage)
         }
         let reading = StaticReader.reading(of: files, options: options)
         LastReadingTests.expectSame(reading, plain, "\(damage)")
