@@ -84,6 +84,9 @@ let package = Package(
         // YAML it is read from is parsed in GraphInspectRulesYAML, the only target that links Yams.
         .target(name: "GraphInspectRules", dependencies: ["GraphInspect", "GraphInspectCheckContract"]),
         .target(name: "GraphInspectRulesYAML", dependencies: ["GraphInspectRules", .product(name: "Yams", package: "Yams")]),
+        // Questions asked of a graph (read from the sources or recorded in a run): which provider
+        // answers a name, who uses a provider, what removing or moving it breaks, paths, stats.
+        .target(name: "GraphInspectQuery", dependencies: ["GraphInspect", "GraphInspectCheckContract", "GraphInspectDiagram"]),
         // Reads trace files back into snapshots; uses Foundation's JSON decoder.
         .target(name: "GraphInspectTrace", dependencies: ["GraphInspect"]),
         // The bundled sample app, as a library so the CLI and tests can run it in-process.
@@ -93,7 +96,7 @@ let package = Package(
             name: "GraphInspectCLI",
             dependencies: [
                 "GraphInspect", "GraphInspectDiagram", "GraphInspectText", "GraphInspectReview", "GraphInspectPages",
-                "GraphInspectCheckContract", "GraphInspectRules", "GraphInspectTrace",
+                "GraphInspectCheckContract", "GraphInspectRules", "GraphInspectTrace", "GraphInspectQuery",
                 "GraphInspectSample", "GraphInspectGraphviz", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -122,8 +125,12 @@ let package = Package(
             dependencies: [
                 "GraphInspect", "GraphInspectDiagram", "GraphInspectText", "GraphInspectPages", "GraphInspectTrace",
                 "GraphInspectGraphviz", "CGraphvizReader", "GraphInspectTesting", "CGraphInspectProcess",
+                "GraphInspectGeneratedApp", "GraphInspectQuery",
             ]
         ),
+        // A large app in this architecture written to disk (Foundation only): the build-check
+        // benchmark's, and the query tests' at a smaller size.
+        .target(name: "GraphInspectGeneratedApp"),
         // Fuzz targets (scripts/fuzz builds them with -sanitize=fuzzer; built normally, each replays
         // the files it is given). The bodies are a library so the tests replay the corpus too.
         .target(name: "GraphInspectFuzzTargets", dependencies: ["GraphInspect", "GraphInspectDiagram", "GraphInspectText", "GraphInspectReview", "GraphInspectTrace"]),
@@ -255,6 +262,15 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
                 .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             exclude: ["Fixtures"]
+        ),
+        // `query`: its answers held against check run again on the edited sources, and against runs.
+        .testTarget(
+            name: "GraphInspectQueryTests",
+            dependencies: [
+                "GraphInspectQuery", "GraphInspectStatic", "GraphInspectCheckContract", "GraphInspectSample", "GraphInspectGeneratedApp",
+                "GraphInspectStyleNeedle", "GraphInspectStyleFactories", "GraphInspectStyleTargetsFeature", "GraphInspectStyleTicTacToe",
+                .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
         ),
     ]
 }

@@ -44,4 +44,20 @@ public struct StaticReading: Sendable {
 public enum StaticReaderHook {
     /// Reads the sources under the given paths. Set once, at start-up, before any command runs.
     nonisolated(unsafe) public static var read: (@Sendable (_ paths: [String], _ cachePath: String?) throws -> StaticReading)?
+    /// Reads them with one provider declaration deleted (or moved), as if a person had edited
+    /// the text: what `query impact` compares with when the declaration runs code.
+    nonisolated(unsafe) public static var readEdited: (@Sendable (_ paths: [String], _ cachePath: String?, _ edit: ProviderEdit) throws -> StaticReading)?
+}
+
+/// A provider's declaration deleted from the sources, or moved into another type's declaration.
+public struct ProviderEdit: Sendable, Hashable {
+    /// Where the provider is declared (`SourcePlaces.providers`).
+    public var declaration: SourcePosition
+    /// For a move: where the type it moves into is declared (`SourcePlaces.types`).
+    public var into: SourcePosition?
+
+    public init(declaration: SourcePosition, into: SourcePosition? = nil) {
+        self.declaration = declaration
+        self.into = into
+    }
 }

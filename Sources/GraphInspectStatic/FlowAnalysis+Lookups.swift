@@ -73,6 +73,15 @@ extension FlowAnalysis {
         tracker?.produced()
     }
 
+    /// A component's own property read where deleting it would make the read a lookup: the
+    /// compiler's type for the receiver is a component, or unknown (so the value's type decides).
+    func recordPropertyRead(receiver: Int, name: String, type: WrittenType?, position: SourcePosition, declared: WrittenType?) {
+        guard recording, index.property(name, in: sites[receiver].type) != nil else { return }
+        if let declared, index.types[declared.name] != nil, !index.isComponent(declared.name) { return }
+        propertyReads.insert(PropertyRead(receiver: receiver, name: name, type: type, position: position, declared: declared.flatMap { index.types[$0.name] != nil ? $0.name : nil }))
+        tracker?.produced()
+    }
+
     func note(_ position: SourcePosition, _ message: String, lookup: Unresolved.LookupKind? = nil) {
         guard recording else { return }
         pendingNotes.insert(Unresolved(position: position, message: message, lookup: lookup))

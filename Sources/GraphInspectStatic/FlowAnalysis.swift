@@ -41,6 +41,17 @@ final class FlowAnalysis {
         var position: SourcePosition
     }
 
+    /// `component.name` where the component's type declares `name`: a property read, not a
+    /// lookup, until the declaration goes (`query impact` walks it then, as `check` would).
+    struct PropertyRead: Hashable {
+        var receiver: Int
+        var name: String
+        var type: WrittenType?
+        var position: SourcePosition
+        /// The type the compiler gives the receiver, when it is a component the sources declare.
+        var declared: String?
+    }
+
     /// A module or router lookup the code makes, from one holder site.
     struct ModuleLookup: Hashable {
         var holder: Int
@@ -78,6 +89,7 @@ final class FlowAnalysis {
     var recording = false
     var lookups: Set<DependencyLookup> = []
     var moduleLookups: Set<ModuleLookup> = []
+    var propertyReads: Set<PropertyRead> = []
     /// Notes about expressions whose receiver held nothing, kept only if no context reached them.
     var pendingNotes: Set<Unresolved> = []
     /// Member positions some context evaluated with a receiver.

@@ -91,7 +91,40 @@ struct StaticGraphBuilder {
             guard componentTypes.contains(type) else { continue }
             for (_, provider) in index.providers(of: name) { places.providers[type, default: [:]][provider.name] = provider.position }
         }
+        places.answering = answeringTypes(componentTypes: componentTypes)
+        places.declarationsRunningCode = declarationsRunningCode()
+        places.propertyReads = analysis.propertyReads.flatMap { read in
+            (componentNodes[read.receiver] ?? []).map { node in
+                SourcePlaces.PropertyRead(
+                    node: node, name: read.name, type: index.recordedName(read.type), declared: read.declared.map(qualified), position: read.position
+                )
+            }
+        }.sorted { ($0.position, $0.node.rawValue, $0.name) < ($1.position, $1.node.rawValue, $1.name) }
         return places
+    }
+
+    /// For each type a lookup (or a property read, a lookup once its property goes) asks for,
+    /// the types of same-named providers that answer it, as `recordLookups` decides (`satisfies`).
+    func answeringTypes(componentTypes: Set<String>) -> [String: [String]] {
+        var asked: [String: [WrittenType?]] = [:]
+        for lookup in analysis.lookups { asked[lookup.name, default: []].append(lookup.type) }
+        for read in analysis.propertyReads { asked[read.name, default: []].append(read.type) }
+        var provided: [String: [WrittenType?]] = [:]
+        for (name, decl) in index.types where !decl.isLibrary && componentTypes.contains(qualified(name)) {
+            for (_, provider) in index.providers(of: name) where asked[provider.name] != nil {
+                provided[provider.name, default: []].append(provider.type)
+            }
+        }
+        var answering: [String: Set<String>] = [:]
+        for (name, askedTypes) in asked {
+            for askedType in askedTypes {
+                let key = index.recordedName(askedType)
+                for providedType in provided[name] ?? [] where satisfies(providedType, askedType) {
+                    answering[key, default: []].insert(index.recordedName(providedType))
+                }
+            }
+        }
+        return answering.mapValues { $0.sorted() }
     }
 
     mutating func newID() -> ObjectID {

@@ -25,6 +25,31 @@ extension StaticReader {
         return reading
     }
 
+    /// The reading of the sources under `paths` with one provider declaration deleted or moved
+    /// (`DeclarationEdit`), as `check` would read them once a person made the edit: files the
+    /// edit leaves alone come from the cache when there is one; nothing is written to it.
+    public static func reading(_ paths: [String], options: Options = Options(), editing edit: ProviderEdit) throws(StaticReader.ReadError) -> StaticReading {
+        let files = try edited(try files(in: paths), edit)
+        let cache = options.cachePath.map { CheckCache(directory: $0, build: options.cacheIdentity) }
+        let prepared = prepare(files, options: options, cache: cache, texts: cache == nil ? [] : textKeys(files))
+        return reading(graph(of: prepared))
+    }
+
+    /// The static graph of `files` with one provider declaration deleted or moved.
+    public static func graph(of files: [SourceFile], editing edit: ProviderEdit) throws(StaticReader.ReadError) -> StaticGraph {
+        graph(of: try edited(files, edit))
+    }
+
+    static func edited(_ files: [SourceFile], _ edit: ProviderEdit) throws(StaticReader.ReadError) -> [SourceFile] {
+        var files = files
+        do {
+            try DeclarationEdit.apply(edit, to: &files)
+        } catch {
+            throw .cannotEdit(error.description)
+        }
+        return files
+    }
+
     /// The findings and summary line for the sources under `paths`, with no graph: what the build
     /// plugin prints. With a cache whose last reading still holds, nothing is parsed or analysed.
     public static func findings(_ paths: [String], options: Options = Options()) throws(StaticReader.ReadError) -> StaticReading.Findings {

@@ -22,6 +22,8 @@ public enum StaticReader {
         case noSuchPath(String)
         case unreadable(String, reason: String)
         case noSwiftFiles([String])
+        /// An edit `query impact` asked for could not be made to the text (`DeclarationEdit`).
+        case cannotEdit(String)
 
         public var description: String {
             switch self {
@@ -29,6 +31,8 @@ public enum StaticReader {
                 "error: \(Quoted.visible(path)) does not exist. Give the folders of your app's Swift sources (default: Sources)."
             case .unreadable(let path, let reason):
                 "error: cannot read \(Quoted.visible(path)): \(reason)."
+            case .cannotEdit(let reason):
+                "error: cannot make the edit asked about: \(reason)"
             case .noSwiftFiles(let paths):
                 "error: no .swift files in \(paths.map(Quoted.visible).joined(separator: ", ")). Give the folders of your app's Swift sources (default: Sources)."
             }

@@ -1,5 +1,6 @@
 #if canImport(GraphInspectStatic)
 import Foundation
+import GraphInspectGeneratedApp
 import GraphInspect
 import GraphInspectCheckContract
 import GraphInspectDiagram

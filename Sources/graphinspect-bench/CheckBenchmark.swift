@@ -1,5 +1,6 @@
 #if canImport(GraphInspectStatic)
 import Foundation
+import GraphInspectGeneratedApp
 import GraphInspectStatic
 import SwiftParser
 

@@ -2,6 +2,7 @@
 //   swift run -c release graphinspect-bench [--quick] [--only GROUP,...] [--json FILE]
 // --quick runs small sizes only, in well under a minute (the tests run it to keep it working).
 import Foundation
+import GraphInspectGeneratedApp
 
 /// A set of figures that share their set-up; `--only` picks groups by name.
 struct Group {

@@ -1,3 +1,4 @@
+import Foundation
 import GraphInspectCLI
 import GraphInspectCheckContract
 import GraphInspectRulesYAML
@@ -8,4 +9,14 @@ import GraphInspectStatic
 // what it read is left to the exit to free.
 YAMLRulesParser.install()
 StaticReaderHook.read = { paths, cachePath in try StaticReader.reading(paths, options: StaticReader.Options(cachePath: cachePath, leavesMemoryToExit: true)) }
-GraphInspectCommand.Check.main()
+StaticReaderHook.readEdited = { paths, cachePath, edit in
+    try StaticReader.reading(paths, options: StaticReader.Options(cachePath: cachePath, leavesMemoryToExit: true), editing: edit)
+}
+// `graphinspect query` over the sources hands its arguments here too, saying so in the environment
+// (never in the arguments, which are check's grammar).
+if let command = ProcessInfo.processInfo.environment[GraphInspectCommand.Query.companionVariable], command == "query" {
+    unsetenv(GraphInspectCommand.Query.companionVariable)
+    GraphInspectCommand.Query.main()
+} else {
+    GraphInspectCommand.Check.main()
+}

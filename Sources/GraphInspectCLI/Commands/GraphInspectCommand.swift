@@ -15,11 +15,12 @@ public struct GraphInspectCommand: ParsableCommand {
               graphinspect dump -o g.svg -- .build/debug/App  your app, drawn
               graphinspect why -- .build/debug/App            why a lookup failed
               graphinspect check Sources                      missing dependencies, from source
+              graphinspect query users AppComponent.analytics who uses a provider
               graphinspect live -- .build/debug/App           its graph in the browser, as it runs
 
             """ + CLIError.exitCodes,
         version: "0.1.0",
-        subcommands: [Dump.self, Render.self, Why.self, ReplayCommand.self, Diff.self, Check.self, Live.self, Samples.self]
+        subcommands: [Dump.self, Render.self, Why.self, ReplayCommand.self, Diff.self, Check.self, Query.self, Live.self, Samples.self]
     )
 
     public init() {}

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A large app in this architecture, written to disk for the build-check benchmark: a folder per
+/// A large app in this architecture, written to disk for the build-check benchmark and the
+/// query tests: a folder per
 /// feature module (`Sources/FeatureN`, `Sources/App` the root), every file importing GraphInspect,
 /// mostly ordinary code (models, view models holding async closures, generic caches, protocols
 /// with extensions, request builders, tree nodes with `parent`s, enums with associated values)
@@ -8,13 +9,18 @@ import Foundation
 /// each; each feature's component is made below its parent feature's, held by a holder of its own
 /// that attaches a module per sub-component below it, and modules look up their own, their feature's and ancestors' providers. Some features
 /// plant one lookup of a sibling feature's provider: the errors check must report.
-struct GeneratedApp {
-    var features: Int
-    var ordinaryFilesPerFeature: Int
-    var subComponents = 4
+public struct GeneratedApp: Sendable {
+    public var features: Int
+    public var ordinaryFilesPerFeature: Int
+    public var subComponents = 4
+
+    public init(features: Int, ordinaryFilesPerFeature: Int) {
+        self.features = features
+        self.ordinaryFilesPerFeature = ordinaryFilesPerFeature
+    }
 
     /// Features whose module asks for a provider only their next sibling feature has.
-    var planted: [Int] { (0..<features).filter { $0 % 17 == 9 && $0 + 1 < features } }
+    public var planted: [Int] { (0..<features).filter { $0 % 17 == 9 && $0 + 1 < features } }
 
     func parent(_ feature: Int) -> Int? { feature == 0 ? nil : (feature - 1) / 4 }
 
@@ -29,7 +35,7 @@ struct GeneratedApp {
 
     /// Writes the app under `root` (emptied first); returns every file's path.
     @discardableResult
-    func write(to root: URL) throws -> [String] {
+    public func write(to root: URL) throws -> [String] {
         try? FileManager.default.removeItem(at: root)
         var paths: [String] = []
         for feature in 0..<features {
@@ -135,7 +141,7 @@ struct GeneratedApp {
     }
 
     /// The root component and the root holder, which attaches `builder`.
-    static func appRoot(attaching builder: String) -> String {
+    public static func appRoot(attaching builder: String) -> String {
         """
         import GraphInspect
 

@@ -1,0 +1,120 @@
+import GraphInspect
+import GraphInspectCheckContract
+
+/// A graph made ready for questions: a snapshot (read from the sources by `check`, or recorded
+/// in a run) indexed by node, type and lookup, with where the sources write each thing when it
+/// came from them.
+///
+/// Every answer is computed from the snapshot's own lookups (their walks and providers) and its
+/// nodes' parent links, so the sources and a run are asked the same way and agree wherever the
+/// run made the lookup.
+public struct QueryGraph: Sendable {
+    /// Where the graph came from, which decides what an answer can say (positions, counts).
+    public enum Origin: String, Sendable, Codable {
+        case sources, run
+    }
+
+    public let snapshot: GraphSnapshot
+    public let origin: Origin
+    /// Where the sources write lookups, providers and types; nil for a run.
+    public let places: SourcePlaces?
+    /// Reads the sources again with a provider deleted or moved (the static reader's), for
+    /// `impact` on a declaration that runs code; nil for a run, or where no reader is linked
+    /// (then every impact is walked over the graph).
+    public var reread: Reread?
+
+    public typealias Reread = @Sendable (ProviderEdit) throws -> (snapshot: GraphSnapshot, places: SourcePlaces)
+
+    /// Nodes by id.
+    let nodes: [ObjectID: GraphNode]
+    /// Dependency lookups with their event index (for their position in the sources).
+    let lookups: [(index: Int, lookup: DependencyLookup)]
+    /// Component nodes by module-qualified type, in id order.
+    let componentsOfType: [String: [ObjectID]]
+    /// Types as a person reads them: short, module-qualified where two modules share the name.
+    let names: TypeNames
+
+    public init(snapshot: GraphSnapshot, origin: Origin, places: SourcePlaces? = nil) {
+        self.snapshot = snapshot
+        self.origin = origin
+        self.places = places
+        var nodes: [ObjectID: GraphNode] = [:]
+        var componentsOfType: [String: [ObjectID]] = [:]
+        for node in snapshot.nodes {
+            nodes[node.id] = node
+            if node.kind == .component { componentsOfType[node.type, default: []].append(node.id) }
+        }
+        self.nodes = nodes
+        self.componentsOfType = componentsOfType
+        var lookups: [(index: Int, lookup: DependencyLookup)] = []
+        for (index, event) in snapshot.events.enumerated() {
+            if case .lookup(let lookup) = event { lookups.append((index, lookup)) }
+        }
+        self.lookups = lookups
+        names = TypeNames(types: Set(snapshot.nodes.map(\.type)))
+    }
+
+    /// The node's type as a person reads it.
+    func name(of node: ObjectID) -> String {
+        nodes[node].map { names.display($0.type) } ?? "#\(node.rawValue)"
+    }
+
+    /// A node's type as the answers write it: short, module-qualified where two modules share it.
+    public func displayName(of node: ObjectID) -> String { name(of: node) }
+
+    /// A module-qualified type as the answers write it.
+    public func displayName(of type: String) -> String { names.display(type) }
+
+    /// The node and its parents, nearest first, ending at a root or before a node seen twice
+    /// (a loop in a recorded chain ends the walk, never the command).
+    func chain(from start: ObjectID) -> [ObjectID] {
+        var chain: [ObjectID] = []
+        var seen: Set<ObjectID> = []
+        var current: ObjectID? = start
+        while let id = current, seen.insert(id).inserted, let node = nodes[id] {
+            chain.append(id)
+            current = node.parent
+        }
+        return chain
+    }
+
+    /// Where a lookup is written: the sources' position, else the location the run captured.
+    func place(ofLookupAt index: Int, _ lookup: DependencyLookup) -> QueryPlace? {
+        if let position = places?.lookups[index] { return QueryPlace(file: position.file, line: position.line, column: position.column) }
+        return lookup.location.map { QueryPlace(file: $0.file, line: $0.line, column: nil) }
+    }
+
+    /// Where a provider of a component type is declared, when the sources say.
+    func declaration(of name: String, in type: String) -> QueryPlace? {
+        guard let position = places?.providers[type]?[name] else { return nil }
+        return QueryPlace(file: position.file, line: position.line, column: position.column)
+    }
+
+    /// The provider a component node declares under a name, if lookups can find it there
+    /// (Swift's `lazy var` cannot be).
+    func provider(_ name: String, of node: ObjectID) -> Provider? {
+        guard let declared = nodes[node]?.providers?.first(where: { $0.name == name }), declared.form != .lazyVar else { return nil }
+        return declared
+    }
+
+    /// Whether a provider of type `provided` answers a lookup asking for `asked`: as the reader
+    /// decided for the sources (`SourcePlaces.answering`), by the recorded names for a run.
+    func answers(provided: String, asked: String) -> Bool {
+        // An unwritten type on either side matches by name alone, as `check` matches it.
+        if provided == "_" || asked == "_" { return true }
+        if let answering = places?.answering { return answering[asked]?.contains(provided) ?? (provided == asked) }
+        return provided == asked || asked == "Any" || asked == "Swift.Any"
+            || asked == "Swift.Optional<\(provided)>" || asked == "Swift.AnyObject"
+    }
+}
+
+/// A file and line (and column, from the sources) where something is written.
+public struct QueryPlace: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int?
+
+    public var description: String { column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)" }
+
+    public static func < (a: Self, b: Self) -> Bool { (a.file, a.line, a.column ?? 0) < (b.file, b.line, b.column ?? 0) }
+}

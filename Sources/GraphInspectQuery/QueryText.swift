@@ -1,0 +1,153 @@
+import GraphInspect
+
+/// The answers as text a person reads, in the manner of `npm why`: the answer first, then the
+/// lines that show it, each place as `file:line` so editors and terminals link it.
+public enum QueryText {
+    public static func text(_ answer: ProviderAnswer) -> String {
+        var lines: [String] = []
+        let name = "`\(Quoted.name(answer.name))`"
+        if answer.answers.count > 1 { lines.append("\(answer.from) is reached along \(answer.answers.count) chains that answer \(name) differently:") }
+        for entry in answer.answers {
+            let indent = answer.answers.count > 1 ? "  " : ""
+            guard let provider = entry.provider, let hops = entry.hops else {
+                lines.append(indent + "nothing provides \(name) for \(answer.from): its chain is \(entry.path.joined(separator: " -> ")).")
+                continue
+            }
+            let distance = hops == 0 ? "itself" : "\(hops) \(hops == 1 ? "hop" : "hops") up"
+            let declared = entry.file.map { " (\($0):\(entry.line ?? 0))" } ?? ""
+            let type = entry.type.map { ": \($0)" } ?? ""
+            lines.append(indent + "\(name) for \(answer.from) comes from \(provider)\(type), \(distance)\(declared)")
+            lines.append(indent + "  " + entry.path.joined(separator: " -> "))
+            if entry.by == "name" {
+                lines.append(indent + "  (\(answer.from) makes no lookup of \(name): this is the nearest provider of the name, its type not compared)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func text(_ answer: UsersAnswer) -> String {
+        let declared = answer.file.map { " (\($0):\(answer.line ?? 0))" } ?? ""
+        guard !answer.users.isEmpty else { return "\(answer.provider)\(declared) answers no lookup: unused.\n" }
+        let total = answer.users.count
+        var lines = ["\(answer.provider)\(declared) answers \(total) \(total == 1 ? "lookup" : "lookups"):"]
+        for user in answer.users {
+            lines.append("  \(place(user.file, user.line))\(user.requester), \(hopsText(user.hops))\(times(user.count))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func text(_ answer: ImpactAnswer) -> String {
+        let what = answer.change == "move" ? "Moving \(answer.provider) to \(answer.to ?? "?")" : "Removing \(answer.provider)"
+        if answer.breaks.isEmpty && answer.rebinds.isEmpty && answer.fixes.isEmpty && answer.gone.isEmpty && answer.added.isEmpty {
+            return "\(what) changes no lookup.\n"
+        }
+        var counts: [String] = []
+        func lookups(_ count: Int) -> String { count == 1 ? "1 lookup" : "\(count) lookups" }
+        if !answer.breaks.isEmpty { counts.append("breaks \(lookups(answer.breaks.count))") }
+        if !answer.rebinds.isEmpty { counts.append("rebinds \(lookups(answer.rebinds.count))") }
+        if !answer.fixes.isEmpty { counts.append("fixes \(lookups(answer.fixes.count))") }
+        if !answer.gone.isEmpty { counts.append("ends \(lookups(answer.gone.count))") }
+        if !answer.added.isEmpty { counts.append("adds \(lookups(answer.added.count))") }
+        var lines = ["\(what) " + counts.joined(separator: ", ") + ":"]
+        if !answer.breaks.isEmpty {
+            lines.append("breaks (nothing left to answer them; check would report each):")
+            for entry in answer.breaks {
+                let asks = entry.propertyRead == true ? "reads `\(Quoted.name(entry.name))`, its own property until now"
+                    : entry.from == nil ? "asks for `\(Quoted.name(entry.name))`, a lookup made only after the change" : "asks for `\(Quoted.name(entry.name))`"
+                lines.append("  \(place(entry.file, entry.line))\(entry.requester) \(asks)\(times(entry.count))")
+            }
+        }
+        if !answer.rebinds.isEmpty {
+            lines.append("rebinds (answered by another provider):")
+            for entry in answer.rebinds {
+                let before = entry.hopsBefore ?? 0, after = entry.hopsAfter ?? 0
+                if entry.propertyRead == true {
+                    lines.append("  \(place(entry.file, entry.line))\(entry.requester): `\(Quoted.name(entry.name))` read its own property; now a lookup that \(entry.to ?? "?") answers (\(hopsText(after)))\(times(entry.count))")
+                    continue
+                }
+                let way = after < before ? "nearer" : after > before ? "farther" : "as far"
+                lines.append("  \(place(entry.file, entry.line))\(entry.requester): `\(Quoted.name(entry.name))` from \(entry.from ?? "?") (\(hopsText(before))) to \(entry.to ?? "?") (\(hopsText(after))), \(way)\(times(entry.count))")
+            }
+        }
+        if !answer.fixes.isEmpty {
+            lines.append("fixes (found nothing, would be answered):")
+            for entry in answer.fixes {
+                lines.append("  \(place(entry.file, entry.line))\(entry.requester) asks for `\(Quoted.name(entry.name))`, answered by \(entry.to ?? "?") (\(hopsText(entry.hopsAfter ?? 0)))\(times(entry.count))")
+            }
+        }
+        if !answer.gone.isEmpty {
+            lines.append("no longer made (the code that makes them ran only through the declaration):")
+            for entry in answer.gone {
+                lines.append("  \(place(entry.file, entry.line))\(entry.requester) asks for `\(Quoted.name(entry.name))`\(times(entry.count))")
+            }
+        }
+        if !answer.added.isEmpty {
+            lines.append("made only after the change:")
+            for entry in answer.added {
+                lines.append("  \(place(entry.file, entry.line))\(entry.requester) asks for `\(Quoted.name(entry.name))`, answered by \(entry.to ?? "?") (\(hopsText(entry.hopsAfter ?? 0)))\(times(entry.count))")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func text(_ answer: PathAnswer) -> String {
+        guard let direction = answer.direction, let first = answer.paths.first else {
+            return "no path between \(answer.from) and \(answer.to): neither is above the other on any chain.\n"
+        }
+        let (lower, upper) = direction == "up" ? (answer.from, answer.to) : (answer.to, answer.from)
+        let hops = first.count - 1
+        var lines = ["\(upper) is \(hopsText(hops)) above \(lower)" + (answer.paths.count > 1 ? ", on the shortest of \(answer.paths.count + answer.more) paths:" : ":")]
+        for (number, path) in answer.paths.enumerated() {
+            if answer.paths.count > 1 { lines.append("path \(number + 1):") }
+            for step in path {
+                lines.append("  \(step.type) (\(step.kind)\(step.file.map { ", \($0):\(step.line ?? 0)" } ?? ""))")
+            }
+        }
+        if answer.more > 0 { lines.append("and \(answer.more) more (--format json lists the first \(PathAnswer.limit))") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func text(_ answer: StatsAnswer) -> String {
+        var lines: [String] = []
+        if let longest = answer.longest {
+            lines.append("longest lookup: \(longest.requester) asks for `\(Quoted.name(longest.name))`, answered by \(longest.provider), \(hopsText(longest.hops))\(longest.file.map { " (\($0):\(longest.line ?? 0))" } ?? "")")
+            lines.append("  " + longest.path.joined(separator: " -> "))
+        }
+        let unused = answer.providers.filter(\.unused)
+        lines.append("providers: \(answer.providers.count), unused: \(unused.count)")
+        lines.append(contentsOf: table(
+            ["provider", "lookups", "fan-in", ""],
+            answer.providers.map { ["\($0.component).\($0.name)", "\($0.lookups)", "\($0.fanIn)", $0.unused ? "unused" : ""] }
+        ))
+        lines.append("components: \(answer.components.count)")
+        lines.append(contentsOf: table(
+            ["component", "depth", "asks for", "most hops"],
+            answer.components.map { [$0.component, "\($0.depth)", "\($0.lookups)", "\($0.mostHops)"] }
+        ))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func place(_ file: String?, _ line: Int?) -> String {
+        file.map { "\($0):\(line ?? 0)  " } ?? ""
+    }
+
+    /// How many lookups a line stands for, when more than one.
+    static func times(_ count: Int) -> String { count > 1 ? ", \(count) times" : "" }
+
+    static func hopsText(_ hops: Int) -> String { hops == 1 ? "1 hop" : "\(hops) hops" }
+
+    /// Columns padded to their widest cell.
+    static func table(_ header: [String], _ rows: [[String]]) -> [String] {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        return all.map { row in
+            var line = "  "
+            for (column, cell) in row.enumerated() {
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                // Names left, counts right; a column with no header is a flag, left.
+                line += column == 0 ? cell + pad : "  " + (header[column].isEmpty ? cell + pad : pad + cell)
+            }
+            return String(line.reversed().drop { $0 == " " }.reversed())
+        }
+    }
+}

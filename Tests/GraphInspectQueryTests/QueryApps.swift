@@ -1,0 +1,54 @@
+import Foundation
+import GraphInspectGeneratedApp
+import GraphInspectStatic
+
+/// Every app of the repository the query tests ask: the samples, the examples, the style ports
+/// and a generated app, each read as `check` reads it.
+struct QueryApp: Sendable, CustomStringConvertible {
+    var name: String
+    var files: @Sendable () throws -> [StaticReader.SourceFile]
+    var description: String { name }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func folder(_ path: String, excluding: [String] = []) -> QueryApp {
+        QueryApp(name: path) {
+            try StaticReader.files(in: [root.appendingPathComponent(path).path]).filter { file in
+                !excluding.contains { file.path.contains("/\($0)/") }
+            }
+        }
+    }
+
+    /// Folders whose files are read with the module the folder rule gives them, as a target each.
+    static func targets(_ name: String, _ targets: [(folder: String, module: String)]) -> QueryApp {
+        QueryApp(name: name) {
+            try targets.flatMap { target in
+                try StaticReader.files(in: [root.appendingPathComponent(target.folder).path]).map {
+                    StaticReader.SourceFile(path: $0.path, module: target.module, text: $0.text)
+                }
+            }
+        }
+    }
+
+    /// The build-check benchmark's app at a size a debug test reads quickly: 13 features in a
+    /// tree three deep, with an ordinary file each.
+    static let generated = QueryApp(name: "generated app (13 features)") {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graphinspect-query-generated-\(getpid())")
+        try GeneratedApp(features: 13, ordinaryFilesPerFeature: 1).write(to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try StaticReader.files(in: [folder.appendingPathComponent("Sources").path])
+    }
+
+    static let all: [QueryApp] = [
+        folder("Sources/GraphInspectSample", excluding: ["School", "Screen", "SignUp"]),
+        folder("Sources/GraphInspectSample/School"), folder("Sources/GraphInspectSample/Screen"), folder("Sources/GraphInspectSample/SignUp"),
+        folder("Examples/SeedArticle"), folder("Examples/Sample"), folder("Examples/DyingSample"), folder("Examples/ReadmeExample"),
+        folder("Examples/LeakingSample"), folder("Examples/RIBsTicTacToe"), folder("Examples/LiveSteps"),
+        folder("Examples/Consumer/Sources"), folder("Examples/BuildCheck/Sources"), folder("Examples/MissInTests/Sources"),
+        targets("needle style", [("Examples/Styles/Needle", "GraphInspectStyleNeedle")]),
+        targets("factories style", [("Examples/Styles/Factories", "GraphInspectStyleFactories")]),
+        targets("two targets, one type name", [("Examples/Styles/TargetsCore", "GraphInspectStyleTargetsCore"), ("Examples/Styles/TargetsFeature", "GraphInspectStyleTargetsFeature")]),
+        targets("tic-tac-toe (needle's sample)", [("Examples/Styles/TicTacToe", "GraphInspectStyleTicTacToe")]),
+        generated,
+    ]
+}
