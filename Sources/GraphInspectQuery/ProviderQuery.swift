@@ -23,6 +23,9 @@ public struct ProviderAnswer: Sendable, Equatable, Codable {
         /// Where the provider is declared (from the sources).
         public var file: String?
         public var line: Int?
+        /// When the provider's type is optional: the component farther up that answers while its
+        /// value is nil (the runtime skips a nil provider and climbs on), if any.
+        public var whenNil: String?
         /// `lookup` when the graph holds a lookup of the name from there (so the answer is the
         /// one `check` or the run found, types compared); `name` when it holds none and the
         /// answer is the nearest provider of that name.
@@ -61,10 +64,14 @@ extension QueryGraph {
             let path = answering.flatMap { chain.firstIndex(of: $0) }.map { Array(chain[...$0]) } ?? chain
             let declared = answering.flatMap { provider(name, of: $0) ?? nodes[$0]?.providers?.first { $0.name == name } }
             let place = answering.flatMap { nodes[$0] }.flatMap { declaration(of: name, in: $0.type) }
+            var whenNil: String?
+            if let answering, let declared, declared.type.hasPrefix("Swift.Optional<"), let at = chain.firstIndex(of: answering) {
+                whenNil = chain[(at + 1)...].first { provider(name, of: $0) != nil }.map(self.name(of:))
+            }
             answers.insert(ProviderAnswer.Answer(
                 provider: answering.map(self.name(of:)), type: declared.map { names.display($0.type) },
                 hops: answering == nil ? nil : path.count - 1, path: path.map(self.name(of:)),
-                file: place?.file, line: place?.line, by: by
+                file: place?.file, line: place?.line, whenNil: whenNil, by: by
             ))
         }
         return ProviderAnswer(name: name, from: names.display(type), answers: answers.sorted())

@@ -18,6 +18,9 @@ public enum QueryText {
             let type = entry.type.map { ": \($0)" } ?? ""
             lines.append(indent + "\(name) for \(answer.from) comes from \(provider)\(type), \(distance)\(declared)")
             lines.append(indent + "  " + entry.path.joined(separator: " -> "))
+            if let fallback = entry.whenNil {
+                lines.append(indent + "  (its value is optional: while it is nil, \(fallback) answers)")
+            }
             if entry.by == "name" {
                 lines.append(indent + "  (\(answer.from) makes no lookup of \(name): this is the nearest provider of the name, its type not compared)")
             }

@@ -1,0 +1,147 @@
+import Foundation
+import GraphInspectGraphviz
+import Testing
+
+/// `graphinspect query` as a user runs it: the installed binary handing the sources to
+/// graphinspect-check, or reading a run; every verb in every format it writes, and every bad
+/// input answered with what to ask instead (exit 64), never a crash.
+@Suite struct QueryCommandTests {
+    static let sample = ["--sources", Golden.packageRoot.appendingPathComponent("Sources/GraphInspectSample").path]
+
+    static func query(_ arguments: [String]) throws -> Executable.Output {
+        try Executable.run("graphinspect", ["query"] + arguments)
+    }
+
+    static func json(_ output: Executable.Output) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test func jsonHoldsTheDocumentedKeysOfEveryVerb() throws {
+        let provider = try Self.json(try Self.query(["provider", "analytics", "--from", "AvatarComponent", "--format", "json"] + Self.sample))
+        let answer = try #require((provider["answers"] as? [[String: Any]])?.first)
+        #expect(answer["provider"] as? String == "AppComponent")
+        #expect(answer["hops"] as? Int == 2)
+        #expect(answer["path"] as? [String] == ["AvatarComponent", "ProfileComponent", "AppComponent"])
+        #expect((answer["file"] as? String)?.hasSuffix("AppComponent.swift") == true && answer["line"] as? Int == 5)
+
+        let users = try Self.json(try Self.query(["users", "ProfileComponent.profileStore", "--format", "json"] + Self.sample))
+        let listed = try #require(users["users"] as? [[String: Any]])
+        #expect(listed.map { $0["requester"] as? String } == ["ProfileDetailsComponent", "AvatarComponent"])
+        #expect(listed.allSatisfy { ($0["file"] as? String)?.hasSuffix("ProfileModules.swift") == true && $0["line"] is Int })
+
+        let impact = try Self.json(try Self.query(["impact", "--move", "AppComponent.analytics", "--to", "ProfileComponent", "--format", "json"] + Self.sample))
+        let breaks = try #require(impact["breaks"] as? [[String: Any]])
+        let rebinds = try #require(impact["rebinds"] as? [[String: Any]])
+        #expect(breaks.count == 3 && rebinds.count == 1)
+        for entry in breaks + rebinds {
+            for key in ["file", "line", "requester", "name"] { #expect(entry[key] != nil, "\(key) in \(entry)") }
+        }
+        #expect(rebinds.first?["from"] as? String == "AppComponent" && rebinds.first?["to"] as? String == "ProfileComponent")
+
+        let path = try Self.json(try Self.query(["path", "AvatarComponent", "AppComponent", "--format", "json"] + Self.sample))
+        #expect(((path["paths"] as? [[[String: Any]]])?.first?.map { $0["type"] as? String }) == ["AvatarComponent", "ProfileComponent", "AppComponent"])
+        let stats = try Self.json(try Self.query(["stats", "--format", "json"] + Self.sample))
+        #expect((stats["providers"] as? [[String: Any]])?.contains { $0["name"] as? String == "theme" && $0["unused"] as? Bool == true } == true)
+        #expect((stats["longest"] as? [String: Any])?["hops"] as? Int == 2)
+    }
+
+    @Test(arguments: [["provider", "analytics", "--from", "AvatarComponent"], ["users", "AppComponent.analytics"], ["path", "AvatarComponent", "AppComponent"]])
+    func picturesAreAcceptedByGraphviz(verb: [String]) throws {
+        let dot = try Self.query(verb + ["--format", "dot"] + Self.sample)
+        #expect(dot.status == 0, "\(dot.stderr)")
+        let svg = try GraphvizRenderer.render(dot: dot.stdout, format: .svg)
+        #expect(String(decoding: svg, as: UTF8.self).contains("<svg"))
+        let mermaid = try Self.query(verb + ["--format", "mermaid"] + Self.sample)
+        #expect(mermaid.stdout.hasPrefix("flowchart"), "\(mermaid.stdout)")
+    }
+
+    @Test func impactAndStatsHaveNoPicture() throws {
+        let result = try Self.query(["stats", "--format", "dot"] + Self.sample)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("text, json"), "\(result.stderr)")
+    }
+
+    @Test func theRunIsAskedTheSameWay() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("query-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = folder.appendingPathComponent("run.json").path
+        #expect(try Executable.run("graphinspect", ["dump", "--format", "json", "-o", run]).status == 0)
+        let fromRun = try Self.query(["users", "AppComponent.analytics", "--trace", run])
+        #expect(fromRun.status == 0)
+        #expect(fromRun.stdout.contains("HomeComponent, 1 hop, 2 times"), "\(fromRun.stdout)")
+        let impact = try Self.json(try Self.query(["impact", "--remove", "AppComponent.analytics", "--trace", run, "--format", "json"]))
+        #expect(Set((impact["breaks"] as? [[String: Any]] ?? []).compactMap { $0["requester"] as? String }) == ["AvatarComponent", "HomeComponent", "OnboardingComponent"])
+        // Both, or a malformed recording, are errors of their own.
+        #expect(try Self.query(["stats", "--trace", run] + Self.sample).status == 64)
+        try Data("{\"nodes\": [".utf8).write(to: URL(fileURLWithPath: run))
+        let truncated = try Self.query(["stats", "--trace", run])
+        #expect(truncated.status == 65, "\(truncated.stderr)")
+    }
+
+    @Test func aNameThatMatchesNothingSuggestsTheNearest() throws {
+        let component = try Self.query(["provider", "analytics", "--from", "AvatarComponet"] + Self.sample)
+        #expect(component.status == 64)
+        #expect(component.stderr.contains("no component named AvatarComponet") && component.stderr.contains("Did you mean AvatarComponent?"), "\(component.stderr)")
+        let provider = try Self.query(["users", "AppComponent.analytic"] + Self.sample)
+        #expect(provider.status == 64)
+        #expect(provider.stderr.contains("Did you mean AppComponent.analytics?"), "\(provider.stderr)")
+        let name = try Self.query(["provider", "analytcs", "--from", "AvatarComponent"] + Self.sample)
+        #expect(name.status == 64)
+        #expect(name.stderr.contains("Did you mean `analytics`?"), "\(name.stderr)")
+        let unqualified = try Self.query(["users", "analytics"] + Self.sample)
+        #expect(unqualified.status == 64 && unqualified.stderr.contains("write COMPONENT.NAME"), "\(unqualified.stderr)")
+        for result in [component, provider, name, unqualified] {
+            #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
+        }
+    }
+
+    @Test func anAmbiguousTypeAsksForItsModule() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("query-ambiguous-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for module in ["Shop", "Blog"] {
+            let sources = folder.appendingPathComponent("Sources/\(module)")
+            try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+            try Data("""
+                import GraphInspect
+
+                final class \(module)Root: Component, RootComponent {
+                    let analytics = "\(module)"
+                }
+
+                final class HomeComponent: Component {
+                    func title() -> String { (try? resolve("analytics")) ?? "" }
+                }
+
+                let home = HomeComponent(parent: \(module)Root(parent: nil))
+                _ = home.title()
+
+                """.utf8).write(to: sources.appendingPathComponent("main.swift"))
+        }
+        let result = try Self.query(["provider", "analytics", "--from", "HomeComponent", "--sources", folder.appendingPathComponent("Sources").path])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("HomeComponent names 2 types: Blog.HomeComponent, Shop.HomeComponent. Write it with its module"), "\(result.stderr)")
+        let qualified = try Self.query(["provider", "analytics", "--from", "Shop.HomeComponent", "--sources", folder.appendingPathComponent("Sources").path])
+        #expect(qualified.status == 0, "\(qualified.stderr)")
+        #expect(qualified.stdout.contains("comes from ShopRoot"), "\(qualified.stdout)")
+    }
+
+    @Test func aMoveOffTheChainIsExplained() throws {
+        let tictactoe = ["--sources", Golden.packageRoot.appendingPathComponent("Examples/Styles/TicTacToe").path]
+        let result = try Self.query(["impact", "--move", "LoggedOutComponent.viewModel", "--to", "GameComponent"] + tictactoe)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("GameComponent is neither an ancestor nor a descendant of LoggedOutComponent"), "\(result.stderr)")
+        #expect(result.stderr.contains("LoggedOutComponent's chain is LoggedOutComponent -> RootComponent"), "\(result.stderr)")
+        let missingTo = try Self.query(["impact", "--move", "LoggedOutComponent.viewModel"] + tictactoe)
+        #expect(missingTo.status == 64 && missingTo.stderr.contains("--move needs --to"), "\(missingTo.stderr)")
+    }
+
+    @Test func hostileNamesStayText() throws {
+        for typed in ["\"; rm -rf /", "<script>", "a\nb", "Cómponent✓", String(repeating: "x", count: 5_000), "", "."] {
+            let result = try Self.query(["users", typed] + Self.sample)
+            #expect(result.status == 64, "\(typed.prefix(20)): \(result.stderr)")
+            #expect(!result.stderr.isEmpty)
+            #expect(!result.stderr.contains("Fatal error"))
+        }
+    }
+}
