@@ -26,22 +26,24 @@ public struct QueryGraph: Sendable {
     public typealias Reread = @Sendable (ProviderEdit) throws -> (snapshot: GraphSnapshot, places: SourcePlaces)
 
     /// Nodes by id.
-    let nodes: [ObjectID: GraphNode]
+    let nodes: NodeTable
     /// Dependency lookups with their event index (for their position in the sources).
     let lookups: [(index: Int, lookup: DependencyLookup)]
     /// Component nodes by module-qualified type, in id order.
     let componentsOfType: [String: [ObjectID]]
     /// Types as a person reads them: short, module-qualified where two modules share the name.
     let names: TypeNames
+    /// Parents above each component node (`componentDepths`), so a cache hit's hops are a
+    /// subtraction rather than a climb.
+    let depths: [ObjectID: Int]
 
     public init(snapshot: GraphSnapshot, origin: Origin, places: SourcePlaces? = nil) {
         self.snapshot = snapshot
         self.origin = origin
         self.places = places
-        var nodes: [ObjectID: GraphNode] = [:]
+        let nodes = NodeTable(snapshot.nodes)
         var componentsOfType: [String: [ObjectID]] = [:]
         for node in snapshot.nodes {
-            nodes[node.id] = node
             if node.kind == .component { componentsOfType[node.type, default: []].append(node.id) }
         }
         self.nodes = nodes
@@ -52,6 +54,7 @@ public struct QueryGraph: Sendable {
         }
         self.lookups = lookups
         names = TypeNames(types: Set(snapshot.nodes.map(\.type)))
+        depths = Self.componentDepths(nodes: nodes, components: componentsOfType)
     }
 
     /// The node's type as a person reads it.
@@ -64,6 +67,31 @@ public struct QueryGraph: Sendable {
 
     /// A module-qualified type as the answers write it.
     public func displayName(of type: String) -> String { names.display(type) }
+
+    /// Parents above each component node, each chain climbed once (a 10,000-deep tree costs
+    /// 10,000 steps, not 10,000 walks); a loop counts its nodes once.
+    static func componentDepths(nodes: NodeTable, components: [String: [ObjectID]]) -> [ObjectID: Int] {
+        var depths: [ObjectID: Int] = [:]
+        for ids in components.values {
+            for start in ids where depths[start] == nil {
+                var climbed: [ObjectID] = []
+                var onPath: Set<ObjectID> = []
+                var current: ObjectID? = start
+                var base = -1
+                while let id = current {
+                    if let known = depths[id] { base = known; break }
+                    guard onPath.insert(id).inserted, let node = nodes[id] else { break }
+                    climbed.append(id)
+                    current = node.parent
+                }
+                for id in climbed.reversed() {
+                    base += 1
+                    depths[id] = base
+                }
+            }
+        }
+        return depths
+    }
 
     /// The node and its parents, nearest first, ending at a root or before a node seen twice
     /// (a loop in a recorded chain ends the walk, never the command).

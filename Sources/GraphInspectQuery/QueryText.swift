@@ -119,8 +119,8 @@ public enum QueryText {
         let unused = answer.providers.filter(\.unused)
         lines.append("providers: \(answer.providers.count), unused: \(unused.count)")
         lines.append(contentsOf: table(
-            ["provider", "lookups", "fan-in", ""],
-            answer.providers.map { ["\($0.component).\($0.name)", "\($0.lookups)", "\($0.fanIn)", $0.unused ? "unused" : ""] }
+            ["provider", "lookups", "fan-in", "reads", ""],
+            answer.providers.map { ["\($0.component).\($0.name)", "\($0.lookups)", "\($0.fanIn)", "\($0.propertyReads)", $0.unused ? "unused" : ""] }
         ))
         lines.append("components: \(answer.components.count)")
         lines.append(contentsOf: table(

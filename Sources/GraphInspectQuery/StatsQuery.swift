@@ -1,4 +1,5 @@
 import GraphInspect
+import GraphInspectCheckContract
 
 /// `query stats`: per provider, how many lookups resolve there and from how many component
 /// types (fan-in), the unused ones; per component type, its depth, the names it asks for and its
@@ -17,6 +18,11 @@ public struct StatsAnswer: Sendable, Equatable, Codable {
         public var lookups: Int
         /// Distinct component types whose lookups resolve there.
         public var fanIn: Int
+        /// Places that read it as the component's own property (`component.game` on the type that
+        /// declares it: a child made by a getter, say), from the sources.
+        public var propertyReads: Int
+        /// No lookup resolves there and nothing reads it as a member: what the rules'
+        /// `unused-provider` reports.
         public var unused: Bool
         public var file: String?
         public var line: Int?
@@ -45,7 +51,7 @@ public struct StatsAnswer: Sendable, Equatable, Codable {
 
 extension QueryGraph {
     public func stats() -> StatsAnswer {
-        var resolvedAt: [String: (count: Int, requesters: Set<String>)] = [:]
+        var resolvedAt: [ProviderKey: Tally] = [:]
         var asked: [String: Set<String>] = [:]
         var mostHops: [String: Int] = [:]
         var longest: (index: Int, lookup: DependencyLookup, provider: ObjectID, hops: Int)?
@@ -53,28 +59,34 @@ extension QueryGraph {
             guard let requester = nodes[lookup.requester] else { continue }
             asked[requester.type, default: []].insert(lookup.name)
             guard let provider = lookup.provider, let providing = nodes[provider] else { continue }
-            let key = providing.type + "\u{0}" + lookup.name
-            resolvedAt[key, default: (0, [])].count += 1 + (lookup.repeats ?? 0)
-            resolvedAt[key]?.requesters.insert(requester.type)
+            Self.tally(&resolvedAt[ProviderKey(type: providing.type, name: lookup.name), default: Tally()], count: 1 + (lookup.repeats ?? 0), from: requester.type)
             let hops = lookup.cacheHit ? hops(of: lookup, to: provider) : lookup.walk.count - 1
             mostHops[requester.type] = max(mostHops[requester.type] ?? 0, hops)
             if hops > longest?.hops ?? -1 { longest = (index, lookup, provider, hops) }
         }
-        let depths = componentDepths()
         var providers: [StatsAnswer.ProviderStats] = []
         var components: [StatsAnswer.ComponentStats] = []
-        for type in componentsOfType.keys.sorted(by: { names.display($0) < names.display($1) }) {
+        // Property reads by component type and name, each place once.
+        var reads: [ProviderKey: Set<SourcePosition>] = [:]
+        for read in places?.propertyReads ?? [] {
+            guard let type = nodes[read.node]?.type else { continue }
+            reads[ProviderKey(type: type, name: read.name), default: []].insert(read.position)
+        }
+        let memberReads = places?.memberReads ?? []
+        let typesShown = componentsOfType.keys.map { (type: $0, shown: names.display($0)) }.sorted { $0.shown < $1.shown }
+        for (type, shown) in typesShown {
             for name in declaredNames(of: type) {
-                let used = resolvedAt[type + "\u{0}" + name]
+                let used = resolvedAt[ProviderKey(type: type, name: name)]
+                let read = reads[ProviderKey(type: type, name: name)]?.count ?? 0
                 let declared = declaration(of: name, in: type)
                 providers.append(StatsAnswer.ProviderStats(
-                    component: names.display(type), name: name, lookups: used?.count ?? 0, fanIn: used?.requesters.count ?? 0,
-                    unused: used == nil, file: declared?.file, line: declared?.line
+                    component: shown, name: name, lookups: used?.count ?? 0, fanIn: used?.requesters.count ?? 0, propertyReads: read,
+                    unused: used == nil && read == 0 && !memberReads.contains(name), file: declared?.file, line: declared?.line
                 ))
             }
             let depth = (componentsOfType[type] ?? []).compactMap { depths[$0] }.max() ?? 0
             components.append(StatsAnswer.ComponentStats(
-                component: names.display(type), depth: depth, lookups: asked[type]?.count ?? 0, mostHops: mostHops[type] ?? 0
+                component: shown, depth: depth, lookups: asked[type]?.count ?? 0, mostHops: mostHops[type] ?? 0
             ))
         }
         let longestAnswer = longest.map { found in
@@ -89,28 +101,21 @@ extension QueryGraph {
         return StatsAnswer(providers: providers, components: components, longest: longestAnswer)
     }
 
-    /// Parents above each component node, each chain climbed once (a 10,000-deep tree costs
-    /// 10,000 steps, not 10,000 walks); a loop counts its nodes once.
-    func componentDepths() -> [ObjectID: Int] {
-        var depths: [ObjectID: Int] = [:]
-        for ids in componentsOfType.values {
-            for start in ids where depths[start] == nil {
-                var climbed: [ObjectID] = []
-                var onPath: Set<ObjectID> = []
-                var current: ObjectID? = start
-                var base = -1
-                while let id = current {
-                    if let known = depths[id] { base = known; break }
-                    guard onPath.insert(id).inserted, let node = nodes[id] else { break }
-                    climbed.append(id)
-                    current = node.parent
-                }
-                for id in climbed.reversed() {
-                    base += 1
-                    depths[id] = base
-                }
-            }
-        }
-        return depths
+    private struct ProviderKey: Hashable {
+        var type: String
+        var name: String
     }
+
+    /// The lookups resolved at one provider, and the component types they came from.
+    private struct Tally {
+        var count = 0
+        var requesters: Set<String> = []
+    }
+
+    /// One access to the table per lookup.
+    private static func tally(_ tally: inout Tally, count: Int, from requester: String) {
+        tally.count += count
+        tally.requesters.insert(requester)
+    }
+
 }

@@ -54,9 +54,10 @@ extension QueryGraph {
     }
 
     /// Parents climbed from the requester to the provider: the walk's, or (a cache hit records
-    /// only the requester) the parent chain's.
+    /// only the requester) the difference of their depths.
     func hops(of lookup: DependencyLookup, to provider: ObjectID) -> Int {
         if !lookup.cacheHit, lookup.walk.last == provider { return lookup.walk.count - 1 }
+        if let below = depths[lookup.requester], let above = depths[provider], below >= above { return below - above }
         return chain(from: lookup.requester).firstIndex(of: provider) ?? 0
     }
 }

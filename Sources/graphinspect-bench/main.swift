@@ -58,6 +58,9 @@ var groups: [Group] = [
     Group(name: "capture", summary: "a test's graph capture run in a copy of the process first, against the capture in process alone") {
         try CaptureBenchmark.run(quick: $0)
     },
+    Group(name: "query", summary: "graphinspect query's verbs on a 10,000-component trace and, warm, on the build-check benchmark's generated app") {
+        try QueryBenchmark.run(quick: $0, folder: scratch)
+    },
     Group(name: "scale", summary: "commands on a generated trace of 10,000 components and on 1,000,000 events") {
         try ScaleBenchmarks.run(quick: $0, folder: scratch)
     },
