@@ -195,7 +195,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
     package.products.append(.executable(name: "graphinspect-check", targets: ["graphinspect-check"]))
     // The benchmark times `check` too when swift-syntax is built.
     package.targets.first { $0.name == "graphinspect-bench" }?.dependencies += [
-        "GraphInspectStatic", "GraphInspectRules", "GraphInspectRulesYAML", .product(name: "SwiftParser", package: "swift-syntax"),
+        "GraphInspectStatic", "GraphInspectRules", "GraphInspectRulesYAML", "GraphInspectLanguageServer", .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
     ]
     package.products.append(.plugin(name: "GraphInspectCheckPlugin", targets: ["GraphInspectCheckPlugin"]))
@@ -229,7 +229,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
             ]
         ),
         // `graphinspect check` with the reader installed; `graphinspect check` execs it.
-        .executableTarget(name: "graphinspect-check", dependencies: ["GraphInspectCLI", "GraphInspectCheckContract", "GraphInspectStatic", "GraphInspectRulesYAML"]),
+        .executableTarget(name: "graphinspect-check", dependencies: ["GraphInspectCLI", "GraphInspectCheckContract", "GraphInspectStatic", "GraphInspectRulesYAML", "GraphInspectLanguageServer"]),
         // `graphinspect check` in every build of a target that adds it: findings at their lines, and
         // the package's graphinspect.yml rules. Its tool links the reader and the rules alone, so a
         // user's build builds no CLI, pages or Graphviz for it.
@@ -263,6 +263,9 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
             ],
             exclude: ["Fixtures"]
         ),
+        // `graphinspect lsp`: the Language Server Protocol over standard input and output, answering
+        // from the static reading and the queries (the reader is installed by graphinspect-check).
+        .target(name: "GraphInspectLanguageServer", dependencies: ["GraphInspect", "GraphInspectCheckContract", "GraphInspectQuery"]),
         // `query`: its answers held against check run again on the edited sources, and against runs.
         .testTarget(
             name: "GraphInspectQueryTests",

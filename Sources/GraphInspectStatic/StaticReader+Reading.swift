@@ -35,6 +35,16 @@ extension StaticReader {
         return reading(graph(of: prepared))
     }
 
+    /// What `check` reads of the sources under `paths` when some files' text is not what is on
+    /// disk (an editor's unsaved text, by path): those files are read from `texts`.
+    public static func reading(_ paths: [String], options: Options = Options(), texts: [String: String]) throws(StaticReader.ReadError) -> StaticReading {
+        var files = try files(in: paths)
+        for index in files.indices {
+            if let text = texts[files[index].path] { files[index].text = text }
+        }
+        return reading(of: files, options: options)
+    }
+
     /// The static graph of `files` with one provider declaration deleted or moved.
     public static func graph(of files: [SourceFile], editing edit: ProviderEdit) throws(StaticReader.ReadError) -> StaticGraph {
         graph(of: try edited(files, edit))

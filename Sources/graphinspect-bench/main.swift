@@ -86,6 +86,9 @@ var groups: [Group] = [
 groups.insert(Group(name: "check", summary: "graphinspect check over a generated app of 1,000 component types and 10,000 lookups") {
     try CheckBenchmark.run(quick: $0, folder: scratch)
 }, at: groups.count - 1)
+groups.insert(Group(name: "lsp", summary: "graphinspect lsp driven by a client over pipes on the build-check benchmark's generated app") {
+    try LanguageServerBenchmark.run(quick: $0, folder: scratch)
+}, at: groups.count - 1)
 groups.insert(Group(name: "build-check", summary: "the build plugin's check over a generated app of 3,000 files: cold on one core and all, warm, one file edited") {
     try BuildCheckBenchmark.run(quick: $0, folder: scratch)
 }, at: groups.count - 1)

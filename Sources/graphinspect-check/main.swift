@@ -1,5 +1,7 @@
 import Foundation
 import GraphInspectCLI
+import GraphInspectLanguageServer
+import GraphInspectRules
 import GraphInspectCheckContract
 import GraphInspectRulesYAML
 import GraphInspectStatic
@@ -14,9 +16,16 @@ StaticReaderHook.readEdited = { paths, cachePath, edit in
 }
 // `graphinspect query` over the sources hands its arguments here too, saying so in the environment
 // (never in the arguments, which are check's grammar).
-if let command = ProcessInfo.processInfo.environment[GraphInspectCommand.Query.companionVariable], command == "query" {
-    unsetenv(GraphInspectCommand.Query.companionVariable)
+let companion = ProcessInfo.processInfo.environment[GraphInspectCommand.Query.companionVariable]
+unsetenv(GraphInspectCommand.Query.companionVariable)
+if companion == "query" {
     GraphInspectCommand.Query.main()
+} else if companion == "lsp" {
+    let server = LanguageServer(
+        reader: { paths, cachePath, texts in try StaticReader.reading(paths, options: StaticReader.Options(cachePath: cachePath), texts: texts) },
+        rules: LanguageServerRules.of
+    )
+    exit(server.run())
 } else {
     GraphInspectCommand.Check.main()
 }

@@ -15,7 +15,7 @@ import Testing
         ("model, renderer", ["GraphInspectDiagram", "GraphInspectCheckContract", "GraphInspectGraphviz"]),
         ("text, review, rules, queries", ["GraphInspectText", "GraphInspectReview", "GraphInspectRules", "GraphInspectQuery"]),
         ("pages, check, rules' YAML, tests", ["GraphInspectPages", "GraphInspectStatic", "GraphInspectRulesYAML", "GraphInspectTesting", "GraphInspectFuzzTargets"]),
-        ("CLI, fuzzers", ["GraphInspectCLI", "fuzz-line-decoder", "fuzz-snapshot-decoder", "fuzz-trace-reader", "fuzz-baseline-reader"]),
+        ("CLI, language server, fuzzers", ["GraphInspectCLI", "GraphInspectLanguageServer", "fuzz-line-decoder", "fuzz-snapshot-decoder", "fuzz-trace-reader", "fuzz-baseline-reader"]),
         ("live server (the live command's, with SwiftNIO)", ["GraphInspectLive"]),
         ("executables", ["graphinspect", "graphinspect-check", "graphinspect-rules", "graphinspect-build-check", "graphinspect-live", "graphinspect-bench"]),
     ]

@@ -33,7 +33,8 @@ struct QueryApp: Sendable, CustomStringConvertible {
     /// The build-check benchmark's app at a size a debug test reads quickly: 13 features in a
     /// tree three deep, with an ordinary file each.
     static let generated = QueryApp(name: "generated app (13 features)") {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graphinspect-query-generated-\(getpid())")
+        // A folder of its own each time: the tests that ask for it run at once.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graphinspect-query-generated-\(UUID().uuidString)")
         try GeneratedApp(features: 13, ordinaryFilesPerFeature: 1).write(to: folder)
         defer { try? FileManager.default.removeItem(at: folder) }
         return try StaticReader.files(in: [folder.appendingPathComponent("Sources").path])

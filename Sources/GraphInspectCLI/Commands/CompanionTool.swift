@@ -6,12 +6,13 @@ import Foundation
 enum CompanionTool {
     /// `rules` is the whole of graphinspect with Yams linked in, so it is given the command too.
     case check, live, rules
-    /// `query` over the sources: `graphinspect-check` too, told by `Query.companionVariable`.
-    case query
+    /// `query` over the sources and `lsp`: `graphinspect-check` too, told which by
+    /// `Query.companionVariable`.
+    case query, lsp
 
     var name: String {
         switch self {
-        case .check, .query: "graphinspect-check"
+        case .check, .query, .lsp: "graphinspect-check"
         case .live: "graphinspect-live"
         case .rules: "graphinspect-rules"
         }
@@ -25,7 +26,7 @@ enum CompanionTool {
         let tool = folder.appendingPathComponent(name).path
         guard FileManager.default.isExecutableFile(atPath: tool) else {
             switch self {
-            case .check, .query: throw .checkNotBuilt(folder: folder.path)
+            case .check, .query, .lsp: throw .checkNotBuilt(folder: folder.path)
             case .live: throw .liveNotBuilt(folder: folder.path)
             case .rules: throw .rulesNotBuilt(folder: folder.path)
             }
@@ -34,7 +35,7 @@ enum CompanionTool {
         let arguments = Array(self == .rules ? fromCommand : fromCommand.dropFirst())
         var argv: [UnsafeMutablePointer<CChar>?] = ([tool] + arguments).map { strdup($0) }
         argv.append(nil)
-        if self == .query { setenv(GraphInspectCommand.Query.companionVariable, "query", 1) }
+        if self == .query || self == .lsp { setenv(GraphInspectCommand.Query.companionVariable, command, 1) }
         execv(tool, &argv)
         throw .cannotLaunch(path: tool, reason: String(cString: strerror(errno)))
     }

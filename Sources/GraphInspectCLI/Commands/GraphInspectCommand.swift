@@ -20,7 +20,7 @@ public struct GraphInspectCommand: ParsableCommand {
 
             """ + CLIError.exitCodes,
         version: "0.1.0",
-        subcommands: [Dump.self, Render.self, Why.self, ReplayCommand.self, Diff.self, Check.self, Query.self, Live.self, Samples.self]
+        subcommands: [Dump.self, Render.self, Why.self, ReplayCommand.self, Diff.self, Check.self, Query.self, LanguageServerCommand.self, Live.self, Samples.self]
     )
 
     public init() {}
