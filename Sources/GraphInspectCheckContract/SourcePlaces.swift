@@ -53,6 +53,10 @@ public struct SourcePlaces: Sendable, Equatable, Codable {
     /// nil for a run.
     public var declarationsRunningCode: [SourcePosition]?
 
+    /// Where each file that does not parse first stops (it is read as far as swift-syntax
+    /// recovers it), sorted; nil for a run.
+    public var syntaxErrors: [SourcePosition]?
+
     public init(lookups: [Int: SourcePosition] = [:], providers: [String: [String: SourcePosition]] = [:], types: [String: SourcePosition] = [:]) {
         self.lookups = lookups
         self.providers = providers

@@ -49,6 +49,7 @@ extension FileContribution {
                 out.write(function)
             }
         }
+        out.optional(syntaxError) { $0.write($1) }
     }
 
     static func read(from input: inout CacheBytesReader) throws -> FileContribution {
@@ -72,7 +73,7 @@ extension FileContribution {
             default: throw CacheBytesReader.Malformed()
             }
         }
-        let contribution = FileContribution(changes: changes, functionCount: functionCount)
+        let contribution = FileContribution(changes: changes, functionCount: functionCount, syntaxError: try input.optional { try $0.position() })
         guard contribution.functions.allSatisfy({ (1...functionCount).contains($0.id) }) else { throw CacheBytesReader.Malformed() }
         return contribution
     }

@@ -27,6 +27,9 @@ struct FileContribution: Sendable {
     }
 
     var changes: [Change] = []
+    /// Where the file first stops parsing, if it does: it is read as far as swift-syntax recovers
+    /// it, and `query` says so.
+    var syntaxError: SourcePosition?
     /// How many functions it numbers (1...functionCount).
     private(set) var functionCount = 0
 
@@ -38,15 +41,41 @@ struct FileContribution: Sendable {
         file.moduleNames = scope.scope(of: module)
         file.moduleKeys = scope.keys
         file.readFile(tree)
-        return file.contribution
+        var contribution = file.contribution
+        if tree.hasError { contribution.syntaxError = firstError(in: tree, path: path) }
+        return contribution
+    }
+
+    /// The first place the parser met what it did not expect, or missed what it needed.
+    static func firstError(in tree: SourceFileSyntax, path: String) -> SourcePosition {
+        let finder = FirstError(viewMode: .all)
+        finder.walk(tree)
+        let offset = finder.found ?? tree.endPosition
+        let location = SourceLocationConverter(fileName: path, tree: tree).location(for: offset)
+        return SourcePosition(file: path, line: location.line, column: location.column)
+    }
+
+    /// Descends only into nodes that hold an error, to the first unexpected text or missing token.
+    private final class FirstError: SyntaxAnyVisitor {
+        var found: AbsolutePosition?
+
+        override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+            guard found == nil, node.hasError else { return .skipChildren }
+            if node.is(UnexpectedNodesSyntax.self) || node.as(TokenSyntax.self)?.presence == .missing {
+                found = node.positionAfterSkippingLeadingTrivia
+                return .skipChildren
+            }
+            return .visitChildren
+        }
     }
 
     init() {}
 
     /// A contribution read back from the cache, with its functions already numbered.
-    init(changes: [Change], functionCount: Int) {
+    init(changes: [Change], functionCount: Int, syntaxError: SourcePosition? = nil) {
         self.changes = changes
         self.functionCount = functionCount
+        self.syntaxError = syntaxError
     }
 
     mutating func newFunction(

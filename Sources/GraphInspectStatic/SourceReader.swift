@@ -17,7 +17,11 @@ struct SourceReader {
     }
 
     /// Adds what one file declares, its functions numbered after those already read.
+    /// Where files first stop parsing, in the order applied.
+    private(set) var syntaxErrors: [SourcePosition] = []
+
     mutating func apply(_ contribution: FileContribution, module: String, isLibrary: Bool = false) {
+        if let error = contribution.syntaxError { syntaxErrors.append(error) }
         for function in contribution.functions { function.id += nextFunctionID }
         nextFunctionID += contribution.functionCount
         for change in contribution.changes {

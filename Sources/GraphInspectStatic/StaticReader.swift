@@ -257,6 +257,7 @@ public enum StaticReader {
         var graph = builder.build(files: prepared.given)
         graph.summary.filesNotReached = prepared.given - prepared.read
         graph.places.memberReads = prepared.memberReads
+        graph.places.syntaxErrors = reader.syntaxErrors.sorted()
         return graph
     }
 

@@ -140,6 +140,25 @@ import Testing
         #expect(missingTo.status == 64 && missingTo.stderr.contains("--move needs --to"), "\(missingTo.stderr)")
     }
 
+    @Test func sourcesThatDoNotParseAreAnsweredFromTheRestAndNamed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("query-broken-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("Sources/App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        let sample = Golden.packageRoot.appendingPathComponent("Sources/GraphInspectSample")
+        for file in try FileManager.default.contentsOfDirectory(atPath: sample.path) where file.hasSuffix(".swift") {
+            try FileManager.default.copyItem(at: sample.appendingPathComponent(file), to: app.appendingPathComponent(file))
+        }
+        try Data("import GraphInspect\nfinal class Broken: Component {\n    func f( {\n}\n".utf8).write(to: app.appendingPathComponent("Broken.swift"))
+        let cache = folder.appendingPathComponent("cache").path
+        for arguments in [[String](), ["--cache-path", cache], ["--cache-path", cache]] {
+            let result = try Self.query(["users", "AppComponent.analytics", "--sources", folder.appendingPathComponent("Sources").path] + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("answers 4 lookups"), "\(result.stdout)")
+            #expect(result.stderr.contains("1 file does not parse") && result.stderr.contains("Broken.swift:3:13"), "\(arguments): \(result.stderr)")
+        }
+    }
+
     @Test func hostileNamesStayText() throws {
         for typed in ["\"; rm -rf /", "<script>", "a\nb", "Cómponent✓", String(repeating: "x", count: 5_000), "", "."] {
             let result = try Self.query(["users", typed] + Self.sample)

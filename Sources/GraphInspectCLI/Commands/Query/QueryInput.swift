@@ -43,6 +43,10 @@ struct QueryInput: ParsableArguments {
             throw .cannotReadSources("\(error)".replacingOccurrences(of: "error: ", with: "", options: .anchored))
         }
         for warning in reading.warnings { Output.say(warning) }
+        if let unparsed = reading.places.syntaxErrors, !unparsed.isEmpty {
+            let shown = unparsed.prefix(5).map(\.description).joined(separator: ", ") + (unparsed.count > 5 ? ", and \(unparsed.count - 5) more" : "")
+            Output.say("graphinspect query: warning: \(unparsed.count) \(unparsed.count == 1 ? "file does" : "files do") not parse; answered from what could be read of \(unparsed.count == 1 ? "it" : "them"), which may leave out what follows the error: \(shown)")
+        }
         var graph = QueryGraph(snapshot: reading.snapshot, origin: .sources, places: reading.places)
         if let readEdited = StaticReaderHook.readEdited {
             let paths = sources.isEmpty ? ["Sources"] : sources, cachePath = cachePath
