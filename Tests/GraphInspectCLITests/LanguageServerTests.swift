@@ -5,17 +5,8 @@ import Testing
 /// framed messages out. Every feature on a copy of the bundled sample with a planted missing
 /// dependency, held against `check` over the same text; then bad input, which never crashes it.
 @Suite struct LanguageServerTests {
-    /// A workspace: the module sample's files under `Sources/App`, and one that asks for what
-    /// nothing provides.
     static func workspace() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-\(UUID().uuidString)")
-        let app = folder.appendingPathComponent("Sources/App")
-        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        let sample = Golden.packageRoot.appendingPathComponent("Sources/GraphInspectSample")
-        for file in try FileManager.default.contentsOfDirectory(atPath: sample.path) where file.hasSuffix(".swift") {
-            try FileManager.default.copyItem(at: sample.appendingPathComponent(file), to: app.appendingPathComponent(file))
-        }
-        return folder.resolvingSymlinksInPath()
+        try SampleWorkspace.make("lsp")
     }
 
     static func hoverText(_ response: [String: Any]) -> String {

@@ -141,14 +141,9 @@ import Testing
     }
 
     @Test func sourcesThatDoNotParseAreAnsweredFromTheRestAndNamed() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("query-broken-\(UUID().uuidString)")
+        let folder = try SampleWorkspace.make("query-broken")
         defer { try? FileManager.default.removeItem(at: folder) }
         let app = folder.appendingPathComponent("Sources/App")
-        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        let sample = Golden.packageRoot.appendingPathComponent("Sources/GraphInspectSample")
-        for file in try FileManager.default.contentsOfDirectory(atPath: sample.path) where file.hasSuffix(".swift") {
-            try FileManager.default.copyItem(at: sample.appendingPathComponent(file), to: app.appendingPathComponent(file))
-        }
         try Data("import GraphInspect\nfinal class Broken: Component {\n    func f( {\n}\n".utf8).write(to: app.appendingPathComponent("Broken.swift"))
         let cache = folder.appendingPathComponent("cache").path
         for arguments in [[String](), ["--cache-path", cache], ["--cache-path", cache]] {
