@@ -56,8 +56,16 @@ enum CaptureProbe {
     }
 
     static var isEnabled: Bool {
-        ProcessInfo.processInfo.environment[environmentVariable] != "in-process"
+        ProcessInfo.processInfo.environment[environmentVariable] != "in-process" && !underThreadSanitizer
     }
+
+    /// Whether ThreadSanitizer's runtime is in this process. It does not support a fork while
+    /// other threads run (its own locks stay held in the copy, which can then spin until the
+    /// timeout), so under it captures run in the test's process alone.
+    static let underThreadSanitizer: Bool = {
+        guard let process = dlopen(nil, RTLD_NOW) else { return false }
+        return dlsym(process, "__tsan_init") != nil
+    }()
 
     /// Runs `body` in a copy of this process; nil when no copy could be made (the capture then
     /// runs in this process alone).

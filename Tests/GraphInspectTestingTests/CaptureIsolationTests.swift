@@ -45,6 +45,14 @@ final class LoopComponent: Component {
         return all
     }
 
+    /// Under ThreadSanitizer captures stay in the test's process (its runtime does not survive a
+    /// fork while other threads run); elsewhere the copy is made.
+    @Test func threadSanitizerIsToldFromItsRuntime() {
+        #expect(CaptureProbe.underThreadSanitizer == (dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil))
+        #expect(!CaptureProbe.underThreadSanitizer, "this test run is not sanitized, so captures are made in a copy")
+        #expect(CaptureProbe.isEnabled || ProcessInfo.processInfo.environment[CaptureProbe.environmentVariable] == "in-process")
+    }
+
     @Test func aMissingDependencyReadAsAMemberFailsTheTestWithTheReport() {
         var graph = GraphSnapshot(events: [])
         let failures = issues {
