@@ -161,7 +161,13 @@ public final class LanguageServer: @unchecked Sendable {
         do {
             let reading = try reader(paths, cache, inWorkspace)
             var findings = reading.diagnostics
-            for rule in rules { findings += (try? rule(reading)) ?? [] }
+            for rule in rules {
+                do {
+                    findings += try rule(reading)
+                } catch {
+                    log("the rules file is not held: \(error)")
+                }
+            }
             current = WorkspaceReading(reading: reading, findings: findings.sorted())
         } catch {
             log("cannot read the workspace: \(error)")
@@ -177,9 +183,16 @@ public final class LanguageServer: @unchecked Sendable {
         for path in published.subtracting(byFile.keys) {
             send(Notification(method: "textDocument/publishDiagnostics", params: PublishDiagnosticsParams(uri: FileURI.uri(path), diagnostics: [])))
         }
+        // Each file's lines read once for all the findings that point into it.
+        var linesOf: [String: [Substring]] = [:]
+        func lines(_ path: String) -> [Substring] {
+            if let known = linesOf[path] { return known }
+            let read = Documents.lines(documents.text(of: path) ?? "")
+            linesOf[path] = read
+            return read
+        }
         for (path, findings) in byFile.sorted(by: { $0.key < $1.key }) {
-            let lines = Documents.lines(documents.text(of: path) ?? "")
-            let diagnostics = findings.map { diagnostic($0, lines: lines, in: current) }
+            let diagnostics = findings.map { diagnostic($0, in: current, lines: lines) }
             send(Notification(method: "textDocument/publishDiagnostics", params: PublishDiagnosticsParams(uri: FileURI.uri(path), diagnostics: diagnostics)))
         }
         published = Set(byFile.keys)
@@ -187,19 +200,15 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// A finding as the editor shows it: its first line the message, its detail lines after, and
     /// for a missing dependency, each component walked at its declaration.
-    private func diagnostic(_ finding: StaticDiagnostic, lines: [Substring], in workspace: WorkspaceReading) -> Diagnostic {
-        let start = Documents.position(line: finding.position.line, utf8Column: finding.position.column, in: lines)
-        let range = Documents.range(of: "", line: finding.position.line, utf8Column: finding.position.column, in: lines)
+    private func diagnostic(_ finding: StaticDiagnostic, in workspace: WorkspaceReading, lines: (String) -> [Substring]) -> Diagnostic {
+        let own = lines(finding.position.file)
+        let start = Documents.position(line: finding.position.line, utf8Column: finding.position.column, in: own)
+        let range = Documents.range(of: "", line: finding.position.line, utf8Column: finding.position.column, in: own)
         var related: [Diagnostic.RelatedInformation] = []
         if finding.severity == .error {
-            let walked = workspace.reading.snapshot.events.indices.compactMap { index -> [ObjectID]? in
-                guard workspace.reading.places.lookups[index] == finding.position, case .lookup(let lookup) = workspace.reading.snapshot.events[index], lookup.provider == nil else { return nil }
-                return lookup.walk
-            }.first ?? []
-            for id in walked {
+            for id in workspace.failedWalks[finding.position] ?? [] {
                 guard let node = workspace.reading.snapshot.node(id), let declared = workspace.reading.places.types[node.type] else { continue }
-                let declaredLines = Documents.lines(documents.text(of: declared.file) ?? "")
-                let at = Documents.range(of: ShortTypeName.of(node.type), line: declared.line, utf8Column: declared.column, in: declaredLines)
+                let at = Documents.range(of: ShortTypeName.of(node.type), line: declared.line, utf8Column: declared.column, in: lines(declared.file))
                 related.append(.init(location: Location(uri: FileURI.uri(declared.file), range: at), message: "walked: \(workspace.graph.displayName(of: id))"))
             }
         }

@@ -16,6 +16,9 @@ struct WorkspaceReading {
     private var declarationsByFile: [String: [(types: [String], name: String, position: SourcePosition)]] = [:]
     /// Lookups resolved at each declaration, by its position.
     private var usesOf: [SourcePosition: Int] = [:]
+    /// The walk of the first lookup written at a place that found nothing: a missing
+    /// dependency's components, for its diagnostic.
+    private(set) var failedWalks: [SourcePosition: [ObjectID]] = [:]
 
     init(reading: StaticReading, findings: [StaticDiagnostic]) {
         self.reading = reading
@@ -32,6 +35,7 @@ struct WorkspaceReading {
         for (index, event) in reading.snapshot.events.enumerated() {
             guard case .lookup(let lookup) = event, let position = reading.places.lookups[index] else { continue }
             lookupsByFile[position.file, default: []].append((index, position, lookup))
+            if lookup.provider == nil, failedWalks[position] == nil { failedWalks[position] = lookup.walk }
             if let provider = lookup.provider, let type = types[provider], let at = reading.places.providers[type]?[lookup.name] {
                 usesOf[at, default: 0] += 1
             }

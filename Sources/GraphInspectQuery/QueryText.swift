@@ -41,54 +41,36 @@ public enum QueryText {
 
     public static func text(_ answer: ImpactAnswer) -> String {
         let what = answer.change == "move" ? "Moving \(answer.provider) to \(answer.to ?? "?")" : "Removing \(answer.provider)"
-        if answer.breaks.isEmpty && answer.rebinds.isEmpty && answer.fixes.isEmpty && answer.gone.isEmpty && answer.added.isEmpty {
-            return "\(what) changes no lookup.\n"
+        func start(_ entry: ImpactAnswer.Entry) -> String { "  \(place(entry.file, entry.line))\(entry.requester)" }
+        func name(_ entry: ImpactAnswer.Entry) -> String { "`\(Quoted.name(entry.name))`" }
+        func answered(_ entry: ImpactAnswer.Entry) -> String {
+            "\(start(entry)) asks for \(name(entry)), answered by \(entry.to ?? "?") (\(hopsText(entry.hopsAfter ?? 0)))\(times(entry.count))"
         }
-        var counts: [String] = []
-        func lookups(_ count: Int) -> String { count == 1 ? "1 lookup" : "\(count) lookups" }
-        if !answer.breaks.isEmpty { counts.append("breaks \(lookups(answer.breaks.count))") }
-        if !answer.rebinds.isEmpty { counts.append("rebinds \(lookups(answer.rebinds.count))") }
-        if !answer.fixes.isEmpty { counts.append("fixes \(lookups(answer.fixes.count))") }
-        if !answer.gone.isEmpty { counts.append("ends \(lookups(answer.gone.count))") }
-        if !answer.added.isEmpty { counts.append("adds \(lookups(answer.added.count))") }
-        var lines = ["\(what) " + counts.joined(separator: ", ") + ":"]
-        if !answer.breaks.isEmpty {
-            lines.append("breaks (nothing left to answer them; check would report each):")
-            for entry in answer.breaks {
-                let asks = entry.propertyRead == true ? "reads `\(Quoted.name(entry.name))`, its own property until now"
-                    : entry.from == nil ? "asks for `\(Quoted.name(entry.name))`, a lookup made only after the change" : "asks for `\(Quoted.name(entry.name))`"
-                lines.append("  \(place(entry.file, entry.line))\(entry.requester) \(asks)\(times(entry.count))")
-            }
-        }
-        if !answer.rebinds.isEmpty {
-            lines.append("rebinds (answered by another provider):")
-            for entry in answer.rebinds {
+        // Each list: the verb counting it, its heading, and its lines.
+        let sections: [(verb: String, entries: [ImpactAnswer.Entry], heading: String, line: (ImpactAnswer.Entry) -> String)] = [
+            ("breaks", answer.breaks, "breaks (nothing left to answer them; check would report each):", { entry in
+                let asks = entry.propertyRead == true ? "reads \(name(entry)), its own property until now"
+                    : entry.from == nil ? "asks for \(name(entry)), a lookup made only after the change" : "asks for \(name(entry))"
+                return "\(start(entry)) \(asks)\(times(entry.count))"
+            }),
+            ("rebinds", answer.rebinds, "rebinds (answered by another provider):", { entry in
                 let before = entry.hopsBefore ?? 0, after = entry.hopsAfter ?? 0
                 if entry.propertyRead == true {
-                    lines.append("  \(place(entry.file, entry.line))\(entry.requester): `\(Quoted.name(entry.name))` read its own property; now a lookup that \(entry.to ?? "?") answers (\(hopsText(after)))\(times(entry.count))")
-                    continue
+                    return "\(start(entry)): \(name(entry)) read its own property; now a lookup that \(entry.to ?? "?") answers (\(hopsText(after)))\(times(entry.count))"
                 }
                 let way = after < before ? "nearer" : after > before ? "farther" : "as far"
-                lines.append("  \(place(entry.file, entry.line))\(entry.requester): `\(Quoted.name(entry.name))` from \(entry.from ?? "?") (\(hopsText(before))) to \(entry.to ?? "?") (\(hopsText(after))), \(way)\(times(entry.count))")
-            }
-        }
-        if !answer.fixes.isEmpty {
-            lines.append("fixes (found nothing, would be answered):")
-            for entry in answer.fixes {
-                lines.append("  \(place(entry.file, entry.line))\(entry.requester) asks for `\(Quoted.name(entry.name))`, answered by \(entry.to ?? "?") (\(hopsText(entry.hopsAfter ?? 0)))\(times(entry.count))")
-            }
-        }
-        if !answer.gone.isEmpty {
-            lines.append("no longer made (the code that makes them ran only through the declaration):")
-            for entry in answer.gone {
-                lines.append("  \(place(entry.file, entry.line))\(entry.requester) asks for `\(Quoted.name(entry.name))`\(times(entry.count))")
-            }
-        }
-        if !answer.added.isEmpty {
-            lines.append("made only after the change:")
-            for entry in answer.added {
-                lines.append("  \(place(entry.file, entry.line))\(entry.requester) asks for `\(Quoted.name(entry.name))`, answered by \(entry.to ?? "?") (\(hopsText(entry.hopsAfter ?? 0)))\(times(entry.count))")
-            }
+                return "\(start(entry)): \(name(entry)) from \(entry.from ?? "?") (\(hopsText(before))) to \(entry.to ?? "?") (\(hopsText(after))), \(way)\(times(entry.count))"
+            }),
+            ("fixes", answer.fixes, "fixes (found nothing, would be answered):", answered),
+            ("ends", answer.gone, "no longer made (the code that makes them ran only through the declaration):", { "\(start($0)) asks for \(name($0))\(times($0.count))" }),
+            ("adds", answer.added, "made only after the change:", answered),
+        ]
+        let shown = sections.filter { !$0.entries.isEmpty }
+        guard !shown.isEmpty else { return "\(what) changes no lookup.\n" }
+        var lines = ["\(what) " + shown.map { "\($0.verb) \($0.entries.count == 1 ? "1 lookup" : "\($0.entries.count) lookups")" }.joined(separator: ", ") + ":"]
+        for section in shown {
+            lines.append(section.heading)
+            lines += section.entries.map(section.line)
         }
         return lines.joined(separator: "\n") + "\n"
     }

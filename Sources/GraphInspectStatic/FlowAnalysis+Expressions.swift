@@ -78,7 +78,7 @@ extension FlowAnalysis {
             let type = sites[receiver].type
             if !isDynamic(name, declared: declared, actual: type) {
                 result.formUnion(readProperty(name, of: receiver))
-                if index.isComponent(type) { recordPropertyRead(receiver: receiver, name: name, type: expecting, position: position, declared: declared) }
+                recordPropertyRead(receiver: receiver, name: name, type: expecting, position: position, declared: declared)
             } else {
                 if index.isComponent(type) {
                     record(DependencyLookup(requester: receiver, name: name, type: expecting, position: position))

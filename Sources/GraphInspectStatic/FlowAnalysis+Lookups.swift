@@ -75,8 +75,9 @@ extension FlowAnalysis {
 
     /// A component's own property read where deleting it would make the read a lookup: the
     /// compiler's type for the receiver is a component, or unknown (so the value's type decides).
+    /// Only the last pass records, so every other pass leaves at the first test.
     func recordPropertyRead(receiver: Int, name: String, type: WrittenType?, position: SourcePosition, declared: WrittenType?) {
-        guard recording, index.property(name, in: sites[receiver].type) != nil else { return }
+        guard recording, index.isComponent(sites[receiver].type), index.property(name, in: sites[receiver].type) != nil else { return }
         if let declared, index.types[declared.name] != nil, !index.isComponent(declared.name) { return }
         propertyReads.insert(PropertyRead(receiver: receiver, name: name, type: type, position: position, declared: declared.flatMap { index.types[$0.name] != nil ? $0.name : nil }))
         tracker?.produced()
