@@ -12,6 +12,9 @@ struct CacheBytesWriter {
     /// each as its rank among a file's positions (what a contribution's shape is made of).
     var positions: PositionForm = .whole
     var gathered: [SourcePosition] = []
+    /// Statements left out of the functions written (`InertStatements`: what a contribution's
+    /// shape leaves out when an edit adds or removes them); nil writes them all.
+    var leavingOut: InertStatements?
 
     enum PositionForm {
         case whole

@@ -9,14 +9,20 @@ import GraphInspectCheckContract
 /// by that file's positions, moved in order; a reading that names no position of the file is the
 /// same for both (`LastReading.stillHolds`).
 extension FileContribution {
-    var shapeKey: CacheKey {
+    var shapeKey: CacheKey { shapeKey(leavingOut: nil) }
+
+    /// The shape with the statements `inert` finds left out: the same for an edit that also adds
+    /// or removes such statements, which cannot change the reading (`InertStatements`).
+    func shapeKey(leavingOut inert: InertStatements?) -> CacheKey {
         var gathering = CacheBytesWriter()
         gathering.positions = .gathered
+        gathering.leavingOut = inert
         write(to: &gathering)
         var ranks: [SourcePosition: Int] = [:]
         for (rank, position) in Set(gathering.gathered).sorted().enumerated() { ranks[position] = rank }
         var ranked = CacheBytesWriter()
         ranked.positions = .ranked(ranks)
+        ranked.leavingOut = inert
         write(to: &ranked)
         return ranked.bytes.withUnsafeBytes { CacheKey(bytes: $0) }
     }

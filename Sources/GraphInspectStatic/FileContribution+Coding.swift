@@ -116,7 +116,11 @@ extension CacheBytesWriter {
         }
         optional(function.returnType) { $0.write($1) }
         write(function.position)
-        array(function.body) { $0.write($1) }
+        if let inert = leavingOut {
+            array(function.body.filter { !inert.isInert($0, in: function) }) { $0.write($1) }
+        } else {
+            array(function.body) { $0.write($1) }
+        }
         array(function.locals.sorted { $0.key < $1.key }) { out, local in
             out.string(local.key)
             out.optional(local.value) { $0.write($1) }

@@ -16,6 +16,9 @@ struct LastReading {
     var scope: ModuleScope
     var diagnostics: [StaticDiagnostic]
     var summary: String
+    /// Every name the sources read declare (`InertStatements.declared`), sorted, each ended by a
+    /// zero byte: decoded only when an edit is judged by them.
+    var declaredNames: [UInt8]
     /// `ReadingParts` as JSON.
     var parts: [UInt8]
 
@@ -27,6 +30,12 @@ struct LastReading {
         /// The shape of what it contributed (`FileContribution.shapeKey`); nil when it was not read
         /// (its module cannot see GraphInspect).
         var shape: CacheKey?
+        /// The text the reading was made from, when an edit that holds changed `text` since: the
+        /// contribution the cache keeps is that text's.
+        var analysed: CacheKey?
+        /// The shape with inert statements left out (`shapeKey(leavingOut:)`), once an edit needed
+        /// it; nil until then (made from the contribution the cache keeps).
+        var inertShape: CacheKey?
     }
 
     /// The graph a reading drew, beside its findings.
@@ -50,29 +59,71 @@ struct LastReading {
     /// the same files in the same modules, and each edited file edited in a way that cannot change
     /// it. An edit cannot change it when the file's scan is the same (so which modules are read,
     /// the module scope and the names read as members are the same), what it contributes has the
-    /// same shape (`FileContribution.shapeKey`: only its positions moved), and the reading names
-    /// no place in it (each of its positions would move with the edit). Parses each edited file;
-    /// gives up past `mostEdited` of them, where reading again costs little more.
-    func stillHolds(for files: [StaticReader.SourceFile], texts: [CacheKey], optionsKey: String, mostEdited: Int = 16) -> Bool {
-        guard optionsKey == self.optionsKey, files.count == self.files.count else { return false }
+    /// same shape (`FileContribution.shapeKey`: only its positions moved), or the same once
+    /// statements that cannot change the reading are left out of it and of what the file
+    /// contributed when this reading was made (`InertStatements`; `readContribution` gives that
+    /// contribution, by the file's index), and the reading names no place in it (each of its
+    /// positions would move with the edit). Parses each edited file; gives up past `mostEdited` of
+    /// them, where reading again costs little more.
+    /// When it holds: the entries of the edited files, with their new texts and shapes, for the
+    /// reading kept again, so the next edit is compared with this text. Holding is an equivalence
+    /// (equal shapes, the declared names unchanged), so a text that holds against this one holds
+    /// against the one analysed. Nil when it does not hold.
+    func stillHolds(
+        for files: [StaticReader.SourceFile], texts: [CacheKey], optionsKey: String, mostEdited: Int = 16,
+        readContribution: (Int) -> FileContribution? = { _ in nil }
+    ) -> [(Int, FileEntry)]? {
+        guard optionsKey == self.optionsKey, files.count == self.files.count else { return nil }
         var edited: [Int] = []
         for (index, file) in files.enumerated() {
             let entry = self.files[index]
-            guard entry.path == file.path, entry.module == file.module else { return false }
+            guard entry.path == file.path, entry.module == file.module else { return nil }
             if entry.text != texts[index] { edited.append(index) }
         }
-        guard edited.count <= mostEdited else { return false }
+        guard edited.count <= mostEdited else { return nil }
         let named = namedText()
+        var inert: InertStatements?
+        var entries: [(Int, FileEntry)] = []
         for index in edited {
-            let file = files[index], entry = self.files[index]
-            guard Self.isPlainPath(file.path), !named.contains(file.path) else { return false }
-            guard FileScan(file.text).key == entry.scan else { return false }
-            if let shape = entry.shape {
-                let contribution = FileContribution.read(source: file.text, path: file.path, module: file.module, scope: scope)
-                guard contribution.shapeKey == shape else { return false }
-            }
+            let file = files[index]
+            var entry = self.files[index]
+            entry.analysed = entry.analysed ?? entry.text
+            entry.text = texts[index]
+            defer { entries.append((index, entry)) }
+            guard Self.isPlainPath(file.path), !named.contains(file.path) else { return nil }
+            guard FileScan(file.text).key == entry.scan else { return nil }
+            guard let shape = entry.shape else { continue }
+            let contribution = FileContribution.read(source: file.text, path: file.path, module: file.module, scope: scope)
+            let newShape = contribution.shapeKey
+            if newShape == shape { continue }
+            // Without the names (never empty: the library's are among them), nothing is inert.
+            let statements = inert ?? InertStatements(declared: decodedNames())
+            guard !statements.declared.isEmpty else { return nil }
+            inert = statements
+            guard let before = entry.inertShape ?? readContribution(index)?.shapeKey(leavingOut: statements) else { return nil }
+            let after = contribution.shapeKey(leavingOut: statements)
+            guard before == after else { return nil }
+            entry.shape = newShape
+            entry.inertShape = after
         }
-        return true
+        return entries
+    }
+
+    /// The names of `declaredNames`.
+    func decodedNames() -> Set<String> {
+        Set(declaredNames.split(separator: 0, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) })
+    }
+
+    /// `names` as `declaredNames` keeps them; none (so no statement is judged inert) if a name
+    /// holds a zero byte, which no Swift name does.
+    static func encodedNames(_ names: Set<String>) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for name in names.sorted() {
+            guard !name.utf8.contains(0) else { return [] }
+            bytes += name.utf8
+            bytes.append(0)
+        }
+        return bytes
     }
 
     /// Everything the reading says, as text to search for a file's path: its graph's JSON and
@@ -115,6 +166,8 @@ struct LastReading {
             out.key(entry.text)
             out.key(entry.scan)
             out.optional(entry.shape) { $0.key($1) }
+            out.optional(entry.analysed) { $0.key($1) }
+            out.optional(entry.inertShape) { $0.key($1) }
         }
         let modules = scope.names.keys.sorted()
         out.array(modules) { out, module in
@@ -128,6 +181,7 @@ struct LastReading {
         out.array(scope.keys.sorted()) { $0.string($1) }
         out.array(diagnostics) { $0.write($1) }
         out.string(summary)
+        out.raw(declaredNames)
         out.raw(parts)
     }
 
@@ -135,7 +189,10 @@ struct LastReading {
         let runKey = CacheKey(high: try input.word(), low: try input.word())
         let optionsKey = try input.string()
         let files = try input.array { input in
-            FileEntry(path: try input.string(), module: try input.string(), text: try input.key(), scan: try input.key(), shape: try input.optional { try $0.key() })
+            FileEntry(
+                path: try input.string(), module: try input.string(), text: try input.key(), scan: try input.key(),
+                shape: try input.optional { try $0.key() }, analysed: try input.optional { try $0.key() }, inertShape: try input.optional { try $0.key() }
+            )
         }
         var names: [String: [String: String]] = [:]
         for (module, pairs) in try input.array({ input in (try input.string(), try input.array { (try $0.string(), try $0.string()) }) }) {
@@ -144,7 +201,7 @@ struct LastReading {
         let keys = Set(try input.array { try $0.string() })
         return LastReading(
             runKey: runKey, optionsKey: optionsKey, files: files, scope: ModuleScope(names: names, keys: keys),
-            diagnostics: try input.array { try $0.diagnostic() }, summary: try input.string(), parts: Array(try input.raw())
+            diagnostics: try input.array { try $0.diagnostic() }, summary: try input.string(), declaredNames: Array(try input.raw()), parts: Array(try input.raw())
         )
     }
 }

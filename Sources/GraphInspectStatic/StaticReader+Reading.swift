@@ -90,9 +90,16 @@ extension StaticReader {
             cache.reuseLastReadingWhole()
             return last
         }
-        guard last.stillHolds(for: files, texts: texts, optionsKey: optionsKey(options)) else { return nil }
+        var scopeKeys: [String: String] = [:]
+        let edited = last.stillHolds(for: files, texts: texts, optionsKey: optionsKey(options)) { index in
+            let entry = last.files[index]
+            let text = entry.analysed ?? entry.text
+            let key = contributionKey(path: entry.path, module: entry.module, text: text.description, scope: last.scope, scopeKeys: &scopeKeys)
+            return cache.contributions(for: [key], threads: 1)[0]
+        }
+        guard let edited else { return nil }
+        for (index, entry) in edited { last.files[index] = entry }
         last.runKey = key
-        for index in files.indices { last.files[index].text = texts[index] }
         cache.store(last)
         cache.saveLastReadingOnly()
         return last
@@ -112,7 +119,7 @@ extension StaticReader {
             let parts = LastReading.encode(LastReading.ReadingParts(snapshot: reading.snapshot, facts: reading.facts, places: reading.places))
             cache.store(LastReading(
                 runKey: runKey(files, texts: texts, options), optionsKey: optionsKey(options), files: prepared.entries, scope: prepared.scope,
-                diagnostics: reading.diagnostics, summary: reading.summary, parts: parts
+                diagnostics: reading.diagnostics, summary: reading.summary, declaredNames: LastReading.encodedNames(prepared.reader.declaredNames), parts: parts
             ))
             cache.save()
         }

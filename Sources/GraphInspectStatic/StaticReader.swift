@@ -261,22 +261,27 @@ public enum StaticReader {
         return graph
     }
 
+    /// The key of what a file contributes: it depends on its text (`text`, its digest), path,
+    /// module and its module's scope (each module's kept in `scopeKeys`).
+    static func contributionKey(path: String, module: String, text: String, scope: ModuleScope, scopeKeys: inout [String: String]) -> CacheKey {
+        let scopeKey = scopeKeys[module] ?? {
+            let key = scope.scope(of: module).sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value } + ["keys"] + scope.keys.sorted()
+            let text = key.joined(separator: "\n")
+            scopeKeys[module] = text
+            return text
+        }()
+        return CacheKey([path, module, scopeKey, text])
+    }
+
     /// The runtime's stand-in declarations and `files`, each taken from `cache` when it holds what
     /// the file contributes and parsed otherwise (on `threads` threads), applied in order; with a
     /// cache, the shape of what each file contributed (`FileContribution.shapeKey`), in order.
     static func read(_ files: [SourceFile], texts: [CacheKey], scope: ModuleScope, threads: Int, cache: CheckCache?) -> (SourceReader, [CacheKey]) {
         let all = [SourceFile(path: "<GraphInspect>", module: RuntimeDeclarations.module, text: RuntimeDeclarations.source)] + files
         var scopeKeys: [String: String] = [:]
-        // A file's contribution depends on its text, path, module and its module's scope.
         let keys: [CacheKey] = cache == nil ? [] : all.indices.map { index in
             let file = all[index]
-            let scopeKey = scopeKeys[file.module] ?? {
-                let key = scope.scope(of: file.module).sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value } + ["keys"] + scope.keys.sorted()
-                let text = key.joined(separator: "\n")
-                scopeKeys[file.module] = text
-                return text
-            }()
-            return CacheKey([file.path, file.module, scopeKey, index == 0 ? file.text : texts[index - 1].description])
+            return contributionKey(path: file.path, module: file.module, text: index == 0 ? file.text : texts[index - 1].description, scope: scope, scopeKeys: &scopeKeys)
         }
         var contributions: [FileContribution?] = cache?.contributions(for: keys, threads: threads) ?? Array(repeating: nil, count: all.count)
         var shapes: [CacheKey?] = cache == nil ? [] : keys.indices.map { contributions[$0] == nil ? nil : cache?.shape(forContribution: keys[$0]) }

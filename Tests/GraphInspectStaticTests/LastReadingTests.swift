@@ -58,7 +58,10 @@ import Testing
         var lines = files[index].text.components(separatedBy: "\n")
         let line = Int(random.next() % UInt64(max(lines.count, 1)))
         func first(_ marker: String) -> Int? { lines.firstIndex { $0.contains(marker) } }
-        let kind = random.next() % 14
+        // Inside a body: after the first line of a function, where the file has one.
+        let body = lines.indices.filter { lines[$0].contains("func ") && lines[$0].hasSuffix("{") }.map { $0 + 1 }
+        let inBody = body.isEmpty ? line : body[Int(random.next() % UInt64(body.count))]
+        let kind = random.next() % 20
         switch kind {
         case 0: lines.insert("        // a comment \(round)", at: line)
         case 1: lines.insert("", at: line)
@@ -99,7 +102,17 @@ import Testing
             // An attachment removed.
             if let attached = first("attach(") { lines.remove(at: attached) }
         case 12: lines.insert("}}} func (", at: line)
-        default: lines.insert("        print(\"\(round)\")", at: line)
+        // Statements calling code outside the sources (kept out of the reading when their
+        // arguments are constants), and statements that read, make or call what it follows.
+        case 13: lines.insert("        print(\"\(round)\")", at: inBody)
+        case 14: lines.insert(round % 2 == 0 ? "        print(\(round), value)" : "        print(\(round), 2.5, nil)", at: inBody)
+        case 15: lines.insert(round % 2 == 0 ? "        debugPrint(self, \"x\", .zero, nil)" : "        debugPrint(self, \"x\")", at: inBody)
+        case 16: lines.insert(round % 2 == 0 ? "        NSLog(\"%d\", \(round))" : "        Swift.print(String(describing: cache.count))", at: inBody)
+        case 17: lines.insert(round % 2 == 0 ? "        _ = Formatter0().format(\(round))" : "        precondition(parent != nil, \"\\(round)\")", at: inBody)
+        case 18: lines.insert(round % 2 == 0 ? "        dump(component.analytics)" : "        print(\"\\(component.analytics)\")", at: inBody)
+        default:
+            // One such statement removed.
+            if let printed = lines.lastIndex(where: { $0.contains("print(") || $0.contains("NSLog(") }) { lines.remove(at: printed) }
         }
         files[index].text = lines.joined(separator: "\n")
         return "kind \(kind) in \(files[index].path)"
@@ -154,6 +167,47 @@ import Testing
         #expect(moved.reused == nil)
         Self.expectSame(reading, StaticReader.reading(of: files, options: Self.options(nil)), "checkout")
         #expect(reading.diagnostics.contains { $0.position.file.hasSuffix("CheckoutModule.swift") && $0.position.line == 20 })
+    }
+
+    /// A statement that calls only code outside the sources with constants, added to or removed
+    /// from a body: the last reading holds, nothing is analysed again; one that reads a variable,
+    /// makes an object or calls the app's code is read again. Each equals the reading without a cache.
+    @Test func anInertStatementReusesTheReading() throws {
+        var files = try Self.appFiles()
+        let folder = CheckCacheTests.folder()
+        _ = StaticReader.reading(of: files, options: Self.options(folder))
+        let ordinary = try #require(files.firstIndex { $0.path.hasSuffix("Ordinary1.swift") })
+        let original = files[ordinary].text
+        let marker = "        let text = String(value)"
+        func edited(_ statement: String) -> String { original.replacingOccurrences(of: marker, with: statement + "\n" + marker) }
+        let inert = [
+            "print(\"formatting\")", "print(1, 2.5, true, nil)", "NSLog(\"%d items \\(value)\")",
+            "assert(1 < 2, \"order\")", "debugPrint(self)", "fatalError()",
+        ]
+        let read = [
+            "print(value)", "print(cache)", "_ = Formatter2()", "print(format(1))", "print(Row0(title: \"a\", count: 1))",
+            "print({ 1 })", "print(.zero)", "clear()",
+        ]
+        for (statement, reuses) in inert.map({ ($0, true) }) + read.map({ ($0, false) }) {
+            files[ordinary].text = edited("        " + statement)
+            let cache = CheckCache(directory: folder)
+            Self.expectSame(StaticReader.reading(of: files, options: Self.options(folder), cache: cache), StaticReader.reading(of: files, options: Self.options(nil)), "\(statement)")
+            #expect((cache.reused == .edited) == reuses, "\(statement): \(String(describing: cache.reused))")
+            // Taken out again: the reading holds (or is the one just made).
+            files[ordinary].text = original
+            let back = CheckCache(directory: folder)
+            Self.expectSame(StaticReader.reading(of: files, options: Self.options(folder), cache: back), StaticReader.reading(of: files, options: Self.options(nil)), "\(statement) removed")
+            #expect(back.reused != nil || !reuses, "\(statement) removed")
+        }
+        // Edits that hold, one on another: a comment, then an inert statement below it, judged
+        // against the text the reading was made from (whose contribution the cache keeps).
+        files[ordinary].text = edited("        // a comment")
+        let comment = CheckCache(directory: folder)
+        _ = StaticReader.reading(of: files, options: Self.options(folder), cache: comment)
+        files[ordinary].text = edited("        // a comment\n        print(\"and a statement\")")
+        let both = CheckCache(directory: folder)
+        Self.expectSame(StaticReader.reading(of: files, options: Self.options(folder), cache: both), StaticReader.reading(of: files, options: Self.options(nil)), "comment, then statement")
+        #expect(comment.reused == .edited && both.reused == .edited && both.misses == 0)
     }
 
     /// A path a finding could spell otherwise than JSON does is never searched for: read again.

@@ -1,0 +1,104 @@
+import Foundation
+import GraphInspectCheckContract
+@testable import GraphInspectStatic
+import Testing
+
+/// `InertStatements`: which statements a reading cannot depend on, and the proof that it cannot,
+/// against the reading itself on every app the tests know and on code written for other purposes.
+@Suite struct InertStatementTests {
+    /// The judgment on each statement of one body, in order.
+    static func judged(_ statements: [String], declaring extra: String = "") -> [Bool] {
+        let source = """
+            import GraphInspect
+            final class Counter {
+                var count = 0
+                func bump() -> Int { count += 1; return count }
+            }
+            func helper() {}
+            \(extra)
+            final class Screen {
+                let counter = Counter()
+                func show(_ value: Int) {
+                    let local = value
+            \(statements.map { "        " + $0 }.joined(separator: "\n"))
+                }
+            }
+            """
+        var reader = SourceReader()
+        reader.read(source: RuntimeDeclarations.source, path: "<GraphInspect>", module: RuntimeDeclarations.module, isLibrary: true)
+        reader.read(source: source, path: "Screen.swift", module: "App")
+        let inert = InertStatements(declared: reader.declaredNames)
+        guard let show = reader.types["Screen"]?.methods["show"]?.first else { return [] }
+        // The first statement binds `local`; the rest are the ones given, one IR statement each.
+        return show.body.dropFirst().map { inert.isInert($0, in: show) }
+    }
+
+    @Test func callsOfOutsideCodeWithConstantsAreInert() {
+        #expect(Self.judged([
+            "print(\"shown\")", "print(1, 2.5, true, nil)", "NSLog(\"%d items \\(value)\")", "debugPrint(self)",
+            "assert(1 < 2, \"order\")", "fatalError()", "Swift.print(\"qualified\")", "print(1 as Int?)", "print(Counter.self)",
+        ]) == Array(repeating: true, count: 9))
+    }
+
+    @Test func statementsThatReadMakeOrCallTheSourcesAreNot() {
+        #expect(Self.judged([
+            "print(value)", "print(local)", "print(counter)", "print(counter.count)", "_ = Counter()", "helper()",
+            "print(Counter())", "print({ value })", "print(.zero)", "_ = counter.bump()", "counter.count = 1",
+        // (A closure's body joins the function: `print({ value })` is two statements.)
+        ]) == Array(repeating: false, count: 12))
+    }
+
+    /// A name the sources declare anywhere (a free function, a type's member) is not outside code.
+    @Test func aNameTheSourcesDeclareIsNotOutside() {
+        #expect(Self.judged(["print(\"a\")", "log(\"b\")"], declaring: "func print(_ text: String) {}\nfinal class Logger { func log(_ text: String) {} }") == [false, false])
+    }
+
+    /// Apps the tests know and real code not written for graphinspect.
+    static let folders = PruningTests.folders
+
+    /// Statements appended to the line that opens every initializer body and every function body
+    /// returning nothing (nothing written on any line moves). Wherever the rule finds them all inert, the reading with them is
+    /// the reading without them: findings, summary, snapshot, facts, places.
+    @Test(arguments: folders)
+    func theReadingIgnoresInertStatements(folder: String) throws {
+        let path = FidelityTests.root.appendingPathComponent(folder).path
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        try Self.expectInertStatementsChangeNothing(try StaticReader.files(in: [path]), folder)
+    }
+
+    @Test(arguments: StyleFidelityTests.styles)
+    func theStyleReadingsIgnoreInertStatements(style: StyleFidelityTests.Style) throws {
+        try Self.expectInertStatementsChangeNothing(try StyleFidelityTests.files(style), "\(style)")
+    }
+
+    static func expectInertStatementsChangeNothing(_ files: [StaticReader.SourceFile], _ what: String) throws {
+        let forms = ["print(\"inert\");", "NSLog(\"%d\", 1);", "debugPrint(self, nil);", "assert(true, \"x \\(1)\");"]
+        var edited = files
+        var inserted = 0
+        for index in edited.indices {
+            var lines = edited[index].text.components(separatedBy: "\n")
+            // (Not a function returning a value: its body may be one expression, returned.)
+            for line in lines.indices where lines[line].hasSuffix("{") && (lines[line].contains("func ") && !lines[line].contains("->") || lines[line].contains("init(")) {
+                lines[line] += " " + forms[inserted % forms.count]
+                inserted += 1
+            }
+            edited[index].text = lines.joined(separator: "\n")
+        }
+        let prepared = StaticReader.prepare(files, options: StaticReader.Options())
+        let inert = InertStatements(declared: prepared.reader.declaredNames)
+        // Only the files whose insertions the rule finds inert keep them.
+        var kept = files, judgedInert = 0
+        for index in files.indices where files[index].text != edited[index].text {
+            let before = FileContribution.read(source: files[index].text, path: files[index].path, module: files[index].module, scope: prepared.scope)
+            let after = FileContribution.read(source: edited[index].text, path: edited[index].path, module: edited[index].module, scope: prepared.scope)
+            guard before.shapeKey(leavingOut: inert) == after.shapeKey(leavingOut: inert) else { continue }
+            kept[index] = edited[index]
+            judgedInert += 1
+        }
+        guard inserted > 0 else { return }
+        #expect(judgedInert > 0, "\(what): no insertion judged inert")
+        let plain = StaticReader.reading(of: files, options: StaticReader.Options(threads: 2))
+        let withStatements = StaticReader.reading(of: kept, options: StaticReader.Options(threads: 2))
+        LastReadingTests.expectSame(withStatements, plain, "\(what)")
+    }
+}
