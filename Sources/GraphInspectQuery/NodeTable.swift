@@ -22,10 +22,26 @@ struct NodeTable: Sendable {
     }
 
     subscript(id: ObjectID) -> GraphNode? {
+        position(of: id).map { nodes[$0] }
+    }
+
+    /// The node's place in the snapshot's node list, nil for an id no node has.
+    func position(of id: ObjectID) -> Int? {
         if id.rawValue < UInt64(dense.count) {
             let index = dense[Int(id.rawValue)]
-            return index < 0 ? nil : nodes[Int(index)]
+            return index < 0 ? nil : Int(index)
         }
-        return sparse[id].map { nodes[$0] }
+        return sparse[id]
     }
+
+    /// One field of a node, read in place: a whole node copied out retains each of its fields,
+    /// which a pass over every lookup paid for every one.
+    func type(of id: ObjectID) -> String? { position(of: id).map { nodes[$0].type } }
+
+    func providers(of id: ObjectID) -> [Provider]? { position(of: id).flatMap { nodes[$0].providers } }
+
+    func parent(at position: Int) -> ObjectID? { nodes[position].parent }
+
+    /// A value for each node, in the table's order (what `position(of:)` indexes).
+    func map<T>(_ transform: (GraphNode) -> T) -> [T] { nodes.map(transform) }
 }

@@ -53,8 +53,15 @@ extension QueryGraph {
     /// The names the component type's nodes declare, lookups' or not (and, from the sources,
     /// every property the type declares as a provider would be), sorted.
     func declaredNames(of type: String) -> [String] {
-        var names = Set(places?.providers[type]?.keys ?? [:].keys)
-        for node in componentsOfType[type] ?? [] { for provider in nodes[node]?.providers ?? [] { names.insert(provider.name) } }
+        let ids = componentsOfType[type] ?? []
+        let declared = places?.providers[type]
+        // Most types (every one of a run's) have one node and nothing else declared: its names.
+        if declared == nil, ids.count == 1 {
+            let names = (nodes.providers(of: ids[0]) ?? []).map(\.name)
+            return names.count < 2 ? names : Array(Set(names)).sorted()
+        }
+        var names = Set(declared?.keys ?? [:].keys)
+        for node in ids { for provider in nodes.providers(of: node) ?? [] { names.insert(provider.name) } }
         return names.sorted()
     }
 }

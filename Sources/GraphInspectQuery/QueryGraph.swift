@@ -80,9 +80,9 @@ public struct QueryGraph: Sendable {
                 var base = -1
                 while let id = current {
                     if let known = depths[id] { base = known; break }
-                    guard onPath.insert(id).inserted, let node = nodes[id] else { break }
+                    guard onPath.insert(id).inserted, let position = nodes.position(of: id) else { break }
                     climbed.append(id)
-                    current = node.parent
+                    current = nodes.parent(at: position)
                 }
                 for id in climbed.reversed() {
                     base += 1
@@ -99,9 +99,9 @@ public struct QueryGraph: Sendable {
         var chain: [ObjectID] = []
         var seen: Set<ObjectID> = []
         var current: ObjectID? = start
-        while let id = current, seen.insert(id).inserted, let node = nodes[id] {
+        while let id = current, seen.insert(id).inserted, let position = nodes.position(of: id) {
             chain.append(id)
-            current = node.parent
+            current = nodes.parent(at: position)
         }
         return chain
     }

@@ -51,17 +51,44 @@ public struct StatsAnswer: Sendable, Equatable, Codable {
 
 extension QueryGraph {
     public func stats() -> StatsAnswer {
-        var resolvedAt: [ProviderKey: Tally] = [:]
-        var asked: [String: Set<String>] = [:]
-        var mostHops: [String: Int] = [:]
+        // Component types numbered in the order the answer lists them, so the tallies over every
+        // lookup key by number rather than hashing type names again and again.
+        let typesShown = componentsOfType.keys.map { (type: $0, shown: names.display($0)) }.sorted { $0.shown < $1.shown }
+        var numbers: [String: Int] = [:]
+        numbers.reserveCapacity(typesShown.count)
+        for (number, entry) in typesShown.enumerated() { numbers[entry.type] = number }
+        // Each node's type number by its place in the node table: one hash per node, not two per lookup.
+        let numberAt = nodes.map { numbers[$0.type] ?? -1 }
+        func number(of id: ObjectID) -> Int? {
+            guard let position = nodes.position(of: id) else { return nil }
+            return numberAt[position]
+        }
+        // One table for every (type, name) asked and every (provider, requester type) pair:
+        // a set per type or per provider would be 10,000 small tables made and hashed.
+        var providerNumbers: [ProviderKey: Int] = [:]
+        var tallies: [Int] = []
+        var fanIns: [Int] = []
+        var pairs: Set<Pair> = []
+        var askedPairs: Set<ProviderKey> = []
+        var asked = [Int](repeating: 0, count: typesShown.count)
+        var mostHops = [Int](repeating: 0, count: typesShown.count)
         var longest: (index: Int, lookup: DependencyLookup, provider: ObjectID, hops: Int)?
         for (index, lookup) in lookups {
-            guard let requester = nodes[lookup.requester] else { continue }
-            asked[requester.type, default: []].insert(lookup.name)
-            guard let provider = lookup.provider, let providing = nodes[provider] else { continue }
-            Self.tally(&resolvedAt[ProviderKey(type: providing.type, name: lookup.name), default: Tally()], count: 1 + (lookup.repeats ?? 0), from: requester.type)
+            guard let found = number(of: lookup.requester) else { continue }
+            let requester = found < 0 ? nil : found
+            if let requester, askedPairs.insert(ProviderKey(type: requester, name: lookup.name)).inserted { asked[requester] += 1 }
+            guard let provider = lookup.provider, let providing = number(of: provider), providing >= 0 else { continue }
+            let key = ProviderKey(type: providing, name: lookup.name)
+            let number = providerNumbers[key] ?? {
+                providerNumbers[key] = tallies.count
+                tallies.append(0)
+                fanIns.append(0)
+                return tallies.count - 1
+            }()
+            tallies[number] += 1 + (lookup.repeats ?? 0)
+            if pairs.insert(Pair(provider: number, requester: requester ?? -1)).inserted { fanIns[number] += 1 }
             let hops = lookup.cacheHit ? hops(of: lookup, to: provider) : lookup.walk.count - 1
-            mostHops[requester.type] = max(mostHops[requester.type] ?? 0, hops)
+            if let requester { mostHops[requester] = max(mostHops[requester], hops) }
             if hops > longest?.hops ?? -1 { longest = (index, lookup, provider, hops) }
         }
         var providers: [StatsAnswer.ProviderStats] = []
@@ -69,25 +96,22 @@ extension QueryGraph {
         // Property reads by component type and name, each place once.
         var reads: [ProviderKey: Set<SourcePosition>] = [:]
         for read in places?.propertyReads ?? [] {
-            guard let type = nodes[read.node]?.type else { continue }
-            reads[ProviderKey(type: type, name: read.name), default: []].insert(read.position)
+            guard let number = number(of: read.node), number >= 0 else { continue }
+            reads[ProviderKey(type: number, name: read.name), default: []].insert(read.position)
         }
         let memberReads = places?.memberReads ?? []
-        let typesShown = componentsOfType.keys.map { (type: $0, shown: names.display($0)) }.sorted { $0.shown < $1.shown }
-        for (type, shown) in typesShown {
+        for (number, (type, shown)) in typesShown.enumerated() {
             for name in declaredNames(of: type) {
-                let used = resolvedAt[ProviderKey(type: type, name: name)]
-                let read = reads[ProviderKey(type: type, name: name)]?.count ?? 0
+                let used = providerNumbers[ProviderKey(type: number, name: name)]
+                let read = reads.isEmpty ? 0 : reads[ProviderKey(type: number, name: name)]?.count ?? 0
                 let declared = declaration(of: name, in: type)
                 providers.append(StatsAnswer.ProviderStats(
-                    component: shown, name: name, lookups: used?.count ?? 0, fanIn: used?.requesters.count ?? 0, propertyReads: read,
+                    component: shown, name: name, lookups: used.map { tallies[$0] } ?? 0, fanIn: used.map { fanIns[$0] } ?? 0, propertyReads: read,
                     unused: used == nil && read == 0 && !memberReads.contains(name), file: declared?.file, line: declared?.line
                 ))
             }
             let depth = (componentsOfType[type] ?? []).compactMap { depths[$0] }.max() ?? 0
-            components.append(StatsAnswer.ComponentStats(
-                component: shown, depth: depth, lookups: asked[type]?.count ?? 0, mostHops: mostHops[type] ?? 0
-            ))
+            components.append(StatsAnswer.ComponentStats(component: shown, depth: depth, lookups: asked[number], mostHops: mostHops[number]))
         }
         let longestAnswer = longest.map { found in
             let place = place(ofLookupAt: found.index, found.lookup)
@@ -101,21 +125,16 @@ extension QueryGraph {
         return StatsAnswer(providers: providers, components: components, longest: longestAnswer)
     }
 
+    /// A provider: its component type (by number) and name.
     private struct ProviderKey: Hashable {
-        var type: String
+        var type: Int
         var name: String
     }
 
-    /// The lookups resolved at one provider, and the component types they came from.
-    private struct Tally {
-        var count = 0
-        var requesters: Set<String> = []
-    }
-
-    /// One access to the table per lookup.
-    private static func tally(_ tally: inout Tally, count: Int, from requester: String) {
-        tally.count += count
-        tally.requesters.insert(requester)
+    /// A provider (by number) and a component type (by number) whose lookup resolved there.
+    private struct Pair: Hashable {
+        var provider: Int
+        var requester: Int
     }
 
 }
