@@ -256,7 +256,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
         .testTarget(
             name: "GraphInspectStaticTests",
             dependencies: [
-                "GraphInspectStatic", "GraphInspectCheckContract", "GraphInspectSample", "GraphInspectTrace",
+                "GraphInspectStatic", "GraphInspectCheckContract", "GraphInspectSample", "GraphInspectTrace", "GraphInspectGeneratedApp",
                 "GraphInspectStyleNeedle", "GraphInspectStyleFactories", "GraphInspectStyleTargetsFeature",
                 "GraphInspectStyleTicTacToe", "GraphInspectRules", "GraphInspectRulesYAML",
                 .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),

@@ -136,6 +136,11 @@ public final class CheckCache {
         return read
     }
 
+    /// The bytes of the contribution this run read or stored under `key`, as the cache keeps them.
+    func keptContribution(_ key: CacheKey) -> [UInt8]? {
+        kept[key].map(Array.init)
+    }
+
     /// Keeps what a file just read contributed.
     func store(_ contribution: FileContribution, for key: CacheKey) {
         store(for: key) { contribution.write(to: &$0) }

@@ -89,6 +89,17 @@ struct FileContribution: Sendable {
         )
     }
 
+    /// The types it declares, extends or adds members to.
+    var typesTouched: Set<String> {
+        Set(changes.compactMap { change -> String? in
+            switch change {
+            case .declared(let name, _, _, _, _), .extended(let name, _): name
+            case .initializer(let owner, _), .method(let owner, _), .enumCase(let owner, _, _), .property(let owner, _, _): owner
+            case .free, .topLevel: nil
+            }
+        })
+    }
+
     /// Every function it holds, in the order its changes hold them.
     var functions: [FunctionIR] {
         changes.flatMap { change -> [FunctionIR] in

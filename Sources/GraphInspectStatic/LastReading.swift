@@ -19,6 +19,8 @@ struct LastReading {
     /// Every name the sources read declare (`InertStatements.declared`), sorted, each ended by a
     /// zero byte: decoded only when an edit is judged by them.
     var declaredNames: [UInt8]
+    /// Every app component type's family (`ComponentFamily`).
+    var families: [ComponentFamily] = []
     /// `ReadingParts` as JSON.
     var parts: [UInt8]
 
@@ -36,6 +38,9 @@ struct LastReading {
         /// The shape with inert statements left out (`shapeKey(leavingOut:)`), once an edit needed
         /// it; nil until then (made from the contribution the cache keeps).
         var inertShape: CacheKey?
+        /// What the text contributes, as the cache writes it, when the cache does not hold it (a
+        /// provider added without the analysis: `afterProviderEdit`).
+        var contribution: [UInt8]?
     }
 
     /// The graph a reading drew, beside its findings.
@@ -185,6 +190,7 @@ struct LastReading {
             out.optional(entry.shape) { $0.key($1) }
             out.optional(entry.analysed) { $0.key($1) }
             out.optional(entry.inertShape) { $0.key($1) }
+            out.optional(entry.contribution) { $0.raw($1) }
         }
         let modules = scope.names.keys.sorted()
         out.array(modules) { out, module in
@@ -199,6 +205,15 @@ struct LastReading {
         out.array(diagnostics) { $0.write($1) }
         out.string(summary)
         out.raw(declaredNames)
+        out.array(families) { out, family in
+            out.string(family.type.key)
+            out.string(family.type.qualified)
+            out.array(family.members) { out, member in
+                out.string(member.key)
+                out.string(member.qualified)
+            }
+            out.array(family.files) { $0.string($1) }
+        }
         out.raw(parts)
     }
 
@@ -208,7 +223,8 @@ struct LastReading {
         let files = try input.array { input in
             FileEntry(
                 path: try input.string(), module: try input.string(), text: try input.key(), scan: try input.key(),
-                shape: try input.optional { try $0.key() }, analysed: try input.optional { try $0.key() }, inertShape: try input.optional { try $0.key() }
+                shape: try input.optional { try $0.key() }, analysed: try input.optional { try $0.key() }, inertShape: try input.optional { try $0.key() },
+                contribution: try input.optional { Array(try $0.raw()) }
             )
         }
         var names: [String: [String: String]] = [:]
@@ -218,7 +234,15 @@ struct LastReading {
         let keys = Set(try input.array { try $0.string() })
         return LastReading(
             runKey: runKey, optionsKey: optionsKey, files: files, scope: ModuleScope(names: names, keys: keys),
-            diagnostics: try input.array { try $0.diagnostic() }, summary: try input.string(), declaredNames: Array(try input.raw()), parts: Array(try input.raw())
+            diagnostics: try input.array { try $0.diagnostic() }, summary: try input.string(), declaredNames: Array(try input.raw()),
+            families: try input.array { input in
+                ComponentFamily(
+                    type: ComponentFamily.Member(key: try input.string(), qualified: try input.string()),
+                    members: try input.array { ComponentFamily.Member(key: try $0.string(), qualified: try $0.string()) },
+                    files: try input.array { try $0.string() }
+                )
+            },
+            parts: Array(try input.raw())
         )
     }
 }

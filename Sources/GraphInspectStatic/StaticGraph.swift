@@ -22,6 +22,8 @@ public struct StaticGraph: Sendable {
     public var summary: Summary
     /// Where the snapshot's lookups, providers and types are written.
     public var places = SourcePlaces()
+    /// With a cache: each app component type's family (`ComponentFamily`), for the last reading.
+    var families: [ComponentFamily] = []
 
     public struct Summary: Sendable, Equatable {
         public var files: Int

@@ -91,14 +91,22 @@ extension StaticReader {
             return last
         }
         var scopeKeys: [String: String] = [:]
-        let edited = last.stillHolds(for: files, texts: texts, optionsKey: optionsKey(options)) { index in
+        // What the text the reading was made from contributes: kept in its entry, else cached.
+        let readContribution = { (index: Int) -> FileContribution? in
             let entry = last.files[index]
-            let text = entry.analysed ?? entry.text
-            let key = contributionKey(path: entry.path, module: entry.module, text: text.description, scope: last.scope, scopeKeys: &scopeKeys)
-            return cache.contributions(for: [key], threads: 1)[0]
+            return LastReading.contribution(of: entry) {
+                let text = entry.analysed ?? entry.text
+                let key = contributionKey(path: entry.path, module: entry.module, text: text.description, scope: last.scope, scopeKeys: &scopeKeys)
+                return cache.contributions(for: [key], threads: 1)[0]
+            }
         }
-        guard let edited else { return nil }
-        for (index, entry) in edited { last.files[index] = entry }
+        if let edited = last.stillHolds(for: files, texts: texts, optionsKey: optionsKey(options), readContribution: readContribution) {
+            for (index, entry) in edited { last.files[index] = entry }
+        } else if let patched = last.afterProviderEdit(files, texts: texts, optionsKey: optionsKey(options), readContribution: readContribution) {
+            last = patched
+        } else {
+            return nil
+        }
         last.runKey = key
         cache.store(last)
         cache.saveLastReadingOnly()
@@ -117,9 +125,19 @@ extension StaticReader {
         if options.leavesMemoryToExit { leftToExit.keep(LeftToExit(prepared: prepared, graph: graph)) }
         if let cache {
             let parts = LastReading.encode(LastReading.ReadingParts(snapshot: reading.snapshot, facts: reading.facts, places: reading.places))
+            // The files of component types keep what they contribute in the reading itself: a
+            // provider edit there is judged without loading every file's contribution.
+            var entries = prepared.entries
+            let familyFiles = Set(graph.families.flatMap(\.files))
+            var scopeKeys: [String: String] = [:]
+            for index in entries.indices where familyFiles.contains(entries[index].path) && entries[index].shape != nil {
+                let entry = entries[index]
+                let key = contributionKey(path: entry.path, module: entry.module, text: entry.text.description, scope: prepared.scope, scopeKeys: &scopeKeys)
+                entries[index].contribution = cache.keptContribution(key)
+            }
             cache.store(LastReading(
-                runKey: runKey(files, texts: texts, options), optionsKey: optionsKey(options), files: prepared.entries, scope: prepared.scope,
-                diagnostics: reading.diagnostics, summary: reading.summary, declaredNames: LastReading.encodedNames(prepared.reader.declaredNames), parts: parts
+                runKey: runKey(files, texts: texts, options), optionsKey: optionsKey(options), files: entries, scope: prepared.scope,
+                diagnostics: reading.diagnostics, summary: reading.summary, declaredNames: LastReading.encodedNames(prepared.reader.declaredNames), families: graph.families, parts: parts
             ))
             cache.save()
         }

@@ -183,6 +183,8 @@ public enum StaticReader {
         /// With a cache: what the last reading keeps of each file given, in order.
         let entries: [LastReading.FileEntry]
         let scope: ModuleScope
+        /// With a cache: the paths of the files that declare, extend or add members to each type.
+        var typeFiles: [String: Set<String>] = [:]
     }
 
     /// Leaves out modules that cannot see GraphInspect (unless `.never`), then reads the rest.
@@ -201,7 +203,7 @@ public enum StaticReader {
         }
         let files = kept.map { given[$0] }
         let scope = ModuleScope(modules: files.map(\.module), topLevelTypes: kept.map { scans[$0].topLevelTypes })
-        let (reader, shapes) = read(files, texts: texts.isEmpty ? [] : kept.map { texts[$0] }, scope: scope, threads: options.threads, cache: cache)
+        let (reader, shapes, typeFiles) = read(files, texts: texts.isEmpty ? [] : kept.map { texts[$0] }, scope: scope, threads: options.threads, cache: cache)
         var memberReads: Set<String> = []
         for scan in scans { memberReads.formUnion(scan.memberNames) }
         var entries: [LastReading.FileEntry] = []
@@ -213,7 +215,8 @@ public enum StaticReader {
             }
         }
         return PreparedSources(
-            reader: reader, pruning: options.pruning, given: given.count, read: files.count, memberReads: memberReads, entries: entries, scope: scope
+            reader: reader, pruning: options.pruning, given: given.count, read: files.count, memberReads: memberReads, entries: entries, scope: scope,
+            typeFiles: typeFiles
         )
     }
 
@@ -258,6 +261,7 @@ public enum StaticReader {
         graph.summary.filesNotReached = prepared.given - prepared.read
         graph.places.memberReads = prepared.memberReads
         graph.places.syntaxErrors = reader.syntaxErrors.sorted()
+        if !prepared.typeFiles.isEmpty { graph.families = builder.componentFamilies(typeFiles: prepared.typeFiles) }
         return graph
     }
 
@@ -276,7 +280,9 @@ public enum StaticReader {
     /// The runtime's stand-in declarations and `files`, each taken from `cache` when it holds what
     /// the file contributes and parsed otherwise (on `threads` threads), applied in order; with a
     /// cache, the shape of what each file contributed (`FileContribution.shapeKey`), in order.
-    static func read(_ files: [SourceFile], texts: [CacheKey], scope: ModuleScope, threads: Int, cache: CheckCache?) -> (SourceReader, [CacheKey]) {
+    static func read(_ files: [SourceFile], texts: [CacheKey], scope: ModuleScope, threads: Int, cache: CheckCache?)
+        -> (SourceReader, [CacheKey], [String: Set<String>])
+    {
         let all = [SourceFile(path: "<GraphInspect>", module: RuntimeDeclarations.module, text: RuntimeDeclarations.source)] + files
         var scopeKeys: [String: String] = [:]
         let keys: [CacheKey] = cache == nil ? [] : all.indices.map { index in
@@ -304,9 +310,13 @@ public enum StaticReader {
             }
         }
         var reader = SourceReader()
+        var typeFiles: [String: Set<String>] = [:]
         for (index, contribution) in contributions.enumerated() {
+            if cache != nil, index > 0 {
+                for name in contribution!.typesTouched { typeFiles[name, default: []].insert(all[index].path) }
+            }
             reader.apply(contribution!, module: all[index].module, isLibrary: index == 0)
         }
-        return (reader, shapes.dropFirst().map { $0! })
+        return (reader, shapes.dropFirst().map { $0! }, typeFiles)
     }
 }

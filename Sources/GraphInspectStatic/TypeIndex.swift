@@ -167,11 +167,16 @@ final class TypeIndex {
     /// (`Swift.Optional<Shop.Payments>`); "_" when the source does not say.
     func recordedName(_ type: WrittenType?) -> String {
         guard let type else { return "_" }
+        guard let decl = types[type.name] else { return Self.recordedName(outside: type) }
+        // A type other modules declare too is already kept as `Module.X`.
+        let base = type.name.hasPrefix(decl.module + ".") ? type.name : "\(decl.module).\(type.name)"
+        return type.isOptional ? "Swift.Optional<\(base)>" : base
+    }
+
+    /// The recorded spelling of a type the sources do not declare.
+    static func recordedName(outside type: WrittenType) -> String {
         let base: String
-        if let decl = types[type.name] {
-            // A type other modules declare too is already kept as `Module.X`.
-            base = type.name.hasPrefix(decl.module + ".") ? type.name : "\(decl.module).\(type.name)"
-        } else if Self.standardTypes.contains(type.name) {
+        if Self.standardTypes.contains(type.name) {
             base = "Swift.\(type.name)"
         } else if Self.foundationTypes.contains(type.name) {
             base = "Foundation.\(type.name)"

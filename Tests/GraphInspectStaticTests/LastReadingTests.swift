@@ -1,5 +1,6 @@
 import Foundation
 import GraphInspectCheckContract
+import GraphInspectGeneratedApp
 @testable import GraphInspectStatic
 import Testing
 
@@ -61,7 +62,7 @@ import Testing
         // Inside a body: after the first line of a function, where the file has one.
         let body = lines.indices.filter { lines[$0].contains("func ") && lines[$0].hasSuffix("{") }.map { $0 + 1 }
         let inBody = body.isEmpty ? line : body[Int(random.next() % UInt64(body.count))]
-        let kind = random.next() % 20
+        let kind = random.next() % 22
         switch kind {
         case 0: lines.insert("        // a comment \(round)", at: line)
         case 1: lines.insert("", at: line)
@@ -110,6 +111,12 @@ import Testing
         case 16: lines.insert(round % 2 == 0 ? "        NSLog(\"%d\", \(round))" : "        Swift.print(String(describing: cache.count))", at: inBody)
         case 17: lines.insert(round % 2 == 0 ? "        _ = Formatter0().format(\(round))" : "        precondition(parent != nil, \"\\(round)\")", at: inBody)
         case 18: lines.insert(round % 2 == 0 ? "        dump(component.analytics)" : "        print(\"\\(component.analytics)\")", at: inBody)
+        case 20:
+            // A provider whose value runs no code of the sources, added.
+            if let declaration = first(": Component {") { lines.insert("    let stamp\(round) = Date()", at: declaration + 1) }
+        case 21:
+            // And removed.
+            if let stamp = lines.firstIndex(where: { $0.contains("= Date()") }) { lines.remove(at: stamp) }
         default:
             // One such statement removed.
             if let printed = lines.lastIndex(where: { $0.contains("print(") || $0.contains("NSLog(") }) { lines.remove(at: printed) }
@@ -208,6 +215,117 @@ import Testing
         let both = CheckCache(directory: folder)
         Self.expectSame(StaticReader.reading(of: files, options: Self.options(folder), cache: both), StaticReader.reading(of: files, options: Self.options(nil)), "comment, then statement")
         #expect(comment.reused == .edited && both.reused == .edited && both.misses == 0)
+    }
+
+    /// A stored provider whose value runs no code of the sources, added to or removed from a
+    /// component whose family no other file touches, named nowhere else: the reading is made
+    /// again without the analysis (its lists, facts, places and the missing dependency's report,
+    /// which lists the providers it walked past) and equals the reading made from scratch. Other
+    /// provider edits are read again.
+    @Test func aProviderAddedOrRemovedIsDrawnWithoutTheAnalysis() throws {
+        let folder = NSTemporaryDirectory() + "graphinspect-provider-edit-\(UUID().uuidString)/Sources/App"
+        var files = [
+            StaticReader.SourceFile(path: folder + "/Components.swift", module: "App", text: """
+                import GraphInspect
+
+                final class Analytics {}
+
+                final class AppComponent: Component, RootComponent {
+                    let analytics = Analytics()
+
+                    init() { super.init(parent: nil) }
+                }
+
+                final class HomeComponent: Component {
+                    let title: String = "home"
+                }
+
+                final class DetailComponent: HomeComponent {}
+
+                """),
+            StaticReader.SourceFile(path: folder + "/Screens.swift", module: "App", text: """
+                import GraphInspect
+
+                final class HomeScreen {
+                    init(component: HomeComponent) {
+                        let analytics: Analytics = component.analytics
+                        let payments: Analytics = component.payments
+                        print(analytics, payments)
+                    }
+                }
+
+                func makeTree() {
+                    let root = AppComponent()
+                    let home = HomeComponent(parent: root)
+                    _ = HomeScreen(component: home)
+                    _ = DetailComponent(parent: home)
+                }
+
+                """),
+        ]
+        let cacheFolder = CheckCacheTests.folder()
+        _ = StaticReader.reading(of: files, options: Self.options(cacheFolder))
+        func components(_ change: (String) -> String) { files[0].text = change(files[0].text) }
+        let edits: [(String, Bool, (String) -> String)] = [
+            ("a provider added first, the lines below moved", true, { $0.replacingOccurrences(of: "Component: Component {\n", with: "Component: Component {\n    let extra1 = Date()\n") }),
+            ("a provider added after another", true, { $0.replacingOccurrences(of: "    let analytics = Analytics()\n", with: "    let analytics = Analytics()\n    var count: Int = 0\n") }),
+            ("a provider removed", true, { $0.replacingOccurrences(of: "    let extra1 = Date()\n", with: "") }),
+            ("a provider of a type the sources declare", false, { $0.replacingOccurrences(of: "    var count: Int = 0\n", with: "    let tracker = Analytics()\n") }),
+            ("a provider of a name looked up", false, { $0.replacingOccurrences(of: "    let title: String = \"home\"\n", with: "    let title: String = \"home\"\n    let payments = Date()\n") }),
+            ("that provider removed again", false, { $0.replacingOccurrences(of: "    let payments = Date()\n", with: "") }),
+            ("a provider whose value is computed", false, { $0.replacingOccurrences(of: "    let title: String = \"home\"\n", with: "    let title: String = \"home\"\n    let stamp = Date().addingTimeInterval(1)\n") }),
+        ]
+        for (what, drawn, change) in edits {
+            components(change)
+            let cache = CheckCache(directory: cacheFolder)
+            let cached = StaticReader.reading(of: files, options: Self.options(cacheFolder), cache: cache)
+            let plain = StaticReader.reading(of: files, options: Self.options(nil))
+            Self.expectSame(cached, plain, "\(what)")
+            #expect((cache.reused == .edited) == drawn, "\(what): \(String(describing: cache.reused))")
+            #expect(plain.diagnostics.contains { $0.severity == .error && $0.message.contains("payments") } || what.contains("looked up"), "\(what)")
+        }
+    }
+
+    /// Random provider edits on a generated app (the benchmark's kind, smaller), with comments
+    /// and inert statements between them: each cached reading equals the one made from scratch,
+    /// and the provider edits the rule covers are drawn without the analysis.
+    @Test func randomProviderEditsOnAGeneratedApp() throws {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory() + "graphinspect-generated-\(UUID().uuidString)")
+        _ = try GeneratedApp(features: 5, ordinaryFilesPerFeature: 2).write(to: root)
+        var files = try StaticReader.files(in: [root.appendingPathComponent("Sources").path])
+        let components = files.indices.filter { files[$0].path.hasSuffix("Components.swift") }
+        let cacheFolder = CheckCacheTests.folder()
+        _ = StaticReader.reading(of: files, options: Self.options(cacheFolder))
+        var random = SeededEdits(seed: 7)
+        var drawn = 0
+        for round in 0..<30 {
+            let index = components[Int(random.next() % UInt64(components.count))]
+            var lines = files[index].text.components(separatedBy: "\n")
+            let declarations = lines.indices.filter { lines[$0].contains("Component: Component {") }
+            let added = lines.indices.filter { lines[$0].contains("= Date()") || lines[$0].contains(": Int = 0") }
+            let kind = random.next() % 5
+            switch kind {
+            case 0, 1:
+                guard let at = declarations.isEmpty ? nil : declarations[Int(random.next() % UInt64(declarations.count))] else { continue }
+                lines.insert(kind == 0 ? "    public let extra\(round) = Date()" : "    var count\(round): Int = 0", at: at + 1)
+            case 2:
+                guard let at = added.first else { continue }
+                lines.remove(at: at)
+            case 3:
+                guard let at = declarations.first else { continue }
+                lines.insert("    // a comment \(round)", at: at + 1)
+            default:
+                // A provider of a type the sources declare: read again.
+                guard let at = declarations.last else { continue }
+                lines.insert("    let service\(round) = AppComponent()", at: at + 1)
+            }
+            files[index].text = lines.joined(separator: "\n")
+            let cache = CheckCache(directory: cacheFolder)
+            let cached = StaticReader.reading(of: files, options: Self.options(cacheFolder), cache: cache)
+            Self.expectSame(cached, StaticReader.reading(of: files, options: Self.options(nil)), "round \(round), kind \(kind) in \(files[index].path)")
+            if cache.reused == .edited, kind < 3 { drawn += 1 }
+        }
+        #expect(drawn > 5, "provider edits drawn without the analysis: \(drawn)")
     }
 
     /// A path a finding could spell otherwise than JSON does is never searched for: read again.
