@@ -10,7 +10,7 @@ import Testing
 @Suite struct SourceTextTests {
     static let sources: [String] = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let own = ["Examples/Sample/main.swift", "Sources/GraphInspectStatic/BodyReader.swift", "Examples/Styles/TicTacToe/Game.swift"]
+        let own = ["Examples/Sample/main.swift", "Sources/GraphInspectStatic/Read/BodyReader.swift", "Examples/Styles/TicTacToe/Game.swift"]
             .compactMap { try? String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
         let odd = """
             // Ünïcödé, 😀 and combining e\u{301} before a type
