@@ -36,8 +36,6 @@ struct NodeTable: Sendable {
 
     /// One field of a node, read in place: a whole node copied out retains each of its fields,
     /// which a pass over every lookup paid for every one.
-    func type(of id: ObjectID) -> String? { position(of: id).map { nodes[$0].type } }
-
     func providers(of id: ObjectID) -> [Provider]? { position(of: id).flatMap { nodes[$0].providers } }
 
     func parent(at position: Int) -> ObjectID? { nodes[position].parent }

@@ -65,20 +65,20 @@ extension QueryGraph {
         }
         // One table for every (type, name) asked and every (provider, requester type) pair:
         // a set per type or per provider would be 10,000 small tables made and hashed.
-        var providerNumbers: [ProviderKey: Int] = [:]
+        var providerNumbers: [TypeAndName: Int] = [:]
         var tallies: [Int] = []
         var fanIns: [Int] = []
         var pairs: Set<Pair> = []
-        var askedPairs: Set<ProviderKey> = []
+        var askedPairs: Set<TypeAndName> = []
         var asked = [Int](repeating: 0, count: typesShown.count)
         var mostHops = [Int](repeating: 0, count: typesShown.count)
         var longest: (index: Int, lookup: DependencyLookup, provider: ObjectID, hops: Int)?
         for (index, lookup) in lookups {
             guard let found = number(of: lookup.requester) else { continue }
             let requester = found < 0 ? nil : found
-            if let requester, askedPairs.insert(ProviderKey(type: requester, name: lookup.name)).inserted { asked[requester] += 1 }
+            if let requester, askedPairs.insert(TypeAndName(type: requester, name: lookup.name)).inserted { asked[requester] += 1 }
             guard let provider = lookup.provider, let providing = number(of: provider), providing >= 0 else { continue }
-            let key = ProviderKey(type: providing, name: lookup.name)
+            let key = TypeAndName(type: providing, name: lookup.name)
             let number = providerNumbers[key] ?? {
                 providerNumbers[key] = tallies.count
                 tallies.append(0)
@@ -94,16 +94,16 @@ extension QueryGraph {
         var providers: [StatsAnswer.ProviderStats] = []
         var components: [StatsAnswer.ComponentStats] = []
         // Property reads by component type and name, each place once.
-        var reads: [ProviderKey: Set<SourcePosition>] = [:]
+        var reads: [TypeAndName: Set<SourcePosition>] = [:]
         for read in places?.propertyReads ?? [] {
             guard let number = number(of: read.node), number >= 0 else { continue }
-            reads[ProviderKey(type: number, name: read.name), default: []].insert(read.position)
+            reads[TypeAndName(type: number, name: read.name), default: []].insert(read.position)
         }
         let memberReads = places?.memberReads ?? []
         for (number, (type, shown)) in typesShown.enumerated() {
             for name in declaredNames(of: type) {
-                let used = providerNumbers[ProviderKey(type: number, name: name)]
-                let read = reads.isEmpty ? 0 : reads[ProviderKey(type: number, name: name)]?.count ?? 0
+                let used = providerNumbers[TypeAndName(type: number, name: name)]
+                let read = reads.isEmpty ? 0 : reads[TypeAndName(type: number, name: name)]?.count ?? 0
                 let declared = declaration(of: name, in: type)
                 providers.append(StatsAnswer.ProviderStats(
                     component: shown, name: name, lookups: used.map { tallies[$0] } ?? 0, fanIn: used.map { fanIns[$0] } ?? 0, propertyReads: read,
@@ -125,8 +125,8 @@ extension QueryGraph {
         return StatsAnswer(providers: providers, components: components, longest: longestAnswer)
     }
 
-    /// A provider: its component type (by number) and name.
-    private struct ProviderKey: Hashable {
+    /// A component type (by number) and a name: a provider, or a name the type asks for.
+    private struct TypeAndName: Hashable {
         var type: Int
         var name: String
     }

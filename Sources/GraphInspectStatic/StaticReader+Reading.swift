@@ -90,19 +90,21 @@ extension StaticReader {
             cache.reuseLastReadingWhole()
             return last
         }
+        guard let edited = last.editedFiles(files, texts: texts, optionsKey: optionsKey(options)) else { return nil }
+        let reading = last
         var scopeKeys: [String: String] = [:]
         // What the text the reading was made from contributes: kept in its entry, else cached.
-        let readContribution = { (index: Int) -> FileContribution? in
-            let entry = last.files[index]
+        let edits = EditedFiles(edited, reading: reading) { index in
+            let entry = reading.files[index]
             return LastReading.contribution(of: entry) {
                 let text = entry.analysed ?? entry.text
-                let key = contributionKey(path: entry.path, module: entry.module, text: text.description, scope: last.scope, scopeKeys: &scopeKeys)
+                let key = contributionKey(path: entry.path, module: entry.module, text: text.description, scope: reading.scope, scopeKeys: &scopeKeys)
                 return cache.contributions(for: [key], threads: 1)[0]
             }
         }
-        if let edited = last.stillHolds(for: files, texts: texts, optionsKey: optionsKey(options), readContribution: readContribution) {
-            for (index, entry) in edited { last.files[index] = entry }
-        } else if let patched = last.afterProviderEdit(files, texts: texts, optionsKey: optionsKey(options), readContribution: readContribution) {
+        if let entries = last.stillHolds(after: edits) {
+            for (index, entry) in entries { last.files[index] = entry }
+        } else if let patched = last.afterProviderEdit(edits) {
             last = patched
         } else {
             return nil
@@ -137,7 +139,7 @@ extension StaticReader {
             }
             cache.store(LastReading(
                 runKey: runKey(files, texts: texts, options), optionsKey: optionsKey(options), files: entries, scope: prepared.scope,
-                diagnostics: reading.diagnostics, summary: reading.summary, declaredNames: LastReading.encodedNames(prepared.reader.declaredNames), families: graph.families, parts: parts
+                diagnostics: reading.diagnostics, summary: reading.summary, declaredNames: LastReading.encodedNames(graph.declaredNames), families: graph.families, parts: parts
             ))
             cache.save()
         }

@@ -27,7 +27,7 @@ import Testing
         var reader = SourceReader()
         reader.read(source: RuntimeDeclarations.source, path: "<GraphInspect>", module: RuntimeDeclarations.module, isLibrary: true)
         reader.read(source: source, path: "Screen.swift", module: "App")
-        let inert = InertStatements(declared: reader.declaredNames)
+        let inert = InertStatements(declared: InertStatements.declaredNames(types: reader.types, freeFunctions: reader.freeFunctions, topLevel: reader.topLevel))
         guard let show = reader.types["Screen"]?.methods["show"]?.first else { return [] }
         // The first statement binds `local`; the rest are the ones given, one IR statement each.
         return show.body.dropFirst().map { inert.isInert($0, in: show) }
@@ -85,7 +85,7 @@ import Testing
             edited[index].text = lines.joined(separator: "\n")
         }
         let prepared = StaticReader.prepare(files, options: StaticReader.Options())
-        let inert = InertStatements(declared: prepared.reader.declaredNames)
+        let inert = InertStatements(declared: StaticReader.graph(of: prepared).declaredNames)
         // Only the files whose insertions the rule finds inert keep them.
         var kept = files, judgedInert = 0
         for index in files.indices where files[index].text != edited[index].text {

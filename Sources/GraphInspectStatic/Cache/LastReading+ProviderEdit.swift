@@ -17,28 +17,15 @@ import GraphInspectCheckContract
 /// walk; and the file's other positions move in order. `LastReadingTests` holds the result to a
 /// reading made from scratch.
 extension LastReading {
-    func afterProviderEdit(
-        _ files: [StaticReader.SourceFile], texts: [CacheKey], optionsKey: String, readContribution: (Int) -> FileContribution?
-    ) -> LastReading? {
-        // Only the reader's own findings: a rules file's would have to be found again.
-        guard optionsKey == self.optionsKey, optionsKey.hasSuffix("\u{0}"), files.count == self.files.count else { return nil }
-        var edited: Int?
-        for (index, file) in files.enumerated() {
-            guard self.files[index].path == file.path, self.files[index].module == file.module else { return nil }
-            if self.files[index].text != texts[index] {
-                guard edited == nil else { return nil }
-                edited = index
-            }
-        }
-        guard let index = edited else { return nil }
-        let file = files[index]
-        guard Self.isPlainPath(file.path), self.files[index].shape != nil, FileScan(file.text).key == self.files[index].scan,
-              !diagnostics.contains(where: { ([$0.message] + $0.details).contains { $0.contains(file.path) } }),
-              let before = readContribution(index) else { return nil }
-        let after = FileContribution.read(source: file.text, path: file.path, module: file.module, scope: scope)
+    func afterProviderEdit(_ edits: EditedFiles) -> LastReading? {
+        // One file, and only the reader's own findings: a rules file's would have to be found again.
+        guard optionsKey.hasSuffix("\u{0}"), edits.files.count == 1, let edited = edits.files.first, let after = edited.contribution else { return nil }
+        let index = edited.index, file = edited.source
+        guard !diagnostics.contains(where: { ([$0.message] + $0.details).contains { $0.contains(file.path) } }),
+              let before = edits.contributionBefore(index) else { return nil }
         guard let edit = ProviderListEdit(before: before, after: after), let parts = decodedParts() else { return nil }
         let name = edit.property.name
-        let declared = decodedNames()
+        let declared = edits.declaredNames
         guard !declared.isEmpty, edit.isInert(declared: declared), let family = families.first(where: { $0.type.key == edit.owner }),
               family.files == [file.path], !(parts.places.memberReads ?? []).contains(name),
               file.text.components(separatedBy: name).count - 1 == (edit.added ? 1 : 0),
@@ -53,7 +40,7 @@ extension LastReading {
         // Added at the end: the names are read as a set.
         if edit.added { reading.declaredNames += Array(name.utf8) + [0] }
         var entry = self.files[index]
-        entry.text = texts[index]
+        entry.text = edited.text
         entry.analysed = nil
         entry.inertShape = nil
         entry.shape = after.shapeKey

@@ -60,56 +60,37 @@ struct LastReading {
         try? JSONDecoder().decode(ReadingParts.self, from: Data(parts))
     }
 
-    /// Whether this reading is also the reading of `files` (read with the options of `optionsKey`):
-    /// the same files in the same modules, and each edited file edited in a way that cannot change
-    /// it. An edit cannot change it when the file's scan is the same (so which modules are read,
-    /// the module scope and the names read as members are the same), what it contributes has the
-    /// same shape (`FileContribution.shapeKey`: only its positions moved), or the same once
-    /// statements that cannot change the reading are left out of it and of what the file
-    /// contributed when this reading was made (`InertStatements`; `readContribution` gives that
-    /// contribution, by the file's index), and the reading names no place in it (each of its
-    /// positions would move with the edit). Parses each edited file; gives up past `mostEdited` of
-    /// them, where reading again costs little more.
+    /// Whether this reading is also the reading of the files after `edits`, each edited in a way
+    /// that cannot change it: what it contributes has the same shape (`FileContribution.shapeKey`:
+    /// only its positions moved), or the same once statements that cannot change the reading are
+    /// left out of it and of what the file contributed when this reading was made
+    /// (`InertStatements`), and the reading names no place in it (each of its positions would
+    /// move with the edit). `editedFiles` has held the rest (options, files, scans).
     /// When it holds: the entries of the edited files, with their new texts and shapes, for the
     /// reading kept again, so the next edit is compared with this text. Holding is an equivalence
     /// (equal shapes, the declared names unchanged), so a text that holds against this one holds
     /// against the one analysed. Nil when it does not hold.
-    func stillHolds(
-        for files: [StaticReader.SourceFile], texts: [CacheKey], optionsKey: String, mostEdited: Int = 16,
-        readContribution: (Int) -> FileContribution? = { _ in nil }
-    ) -> [(Int, FileEntry)]? {
-        guard optionsKey == self.optionsKey, files.count == self.files.count else { return nil }
-        var edited: [Int] = []
-        for (index, file) in files.enumerated() {
-            let entry = self.files[index]
-            guard entry.path == file.path, entry.module == file.module else { return nil }
-            if entry.text != texts[index] { edited.append(index) }
-        }
-        guard edited.count <= mostEdited else { return nil }
+    func stillHolds(after edits: EditedFiles) -> [(Int, FileEntry)]? {
         let named = namedText()
-        var inert: InertStatements?
         var entries: [(Int, FileEntry)] = []
-        for index in edited {
-            let file = files[index]
-            var entry = self.files[index]
+        for edited in edits.files {
+            guard !named.contains(edited.source.path) else { return nil }
+            var entry = files[edited.index]
             entry.analysed = entry.analysed ?? entry.text
-            entry.text = texts[index]
-            defer { entries.append((index, entry)) }
-            guard Self.isPlainPath(file.path), !named.contains(file.path) else { return nil }
-            guard FileScan(file.text).key == entry.scan else { return nil }
-            guard let shape = entry.shape else { continue }
-            let contribution = FileContribution.read(source: file.text, path: file.path, module: file.module, scope: scope)
-            let newShape = contribution.shapeKey
-            if newShape == shape { continue }
-            // Without the names (never empty: the library's are among them), nothing is inert.
-            let statements = inert ?? InertStatements(declared: decodedNames())
-            guard !statements.declared.isEmpty else { return nil }
-            inert = statements
-            guard let before = entry.inertShape ?? readContribution(index)?.shapeKey(leavingOut: statements) else { return nil }
-            let after = contribution.shapeKey(leavingOut: statements)
-            guard before == after else { return nil }
-            entry.shape = newShape
-            entry.inertShape = after
+            entry.text = edited.text
+            if let shape = entry.shape, let contribution = edited.contribution {
+                let newShape = contribution.shapeKey
+                if newShape != shape {
+                    // Without the names (never empty: the library's are among them), nothing is inert.
+                    guard !edits.declaredNames.isEmpty else { return nil }
+                    let inert = InertStatements(declared: edits.declaredNames)
+                    guard let before = entry.inertShape ?? edits.contributionBefore(edited.index)?.shapeKey(leavingOut: inert),
+                          before == contribution.shapeKey(leavingOut: inert) else { return nil }
+                    entry.shape = newShape
+                    entry.inertShape = before
+                }
+            }
+            entries.append((edited.index, entry))
         }
         return entries
     }

@@ -24,6 +24,8 @@ public struct StaticGraph: Sendable {
     public var places = SourcePlaces()
     /// With a cache: each app component type's family (`ComponentFamily`), for the last reading.
     var families: [ComponentFamily] = []
+    /// Every name the sources declare (`InertStatements.declared`), for the last reading.
+    var declaredNames: Set<String> = []
 
     public struct Summary: Sendable, Equatable {
         public var files: Int

@@ -20,8 +20,12 @@ struct StaticGraphBuilder {
     var lookupPositions: [Int: SourcePosition] = [:]
     var facts = GraphFacts()
 
+    /// Every name the sources declare (`InertStatements.declared`).
+    let declaredNames: Set<String>
+
     init(analysis: FlowAnalysis) {
         self.analysis = analysis
+        declaredNames = InertStatements.declaredNames(types: analysis.index.types, freeFunctions: analysis.freeFunctions, topLevel: analysis.topLevel)
     }
 
     mutating func build(files: Int) -> StaticGraph {
@@ -75,7 +79,7 @@ struct StaticGraphBuilder {
         }
         return StaticGraph(
             snapshot: built, diagnostics: diagnostics.sorted(), lookupPositions: lookupPositions, facts: facts,
-            summary: summary, places: places(of: built)
+            summary: summary, places: places(of: built), declaredNames: declaredNames
         )
     }
 
@@ -92,7 +96,7 @@ struct StaticGraphBuilder {
             for (_, provider) in index.providers(of: name) { places.providers[type, default: [:]][provider.name] = provider.position }
         }
         places.answering = answeringTypes(componentTypes: componentTypes)
-        places.declarationsRunningCode = declarationsRunningCode()
+        places.declarationsRunningCode = declarationsRunningCode(declared: declaredNames)
         places.propertyReads = analysis.propertyReads.flatMap { read in
             (componentNodes[read.receiver] ?? []).map { node in
                 SourcePlaces.PropertyRead(

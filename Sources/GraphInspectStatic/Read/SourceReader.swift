@@ -92,13 +92,6 @@ struct SourceReader {
     }
 }
 
-extension SourceReader {
-    /// Every name these sources declare (`InertStatements.declared`).
-    var declaredNames: Set<String> {
-        InertStatements.declaredNames(types: types, freeFunctions: freeFunctions, topLevel: topLevel)
-    }
-}
-
 extension TypeDecl {
     /// Runs `body` on this value where it is stored (a dictionary's `modify`).
     mutating func withMutable(_ body: (inout TypeDecl) -> Void) { body(&self) }
