@@ -33,7 +33,8 @@ let package = Package(
     ],
     targets: [
         // The architecture's runtime, its instrumentation and the recorder. No dependencies but a
-        // header of two atomic pointer operations (C, in this package) for its lock-free cache.
+        // little C of its own: atomic pointer operations for its lock-free cache, and the
+        // runtime's try-retain for the leak search.
         .target(name: "CGraphInspectAtomics"),
         .target(name: "GraphInspect", dependencies: ["CGraphInspectAtomics"]),
         // The diagram model a snapshot becomes, and its pure-Swift writers: DOT, Mermaid, palettes,

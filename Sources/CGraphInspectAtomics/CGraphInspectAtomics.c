@@ -1,4 +1,5 @@
-// The atomics are static inline in include/CGraphInspectAtomics.h; here is the spin lock's slow path.
+// The atomics are static inline in include/CGraphInspectAtomics.h; here are the spin lock's slow
+// path and the try-retain of a live object.
 #include "CGraphInspectAtomics.h"
 #include <sched.h>
 #include <time.h>
@@ -19,4 +20,11 @@ void graphinspect_spin_lock_wait(int *lock) {
             nanosleep(&pause, NULL);
         }
     }
+}
+
+// Exported by the Swift runtime (swift/Runtime/HeapObject.h).
+extern void *swift_tryRetain(void *object);
+
+void *graphinspect_try_retain(void *object) {
+    return swift_tryRetain(object);
 }

@@ -36,14 +36,18 @@ private func report(_ leaks: [RetainedAfterDetach], in snapshot: GraphSnapshot, 
 
 enum LeakGrace {
     /// Waits while anything `recorder` saw let go is alive and inside its grace, then returns the
-    /// leaks and the snapshot they were judged on.
+    /// leaks and the snapshot they were judged on; with leaks, after searching the live objects
+    /// for what holds each (`GraphRecorder.recordLeakHolders`), so their reports name it.
     static func waitedLeaks(_ recorder: GraphRecorder, grace: UInt64) async -> (leaks: [RetainedAfterDetach], snapshot: GraphSnapshot) {
         while true {
             let snapshot = recorder.snapshot()
             let retained = RetainedAfterDetach.find(in: snapshot, grace: grace, now: RecordingClock.now())
             // Wait until the oldest still inside its grace leaves it (a little after), then look again.
             guard let oldest = retained.filter({ !$0.isLeak }).compactMap(\.aliveFor).max() else {
-                return (retained.filter(\.isLeak), snapshot)
+                guard retained.contains(where: \.isLeak) else { return ([], snapshot) }
+                recorder.recordLeakHolders()
+                let searched = recorder.snapshot()
+                return (RetainedAfterDetach.find(in: searched, grace: grace, now: RecordingClock.now()).filter(\.isLeak), searched)
             }
             try? await Task.sleep(nanoseconds: grace - min(oldest, grace) + 10_000_000)
         }

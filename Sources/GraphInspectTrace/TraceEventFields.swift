@@ -30,6 +30,8 @@ enum TraceEventFields {
             return [("id", released.id)]
         case .linked(let link):
             return [("from", link.from), ("to", link.to)]
+        case .held(let held):
+            return [("id", held.id)] + (held.holder.map { [("holder", $0)] } ?? [])
         case .ended:
             return []
         }

@@ -40,6 +40,8 @@ import Testing
             .released(Released(id: id, time: UInt64.max - id.rawValue)),
             .linked(Link(from: id, to: id, kind: name, label: name)),
             .linked(Link(from: id, to: id, kind: name)),
+            .held(HeldBy(id: id, holder: id, path: ".screens[2]." + name)),
+            .held(HeldBy(id: id)),
             .ended(RunEnded(time: id.rawValue)),
         ]
     }
@@ -62,7 +64,7 @@ import Testing
         // Every case of GraphEvent is among them.
         let kinds = Set(Self.everyKind(name: "a", id: ObjectID(1)).map(\.name))
         #expect(kinds == Set(GraphEvent.Name.allCases))
-        #expect(compared == Self.names.count * Self.ids.count * 20)
+        #expect(compared == Self.names.count * Self.ids.count * 22)
     }
 
     @Test func aLineReadsBackAsTheEventItWasWrittenFrom() throws {

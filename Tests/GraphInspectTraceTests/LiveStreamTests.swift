@@ -197,7 +197,7 @@ import Testing
             return
         }
         #expect(feed(#"{"event":"repeated","line":8}"#) == .accepted)
-        #expect(stream.refused == 2 && stream.dropped == 5)
+        #expect(stream.refused == 2 && stream.dropped == 5, "\(stream.refused) \(stream.dropped)")
         let snapshot = try #require(stream.snapshot)
         #expect(snapshot.nodes.map(\.id) == [ObjectID(1)])
         #expect(snapshot.lookups.count == 1 && snapshot.lookups.first?.repeats == 1)

@@ -38,6 +38,12 @@ static inline void graphinspect_add_long(long *_Nonnull slot, long value) {
 /// so a holder that blocks (a pipe that is full) costs waiters no more than a mutex would.
 void graphinspect_spin_lock_wait(int *_Nonnull lock);
 
+/// Retains a native Swift object unless its deinitialisation has begun: the object, retained
+/// once, or NULL. Swift's runtime entry point (`swift_tryRetain`, what loading a weak reference
+/// uses), for the library's own objects, which hold no weak reference to themselves: a search
+/// among the live objects (`HolderSearch`) takes only those it can keep whole while it reads them.
+void *_Nullable graphinspect_try_retain(void *_Nonnull object);
+
 static inline void graphinspect_spin_lock(int *_Nonnull lock) {
     if (__atomic_exchange_n(lock, 1, __ATOMIC_ACQUIRE) == 0) return;
     graphinspect_spin_lock_wait(lock);

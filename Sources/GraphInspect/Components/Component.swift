@@ -82,7 +82,7 @@ open class Component {
         observer = GraphObservation.current
         hitEntry = observer.flatMap(CacheHitEntry.init)
         index = ProviderIndex(of: self)
-        Registries.components.add(id, LiveComponent(type: type(of: self), parent: parent?.id, providers: index.declared))
+        Registries.components.add(id, LiveComponent(type: type(of: self), address: UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()), parent: parent?.id, providers: index.declared))
         if let observer {
             parent?.announce(to: observer)
             observer.record(.created(createdEvent))

@@ -27,6 +27,10 @@ final class LiveRegistry<Record: Sendable>: @unchecked Sendable {
 /// What a missing-dependency report reads of a live component.
 struct LiveComponent: Sendable {
     let type: Component.Type
+    /// Where the component is, never retained: a search among the live objects
+    /// (`HolderSearch.liveObjects`) retains it from here, under the registry's lock, unless its
+    /// deinitialisation has begun.
+    let address: UInt
     let parent: ObjectID?
     let providers: [Provider]
 }

@@ -21,7 +21,30 @@ extension RetainedAfterDetach {
         switch cause {
         case .detached(let holder): "\(Self.label(holder, in: snapshot)) detached it"
         case .holderReleased(let holder): "its holder \(Self.label(holder, in: snapshot)) was released"
+        case .ownerReleased(let owner): "\(Self.owner(owner, in: snapshot)) \(Self.label(owner, in: snapshot)) was released"
         }
+    }
+
+    /// "its module", "its router": what `owner` was to the part it let go.
+    private static func owner(_ owner: ObjectID, in snapshot: GraphSnapshot) -> String {
+        switch snapshot.node(owner)?.kind {
+        case .holder?: "its holder"
+        case .router?: "its router"
+        case .viewComponent?: "its view component"
+        default: "its module"
+        }
+    }
+
+    /// Where it is held, when the app searched its live objects: "held by AppComponent #1
+    /// .lastScreen", or that none of them holds it; nil when it did not search.
+    public func holderLine(in snapshot: GraphSnapshot) -> String? {
+        guard let heldBy else { return nil }
+        guard let holder = heldBy.holder else {
+            return "held by nothing graphinspect knows: no live component, module, holder, router or view component holds it in a stored property"
+        }
+        let path = heldBy.path.map { " " + $0 } ?? ""
+        let cycle = holder == node || aliveBelow.contains(holder)
+        return "held by \(cycle ? "its own " : "")\(Self.label(holder, in: snapshot))\(path)" + (cycle ? " (a cycle within what was let go)" : "")
     }
 
     /// The first line: what, and how long after what.
@@ -48,10 +71,18 @@ extension RetainedAfterDetach {
         if !resolvedFromIt.isEmpty {
             lines.append("  resolved something from it or below it: " + resolvedFromIt.map { Self.label($0, in: snapshot) }.joined(separator: ", "))
         }
+        if let holder = holderLine(in: snapshot) { lines.append("  " + holder) }
         guard isLeak else { return lines.joined(separator: "\n") }
         let type = snapshot.node(node)?.shortType ?? "it"
+        if let holder = heldBy?.holder {
+            let field = heldBy?.path.map { "`\($0)`" } ?? "that reference"
+            lines.append("  fix: clear \(field) of \(Self.label(holder, in: snapshot)) when \(type) is let go, or make it weak")
+            return lines.joined(separator: "\n")
+        }
         lines += [
-            "  something outside the tree still holds it (graphinspect holds only ids); look for, and fix:",
+            heldBy == nil
+                ? "  something outside the tree still holds it (graphinspect holds only ids); look for, and fix:"
+                : "  so what holds it is outside them; look for, and fix:",
             "    a closure \(type) stores that captures it (or its component) strongly: capture it [weak self]",
             "    a global, a static or a registry that kept \(type): remove it there when the holder detaches it",
             "    a stored property of a parent or sibling that points at \(type): make it weak, or clear it on detach",

@@ -1,7 +1,9 @@
-/// A module or holder still alive after its holder let it go: detached, or held by a holder that
-/// was itself released. After a grace period (1 s by default) that is a leak, with everything below
-/// it that is still alive: its component and theirs, its view component and router, the modules it
-/// holds. Found from the events alone (`find`), so a running app, a trace, a snapshot's JSON and a
+/// A module or holder still alive after its holder let it go (detached, or held by a holder that
+/// was itself released), or a part of one (its component, router, view component) still alive
+/// after the module or holder it belonged to was released. After a grace period (1 s by default)
+/// that is a leak, with everything below it that is still alive: its component and theirs, its view
+/// component and router, the modules it holds; and, where the app searched its live objects when
+/// the recording ended (`held` events), what holds it. Found from the events alone (`find`), so a running app, a trace, a snapshot's JSON and a
 /// baseline give the same answer; a recording that ends before the grace has passed says how long
 /// before rather than guessing.
 public struct RetainedAfterDetach: Sendable, Equatable {
@@ -11,10 +13,13 @@ public struct RetainedAfterDetach: Sendable, Equatable {
         case detached(holder: ObjectID)
         /// `holder`, which held it, was released; it was not.
         case holderReleased(holder: ObjectID)
+        /// `owner`, the module or holder (or router) it was a part of, was released; it was not.
+        case ownerReleased(owner: ObjectID)
 
+        /// The node that let it go: the holder, or the owner.
         public var holder: ObjectID {
             switch self {
-            case .detached(let holder), .holderReleased(let holder): holder
+            case .detached(let holder), .holderReleased(let holder), .ownerReleased(let holder): holder
             }
         }
     }
@@ -33,6 +38,10 @@ public struct RetainedAfterDetach: Sendable, Equatable {
     public var aliveBelow: [ObjectID]
     /// Components outside it that resolved something from it or from below it (they may hold it).
     public var resolvedFromIt: [ObjectID]
+    /// What the app found holding it when it searched its live objects (`HolderSearch`); nil
+    /// when it did not search (a run that died, a recording made without it). A `HeldBy` with no
+    /// holder: searched, and none of the objects the library knows holds it.
+    public var heldBy: HeldBy?
 
     /// One second, as RIBs' LeakDetector waits.
     public static let defaultGrace: UInt64 = 1_000_000_000
@@ -56,8 +65,10 @@ public struct RetainedAfterDetach: Sendable, Equatable {
         var holding: [ObjectID: Set<ObjectID>] = [:]
         var letGo: [ObjectID: (cause: Cause, time: UInt64?)] = [:]
         var released: Set<ObjectID> = []
+        var held: [ObjectID: HeldBy] = [:]
         var ended: UInt64?
         var lastTime: UInt64?
+        let below = Below(snapshot)
         func saw(_ time: UInt64?) { if let time { lastTime = max(lastTime ?? 0, time) } }
         func unattach(_ module: ObjectID) {
             if let holder = attachedTo.removeValue(forKey: module) { holding[holder]?.remove(module) }
@@ -83,16 +94,31 @@ public struct RetainedAfterDetach: Sendable, Equatable {
                     attachedTo[module] = nil
                     letGo[module] = (.holderReleased(holder: release.id), release.time)
                 }
+                // Its parts go with it: those still alive at the end were kept by something else.
+                for part in below.parts(of: release.id) where !released.contains(part) && letGo[part] == nil {
+                    letGo[part] = (.ownerReleased(owner: release.id), release.time)
+                }
+            case .held(let found):
+                held[found.id] = found
             case .ended(let end):
                 ended = end.time
             default:
                 break
             }
         }
-        let alive = letGo.keys.filter { snapshot.node($0) != nil }.sorted()
+        // A component still alive as the parent of a live component is kept by that child (a
+        // component holds its parent): explained, not a leak of its own.
+        var parentsOfLive: Set<ObjectID> = []
+        for node in snapshot.nodes where node.kind == .component && !released.contains(node.id) {
+            if let parent = node.parent { parentsOfLive.insert(parent) }
+        }
+        let alive = letGo.filter { id, entry in
+            guard snapshot.node(id) != nil else { return false }
+            if case .ownerReleased = entry.cause, parentsOfLive.contains(id) { return false }
+            return true
+        }.keys.sorted()
         guard !alive.isEmpty else { return [] }
         let end = now ?? ended ?? lastTime
-        let below = Below(snapshot)
         let lookups = snapshot.lookups
         return alive.compactMap { id in
             guard let (cause, time) = letGo[id] else { return nil }
@@ -110,7 +136,8 @@ public struct RetainedAfterDetach: Sendable, Equatable {
             return RetainedAfterDetach(
                 node: id, cause: cause, time: time, aliveFor: aliveFor, isLeak: isLeak,
                 aliveBelow: subtree.filter { $0 != id && snapshot.node($0)?.released == false }.sorted(),
-                resolvedFromIt: requesters.sorted()
+                resolvedFromIt: requesters.sorted(),
+                heldBy: held[id]
             )
         }
     }
@@ -163,6 +190,24 @@ public struct RetainedAfterDetach: Sendable, Equatable {
                     children[node.id, default: []].append(component)
                 }
             }
+        }
+
+        /// The parts of a module, holder, router or view component that go with it: its own
+        /// component, and the routers and view components below it, theirs too. Not its modules
+        /// (a holder's release lets those go itself), nothing below a component, and no node of a
+        /// kind the app registers (the runtime does not see those released).
+        func parts(of id: ObjectID) -> [ObjectID] {
+            guard let node = snapshot.node(id), node.kind != .component else { return [] }
+            var found: [ObjectID] = []
+            var queue = [id]
+            while let next = queue.popLast() {
+                for child in children[next] ?? [] {
+                    guard let kind = snapshot.node(child)?.kind, kind == .component || kind == .router || kind == .viewComponent else { continue }
+                    found.append(child)
+                    if kind != .component { queue.append(child) }
+                }
+            }
+            return found
         }
 
         /// `id` and everything below it, each once.

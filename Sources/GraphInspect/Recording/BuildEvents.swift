@@ -150,3 +150,28 @@ public struct RunEnded: Sendable, Equatable, Codable {
 
     public init(time: UInt64) { self.time = time }
 }
+
+/// Payload of `GraphEvent.held`: what holds a node that was alive after its owner let it go.
+///
+/// Searched in the app, among the live objects the library knows (components, modules, holders,
+/// routers and view components): the first, in id order, whose stored properties reach the node,
+/// through optionals, arrays, dictionaries, sets and nested values (`HolderSearch`). `holder`
+/// nil: searched, and none of them holds it; what does is outside them (a global, a closure,
+/// another object).
+public struct HeldBy: Sendable, Equatable, Codable {
+    /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
+    enum CodingKeys: String, CodingKey { case id, holder, path }
+
+    /// The node held.
+    public var id: ObjectID
+    /// The known object holding it; nil when none does.
+    public var holder: ObjectID?
+    /// Where in `holder`: `.lastScreen`, `.screens[2]`, `.byKey["a"]`, `.state.current`.
+    public var path: String?
+
+    public init(id: ObjectID, holder: ObjectID? = nil, path: String? = nil) {
+        self.id = id
+        self.holder = holder
+        self.path = path
+    }
+}

@@ -4,7 +4,7 @@ extension GraphEvent: Codable {
     /// The `"event"` value of each case, as written in traces and snapshots.
     public enum Name: String, Codable, Sendable, CaseIterable {
         case created, builderStarted, builderFinished, moduleAttached, moduleDetached
-        case routerAttached, lookup, sharedCreated, moduleLookup, released, linked, ended
+        case routerAttached, lookup, sharedCreated, moduleLookup, released, linked, held, ended
     }
 
     /// The key naming the case, first in every event (`TraceLine` writes it too).
@@ -24,6 +24,7 @@ extension GraphEvent: Codable {
         case .moduleLookup: .moduleLookup
         case .released: .released
         case .linked: .linked
+        case .held: .held
         case .ended: .ended
         }
     }
@@ -42,6 +43,7 @@ extension GraphEvent: Codable {
         case .moduleLookup: self = .moduleLookup(try ModuleLookup(from: decoder))
         case .released: self = .released(try Released(from: decoder))
         case .linked: self = .linked(try Link(from: decoder))
+        case .held: self = .held(try HeldBy(from: decoder))
         case .ended: self = .ended(try RunEnded(from: decoder))
         }
     }
@@ -61,6 +63,7 @@ extension GraphEvent: Codable {
         case .moduleLookup(let payload): try payload.encode(to: encoder)
         case .released(let payload): try payload.encode(to: encoder)
         case .linked(let payload): try payload.encode(to: encoder)
+        case .held(let payload): try payload.encode(to: encoder)
         case .ended(let payload): try payload.encode(to: encoder)
         }
     }

@@ -26,6 +26,9 @@ public enum GraphEvent: Sendable, Equatable {
     case released(Released)
     /// An app said two nodes are linked: "navigates to", "emits to", "configures"...
     case linked(Link)
+    /// What was found holding a node alive after its owner let it go (`HolderSearch`), searched
+    /// when the recording ends or a test judges its leaks.
+    case held(HeldBy)
     /// The recording ended: the process exiting normally. What is alive after a detach is
     /// judged against this time (`RetainedAfterDetach`); a run that died has none.
     case ended(RunEnded)

@@ -24,10 +24,16 @@ public struct GraphSnapshot: Sendable, Equatable, Codable {
         self = builder.snapshot
     }
 
-    /// How many events the run recorded: every event but the `ended` mark, so a run recorded in
-    /// this process and the same run read from its trace count alike.
+    /// How many events the run recorded: every event but the `ended` mark and the `held` answers
+    /// of the search made when it ended, so a run recorded in this process and the same run read
+    /// from its trace count alike.
     public var eventCount: Int {
-        events.count - events.reduce(0) { count, event in if case .ended = event { count + 1 } else { count } }
+        events.count - events.reduce(0) { count, event in
+            switch event {
+            case .ended, .held: count + 1
+            default: count
+            }
+        }
     }
 
     /// The snapshot without times (`ModuleAttachment.time`, `Released.time`) or the `ended` mark:

@@ -10,6 +10,9 @@ public struct SnapshotBuilder: Sendable {
     private var runIDs: [ObjectID: ObjectID] = [:]
     /// Snapshot ids of nodes referenced before their `created` event.
     private var placeholders: Set<ObjectID> = []
+    /// The runtime's id of each node, at its snapshot id's index (id - 1): what a search among
+    /// the live objects (`HolderSearch`) is given for the nodes a snapshot judged.
+    public private(set) var rawIDs: [ObjectID] = []
 
     public init() {}
 
@@ -84,6 +87,10 @@ public struct SnapshotBuilder: Sendable {
             link.from = id(link.from, kind: "node")
             link.to = id(link.to, kind: "node")
             events.append(.linked(link))
+        case .held(var held):
+            held.id = id(held.id, kind: .module)
+            held.holder = held.holder.map { id($0, kind: .component) }
+            events.append(.held(held))
         case .ended(let ended):
             events.append(.ended(ended))
         case .released(var released):
@@ -102,6 +109,7 @@ public struct SnapshotBuilder: Sendable {
     private mutating func newNode(raw: ObjectID, kind: NodeKind) -> ObjectID {
         let id = ObjectID(UInt64(nodes.count + 1))
         nodeIDs[raw] = id
+        rawIDs.append(raw)
         nodes.append(GraphNode(created: NodeCreated(id: id, kind: kind, type: "?")))
         return id
     }

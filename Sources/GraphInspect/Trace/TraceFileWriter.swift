@@ -52,6 +52,9 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
     }
 
     private let output: SpinLocked<Output>
+    /// The events that say what was made, attached, let go and released (no lookups): what
+    /// judging the leaks at the end needs (`recordLeakHolders`).
+    private let structure = Locked<[GraphEvent]>([])
 
     /// Streams to `graphinspect live --listen` at `liveAddress` (`[TOKEN@]HOST:PORT`), with no
     /// file: what `GRAPHINSPECT_LIVE` does, for an app that learns the address while it runs
@@ -137,6 +140,18 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
 
     public func record(_ event: GraphEvent) {
         TraceLine(event).bytes.withUnsafeBytes { write($0) }
+        switch event {
+        case .created, .moduleAttached, .moduleDetached, .routerAttached, .released:
+            structure.withLock { $0.append(event) }
+        default:
+            break
+        }
+    }
+
+    /// Searches the live objects for what holds each node let go and still alive, and writes a
+    /// `held` line for each: done at exit, before the `ended` line.
+    func recordLeakHolders() {
+        RetainedAfterDetach.reportHolders(of: structure.withLock { $0 }, to: self)
     }
 
     /// Every hit is a line of its own, so counts stay exact even if the process dies. The first
@@ -183,6 +198,7 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
             guard let live else { return nil }
             atexit {
                 ModuleTreeTracking.sync()
+                TraceFileWriter.fromEnvironment?.recordLeakHolders()
                 TraceFileWriter.fromEnvironment?.record(.ended(RunEnded(time: RecordingClock.now())))
                 LiveStream.fromEnvironment?.flush(seconds: 1)
             }
@@ -194,7 +210,9 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
             // released) and leaves the file at its written length; a crash leaves NUL padding.
             atexit {
                 ModuleTreeTracking.sync()
-                // The end, so what is still alive after a detach is judged against it.
+                // What holds each node let go and still alive, then the end, so what is still
+                // alive after a detach is judged against it.
+                TraceFileWriter.fromEnvironment?.recordLeakHolders()
                 TraceFileWriter.fromEnvironment?.record(.ended(RunEnded(time: RecordingClock.now())))
                 TraceFileWriter.fromEnvironment?.finish()
                 LiveStream.fromEnvironment?.flush(seconds: 1)

@@ -87,6 +87,10 @@ struct TraceLine {
             id(Link.CodingKeys.to, link.to)
             string(Link.CodingKeys.kind, link.kind)
             if let label = link.label { string(Link.CodingKeys.label, label) }
+        case .held(let held):
+            id(HeldBy.CodingKeys.id, held.id)
+            if let holder = held.holder { id(HeldBy.CodingKeys.holder, holder) }
+            if let path = held.path { string(HeldBy.CodingKeys.path, path) }
         case .ended(let ended):
             unsigned(RunEnded.CodingKeys.time, ended.time)
         }

@@ -97,7 +97,7 @@ extension GraphInspectCommand {
         /// module retained after detach (`"kind": "retainedAfterDetach"`), leaks first.
         static func json(_ failures: [LookupFailure], retained: [RetainedAfterDetach], in snapshot: GraphSnapshot, grace: UInt64) throws -> String {
             let ordered = retained.filter(\.isLeak) + retained.filter { !$0.isLeak }
-            let entries = failures.map(WhyJSONEntry.failure) + ordered.map { WhyJSONEntry.retained($0, label: RetainedAfterDetach.label($0.node, in: snapshot), report: $0.report(in: snapshot, grace: grace)) }
+            let entries = failures.map(WhyJSONEntry.failure) + ordered.map { WhyJSONEntry.retained($0, label: RetainedAfterDetach.label($0.node, in: snapshot), report: $0.report(in: snapshot, grace: grace), holderLabel: $0.heldBy?.holder.map { RetainedAfterDetach.label($0, in: snapshot) }) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             return String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
@@ -131,15 +131,16 @@ extension GraphInspectCommand {
 enum WhyJSONEntry: Encodable {
     case failure(LookupFailure)
     /// A module or holder alive after its holder let it go: a leak when `leak` is true.
-    case retained(RetainedAfterDetach, label: String, report: String)
+    case retained(RetainedAfterDetach, label: String, report: String, holderLabel: String?)
 
-    private enum CodingKeys: String, CodingKey { case kind, leak, node, label, holder, cause, aliveForNanoseconds, aliveBelow, resolvedFromIt, report }
+    private enum CodingKeys: String, CodingKey { case kind, leak, node, label, holder, cause, aliveForNanoseconds, aliveBelow, resolvedFromIt, heldBy, report }
+    private enum HeldByKeys: String, CodingKey { case holder, label, path }
 
     func encode(to encoder: any Encoder) throws {
         switch self {
         case .failure(let failure):
             try failure.encode(to: encoder)
-        case .retained(let retained, let label, let report):
+        case .retained(let retained, let label, let report, let holderLabel):
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode("retainedAfterDetach", forKey: .kind)
             try container.encode(retained.isLeak, forKey: .leak)
@@ -149,10 +150,22 @@ enum WhyJSONEntry: Encodable {
             switch retained.cause {
             case .detached: try container.encode("detached", forKey: .cause)
             case .holderReleased: try container.encode("holderReleased", forKey: .cause)
+            case .ownerReleased: try container.encode("ownerReleased", forKey: .cause)
             }
             try container.encodeIfPresent(retained.aliveFor, forKey: .aliveForNanoseconds)
             try container.encode(retained.aliveBelow, forKey: .aliveBelow)
             try container.encode(retained.resolvedFromIt, forKey: .resolvedFromIt)
+            // Absent: not searched; null: searched, held by none of the objects graphinspect knows.
+            if let heldBy = retained.heldBy {
+                if let holder = heldBy.holder {
+                    var found = container.nestedContainer(keyedBy: HeldByKeys.self, forKey: .heldBy)
+                    try found.encode(holder, forKey: .holder)
+                    try found.encodeIfPresent(holderLabel, forKey: .label)
+                    try found.encodeIfPresent(heldBy.path, forKey: .path)
+                } else {
+                    try container.encodeNil(forKey: .heldBy)
+                }
+            }
             try container.encode(report, forKey: .report)
         }
     }
