@@ -38,7 +38,8 @@ public struct TreeTextWriter: Sendable {
     }
 
     /// Modules and holders their holder let go that are still alive (`RetainedAfterDetach`): each
-    /// with what let it go and how long ago, and what is alive below it.
+    /// with what let it go and how long ago, what holds it when that was searched, and what is
+    /// alive below it.
     private func writeRetained(_ snapshot: GraphSnapshot, into out: inout TextLines) {
         let retained = RetainedAfterDetach.find(in: snapshot, grace: leakGrace)
         guard !retained.isEmpty else { return }
@@ -53,6 +54,7 @@ public struct TreeTextWriter: Sendable {
                 text += ", alive at the end (no times recorded)"
             }
             out.line(1, text)
+            if let holder = found.holderLine(in: snapshot) { out.line(2, holder) }
             for id in found.aliveBelow { out.line(2, snapshot.node(id).map(label) ?? "\(id)") }
         }
     }

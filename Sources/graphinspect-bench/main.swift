@@ -52,6 +52,7 @@ var groups: [Group] = [
     Group(name: "recording", summary: "events recorded per second in memory and to a trace file; trace reading") {
         try RecordingBenchmarks.run(quick: $0, folder: scratch)
     },
+    Group(name: "leaks", summary: "leaks judged with what holds each searched, among 10,000 live objects") { LeakBenchmark.run(quick: $0) },
     Group(name: "app", summary: "a generated app of 10,000 components and 1,000 modules, built and dumped") {
         try AppBenchmark.run(quick: $0)
     },

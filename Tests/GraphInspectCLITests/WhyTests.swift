@@ -39,6 +39,8 @@ import Testing
         #expect(lines.dropFirst(2).first == "graphinspect why: 1 module retained after detach")
         #expect(lines.contains { $0.hasPrefix("retained after detach: SettingsModule \"settings\" #4 is still alive ") && $0.hasSuffix(" after RootHolder \"root\" #2 detached it") })
         #expect(lines.contains("  still alive below it: SettingsComponent #3, ViewComponentObject #5, RouterObject #6"))
+        // Searched when the app exited: no object the library knows holds it (a closure does).
+        #expect(lines.contains("  held by nothing graphinspect knows: no live component, module, holder, router or view component holds it in a stored property"))
         #expect(lines.contains("    a closure SettingsModule stores that captures it (or its component) strongly: capture it [weak self]"))
         // The released module and the one still attached are not named.
         #expect(!result.stdout.contains("profile") && !result.stdout.contains("chat"))
@@ -51,6 +53,8 @@ import Testing
         #expect(entries.first?["kind"] as? String == "retainedAfterDetach" && entries.first?["leak"] as? Bool == true)
         #expect(entries.first?["label"] as? String == "SettingsModule \"settings\" #4" && entries.first?["aliveBelow"] as? [Int] == [3, 5, 6])
         #expect((entries.first?["report"] as? String)?.hasPrefix("retained after detach: SettingsModule") == true)
+        // Searched, held by none of the objects the library knows: `heldBy` is null.
+        #expect(entries.first?.keys.contains("heldBy") == true && entries.first?["heldBy"] is NSNull)
 
         // dump's JSON keeps no times but keeps the verdict: read back, the same leak, exit 1.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("why-json-\(UUID().uuidString)")
@@ -80,7 +84,7 @@ import Testing
         // dump's text names it too, with what is alive below it.
         let dump = try Executable.run("graphinspect", ["dump", "--sample", "leaking"], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"])
         #expect(dump.stdout.contains("\nretained after detach\n  SettingsModule \"settings\" #4  RootHolder \"root\" #2 detached it, alive "))
-        #expect(dump.stdout.contains(": a leak\n    SettingsComponent #3\n    ViewComponentObject #5\n    RouterObject #6\n"))
+        #expect(dump.stdout.contains(": a leak\n    held by nothing graphinspect knows: no live component, module, holder, router or view component holds it in a stored property\n    SettingsComponent #3\n    ViewComponentObject #5\n    RouterObject #6\n"), "\(dump.stdout)")
 
         // The pictures mark it, with a legend entry; Graphviz accepts the DOT.
         let dot = try Executable.run("graphinspect", ["dump", "--sample", "leaking", "--format", "dot", "--view", "all"], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"])
