@@ -91,6 +91,7 @@ public enum FindingsFormats {
         case "shadowing": "A component providing a name and type an ancestor also provides, which changes what everything below it gets."
         case "unused-provider": "A provider no lookup uses."
         case "router-required": "A module without a router, where the rules file requires one."
+        case "closure-cycle": "A closure stored on a component, module or router that captures that same object strongly: neither is ever released."
         case "rules-baseline": "A known violation listed in the rules baseline that no longer occurs."
         default: "A finding of graphinspect check: " + rule.replacingOccurrences(of: "-", with: " ") + "."
         }

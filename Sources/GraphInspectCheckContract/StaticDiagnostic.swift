@@ -19,9 +19,13 @@ public struct StaticDiagnostic: Sendable, Equatable, Hashable, Codable, Comparab
     /// The id of the rule that found it, for findings of a rules file (`forbidden-lookup`...);
     /// nil for the reader's own, whose id is read from the message (`rule`).
     public var ruleID: String?
+    /// The type the finding is about, where a rules file may scope its rule by type
+    /// (`closure-cycle`'s object); nil otherwise.
+    public var subject: String?
 
-    public init(severity: Severity, position: SourcePosition, message: String, details: [String] = [], ruleID: String? = nil) {
+    public init(severity: Severity, position: SourcePosition, message: String, details: [String] = [], ruleID: String? = nil, subject: String? = nil) {
         self.ruleID = ruleID
+        self.subject = subject
         self.severity = severity
         self.position = position
         self.message = message

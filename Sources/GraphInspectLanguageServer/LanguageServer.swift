@@ -13,8 +13,9 @@ public final class LanguageServer: @unchecked Sendable {
     /// Reads the workspace's sources (`paths`, with `cachePath`), the editor's open files' text in
     /// place of theirs on disk, as `check` reads them; installed by `graphinspect-check`.
     public typealias Reader = (_ paths: [String], _ cachePath: String?, _ texts: [String: String]) throws -> StaticReading
-    /// The rules file's findings for a reading (nil when the workspace has none).
-    public typealias Rules = (_ reading: StaticReading) throws -> [StaticDiagnostic]
+    /// A reading's findings held against the workspace's rules file (nil when it has none): the
+    /// reader's `findings`, restated where the file says so, and the rules' own.
+    public typealias Rules = (_ reading: StaticReading, _ findings: [StaticDiagnostic]) throws -> [StaticDiagnostic]
 
     private let reader: Reader
     private let rulesFor: (_ root: String) -> Rules?
@@ -163,7 +164,7 @@ public final class LanguageServer: @unchecked Sendable {
             var findings = reading.diagnostics
             for rule in rules {
                 do {
-                    findings += try rule(reading)
+                    findings = try rule(reading, findings)
                 } catch {
                     log("the rules file is not held: \(error)")
                 }

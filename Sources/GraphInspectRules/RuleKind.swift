@@ -15,6 +15,13 @@ public enum RuleKind: String, Sendable, CaseIterable, Comparable {
     case unusedProvider = "unused-provider"
     /// A module without a router.
     case routerRequired = "router-required"
+    /// A closure stored on a component, module or router that captures that object strongly.
+    /// The reader finds these (a warning with no rules file); a rules file restates their
+    /// severity (`RuleSet.restated`).
+    case closureCycle = "closure-cycle"
+
+    /// Whether the reader finds it, as a finding of its own a rules file only restates.
+    public var isReaders: Bool { self == .closureCycle }
 
     /// Whether the rule is a number not to exceed (`limit:`).
     public var hasLimit: Bool { self == .maxHops || self == .maxDepth || self == .maxChildren }
@@ -27,7 +34,7 @@ public enum RuleKind: String, Sendable, CaseIterable, Comparable {
         switch self {
         case .forbiddenLookup: ["requester", "provider", "name"]
         case .maxHops, .maxDepth, .maxChildren: ["limit"]
-        case .shadowing, .unusedProvider, .routerRequired: []
+        case .shadowing, .unusedProvider, .routerRequired, .closureCycle: []
         }
     }
 

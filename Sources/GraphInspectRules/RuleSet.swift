@@ -1,3 +1,5 @@
+import GraphInspectCheckContract
+
 /// A rules file, read: every rule it turns on, in the file's order.
 public struct RuleSet: Sendable, Equatable {
     /// Where the rules came from (for findings and errors).
@@ -11,6 +13,26 @@ public struct RuleSet: Sendable, Equatable {
 
     /// Rules whose severity is not `off`.
     public var active: [Rule] { rules.filter { $0.severity != .off } }
+
+    /// The reader's findings with the severity this file gives their rule (`closure-cycle: error`),
+    /// those it turns `off` left out; the last entry whose scope holds a finding decides it.
+    /// Findings of rules the file does not state keep their own.
+    public func restated(_ findings: [StaticDiagnostic]) -> [StaticDiagnostic] {
+        let readers = rules.filter(\.kind.isReaders)
+        guard !readers.isEmpty else { return findings }
+        return findings.compactMap { finding in
+            guard let id = finding.ruleID,
+                  let rule = readers.last(where: { $0.kind.rawValue == id && $0.scope.contains(type: finding.subject ?? "", file: finding.position.isKnown ? finding.position.file : nil) })
+            else { return finding }
+            var restated = finding
+            switch rule.severity {
+            case .off: return nil
+            case .error: restated.severity = .error
+            case .warning: restated.severity = .warning
+            }
+            return restated
+        }
+    }
 }
 
 /// One rule of a rules file (or one entry of a rule that takes several, like `forbidden-lookup`).

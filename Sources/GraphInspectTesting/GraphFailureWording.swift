@@ -80,7 +80,7 @@ enum GraphFailureWording {
     }
 
     static func leaked(_ leaks: [RetainedAfterDetach], in snapshot: GraphSnapshot, grace: UInt64) -> String {
-        let count = leaks.count == 1 ? "1 module was" : "\(leaks.count) modules were"
+        let count = RetainedAfterDetach.counted(leaks, in: snapshot) + (leaks.count == 1 ? " was" : " were")
         return "Expected every module and holder let go to be released within \(RetainedAfterDetach.duration(grace)), but \(count) retained after detach:\n\n"
             + leaks.map { $0.report(in: snapshot, grace: grace) }.joined(separator: "\n\n")
     }

@@ -11,8 +11,10 @@ enum LanguageServerRules {
         let path = (root as NSString).appendingPathComponent("graphinspect.yml")
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         let rules = Result { () throws(RulesError) -> RuleSet in try RuleSetReader.read(text: text, path: path) }
-        return { reading in
-            RulesEngine(rules: try rules.get()).findings(in: RulesInput(snapshot: reading.snapshot, places: reading.places, origin: .sources)).map(\.diagnostic)
+        return { reading, findings in
+            let rules = try rules.get()
+            return rules.restated(findings)
+                + RulesEngine(rules: rules).findings(in: RulesInput(snapshot: reading.snapshot, places: reading.places, origin: .sources)).map(\.diagnostic)
         }
     }
 }

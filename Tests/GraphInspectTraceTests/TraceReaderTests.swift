@@ -68,8 +68,20 @@ let hit = #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2,
         #expect(try failure([header, #"{"id":1}"#].joined(separator: "\n") + "\n") == #"T:2: no "event" field; expected an event object such as {"event":"created",...}"#)
     }
 
+    /// What the app found holding a node, read back; a holder no line created is refused.
+    @Test func heldLinesAreReadAndCheckedLikeAnyOther() throws {
+        let held = #"{"event":"held","id":2,"holder":1,"path":".screens[2]"}"#
+        let path = try temporaryTrace([header, root, child, held, #"{"event":"held","id":1}"#].joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try TraceReader().read(path: path)
+        #expect(result.snapshot.events.suffix(2) == [.held(HeldBy(id: ObjectID(2), holder: ObjectID(1), path: ".screens[2]")), .held(HeldBy(id: ObjectID(1)))])
+        #expect(result.snapshot.eventCount == 2, "the search's answers are not the run's events")
+        let unknown = try failure([header, root, #"{"event":"held","id":1,"holder":9}"#].joined(separator: "\n") + "\n")
+        #expect(unknown.hasPrefix("T:3: "), "\(unknown)")
+    }
+
     @Test func unknownEventIsAnError() throws {
-        #expect(try failure([header, #"{"event":"teleported"}"#].joined(separator: "\n") + "\n") == #"T:2: unknown event "teleported"; expected one of "created", "builderStarted", "builderFinished", "moduleAttached", "moduleDetached", "routerAttached", "lookup", "sharedCreated", "moduleLookup", "released", "linked", "ended", "repeated""#)
+        #expect(try failure([header, #"{"event":"teleported"}"#].joined(separator: "\n") + "\n") == #"T:2: unknown event "teleported"; expected one of "created", "builderStarted", "builderFinished", "moduleAttached", "moduleDetached", "routerAttached", "lookup", "sharedCreated", "moduleLookup", "released", "linked", "held", "ended", "repeated""#)
     }
 
     @Test func missingOrMistypedFieldIsNamed() throws {

@@ -7,6 +7,15 @@ extension RetainedAfterDetach {
         return node.shortType + (node.key.map { " " + Quoted.string($0) } ?? "") + " \(id)"
     }
 
+    /// "1 module", "3 modules": how many of `retained` there are, named "module" while every one is
+    /// a module or holder, "object" once a part (a component, router or view component) is among
+    /// them.
+    public static func counted(_ retained: [RetainedAfterDetach], in snapshot: GraphSnapshot) -> String {
+        let modules = retained.allSatisfy { snapshot.node($0.node).map { $0.kind == .module || $0.kind == .holder } ?? true }
+        let noun = modules ? "module" : "object"
+        return retained.count == 1 ? "1 \(noun)" : "\(retained.count) \(noun)s"
+    }
+
     /// "1.23 s", "12 ms".
     public static func duration(_ nanoseconds: UInt64) -> String {
         let milliseconds = nanoseconds / 1_000_000

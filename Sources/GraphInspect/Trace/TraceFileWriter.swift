@@ -53,8 +53,10 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
 
     private let output: SpinLocked<Output>
     /// The events that say what was made, attached, let go and released (no lookups): what
-    /// judging the leaks at the end needs (`recordLeakHolders`).
-    private let structure = Locked<[GraphEvent]>([])
+    /// judging the leaks at the end needs (`recordLeakHolders`). Kept by the writer
+    /// `GRAPHINSPECT_TRACE` starts, which searches at exit; nil for one an app makes itself, so
+    /// its recording thread allocates nothing for it.
+    private let structure: Locked<[GraphEvent]>?
 
     /// Streams to `graphinspect live --listen` at `liveAddress` (`[TOKEN@]HOST:PORT`), with no
     /// file: what `GRAPHINSPECT_LIVE` does, for an app that learns the address while it runs
@@ -65,8 +67,10 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
     }
 
     /// Streams to `live` only, with no file (`GRAPHINSPECT_LIVE` without `GRAPHINSPECT_TRACE`).
-    init(live: LiveStream) {
+    /// `judgesLeaksAtExit`: keeps what `recordLeakHolders` needs.
+    init(live: LiveStream, judgesLeaksAtExit: Bool = false) {
         path = "\(live.host):\(live.port)"
+        structure = judgesLeaksAtExit ? Locked([]) : nil
         output = SpinLocked(Output(sink: nil, live: live), sharingLockOf: live.state)
         writeHeader()
     }
@@ -78,8 +82,9 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
         try self.init(path: path, live: nil)
     }
 
-    init(path: String, live: LiveStream?) throws(OpenError) {
+    init(path: String, live: LiveStream?, judgesLeaksAtExit: Bool = false) throws(OpenError) {
         self.path = path
+        structure = judgesLeaksAtExit ? Locked([]) : nil
         // Read-write: a shared mapping needs it, even though nothing is read back.
         let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
@@ -140,6 +145,7 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
 
     public func record(_ event: GraphEvent) {
         TraceLine(event).bytes.withUnsafeBytes { write($0) }
+        guard let structure else { return }
         switch event {
         case .created, .moduleAttached, .moduleDetached, .routerAttached, .released:
             structure.withLock { $0.append(event) }
@@ -151,6 +157,7 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
     /// Searches the live objects for what holds each node let go and still alive, and writes a
     /// `held` line for each: done at exit, before the `ended` line.
     func recordLeakHolders() {
+        guard let structure else { return }
         RetainedAfterDetach.reportHolders(of: structure.withLock { $0 }, to: self)
     }
 
@@ -202,10 +209,10 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
                 TraceFileWriter.fromEnvironment?.record(.ended(RunEnded(time: RecordingClock.now())))
                 LiveStream.fromEnvironment?.flush(seconds: 1)
             }
-            return TraceFileWriter(live: live)
+            return TraceFileWriter(live: live, judgesLeaksAtExit: true)
         }
         do {
-            let writer = try TraceFileWriter(path: String(cString: value), live: live)
+            let writer = try TraceFileWriter(path: String(cString: value), live: live, judgesLeaksAtExit: true)
             // A normal exit rescans the holders the app declared itself (what they hold now, what was
             // released) and leaves the file at its written length; a crash leaves NUL padding.
             atexit {

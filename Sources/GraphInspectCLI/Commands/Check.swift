@@ -127,7 +127,7 @@ extension GraphInspectCommand {
                 var verdict: RulesVerdict?
                 if let rules {
                     let held = try rules.verdict(RulesInput(snapshot: reading.snapshot, places: reading.places, origin: .sources))
-                    diagnostics = (diagnostics + held.report.map(\.diagnostic)).sorted()
+                    diagnostics = (rules.held.rules.restated(diagnostics) + held.report.map(\.diagnostic)).sorted()
                     verdict = held
                 }
                 let findings = diagnostics.filter { !noNotes || $0.severity != .note }

@@ -85,10 +85,9 @@ extension GraphInspectCommand {
         /// The modules and holders alive after their holder let them go: leaks first.
         static func retainedReport(_ retained: [RetainedAfterDetach], in snapshot: GraphSnapshot, grace: UInt64, style: ReportStyle) -> String {
             let leaks = retained.filter { $0.isLeak }
-            func count(_ n: Int) -> String { n == 1 ? "1 module" : "\(n) modules" }
             let title = leaks.isEmpty
-                ? "graphinspect why: \(count(retained.count)) alive after detach, within the \(RetainedAfterDetach.duration(grace)) grace (not called leaks)"
-                : "graphinspect why: \(count(leaks.count)) retained after detach" + (leaks.count == retained.count ? "" : ", \(retained.count - leaks.count) more alive within the grace")
+                ? "graphinspect why: \(RetainedAfterDetach.counted(retained, in: snapshot)) alive after detach, within the \(RetainedAfterDetach.duration(grace)) grace (not called leaks)"
+                : "graphinspect why: \(RetainedAfterDetach.counted(leaks, in: snapshot)) retained after detach" + (leaks.count == retained.count ? "" : ", \(retained.count - leaks.count) more alive within the grace")
             let ordered = leaks + retained.filter { !$0.isLeak }
             return title + "\n\n" + ordered.map { $0.report(in: snapshot, grace: grace, style: style) }.joined(separator: "\n\n") + "\n"
         }

@@ -15,7 +15,7 @@ extension FlowAnalysis {
             return context.selfSites
         case .superRef, .typeRef, .dynamicString, .unknown:
             return []
-        case .closure(let parameters, let result, let position):
+        case .closure(let parameters, let result, let position, _):
             return makeClosure(parameters: parameters, result: result, position: position, in: context)
         case .name(let name, _):
             return evaluateName(name, in: context)

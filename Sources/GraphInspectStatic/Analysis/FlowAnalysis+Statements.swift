@@ -69,6 +69,7 @@ extension FlowAnalysis {
             case .assign(let target, let value):
                 let result = evaluate(value, in: context, expecting: staticType(target, in: context))
                 assign(result, to: target, in: context)
+                if case .closure(_, _, _, let captures) = value, !captures.isEmpty { noteClosureCycle(target, captures: captures, in: context) }
             case .evaluate(let value):
                 _ = evaluate(value, in: context, expecting: nil)
             case .returns(let value):
@@ -133,5 +134,29 @@ extension FlowAnalysis {
             result.formUnion(self.values(closure.result))
         }
         return result
+    }
+
+    /// `module.onClose = { ... module ... }`: a closure stored on a component, module or router
+    /// that holds that same object strongly, so neither is ever released (`closureCycles`).
+    /// The receiver is a name or `self` (written, or a property of `self` assigned by its name).
+    func noteClosureCycle(_ target: Expr, captures: [String], in context: Context) {
+        let receiver: String, property: String, position: SourcePosition, objects: Set<Int>
+        switch target {
+        case .member(.name(let name, _), let member, let at) where captures.contains(name):
+            (receiver, property, position) = (name, member, at)
+            objects = evaluate(.name(name, at), in: context, expecting: nil)
+        case .member(.selfRef, let member, let at) where captures.contains("self"):
+            (receiver, property, position, objects) = ("self", member, at, context.selfSites)
+        case .name(let member, let at) where captures.contains("self"):
+            guard let function = context.function, !isLocal(member, in: function) else { return }
+            (receiver, property, position, objects) = ("self", member, at, context.selfSites)
+        default:
+            return
+        }
+        for object in objects where object != Self.nilSite {
+            let type = sites[object].type
+            guard index.isAppType(type), index.isComponent(type) || index.isModule(type) || index.isRouter(type) else { continue }
+            closureCycles.insert(ClosureCycle(position: position, receiver: receiver, property: property, type: type))
+        }
     }
 }

@@ -63,6 +63,20 @@ final class FlowAnalysis {
     }
 
     /// Something the reader saw but cannot decide, reported rather than guessed.
+    /// A closure stored on a component, module or router that captures that object strongly.
+    struct ClosureCycle: Hashable {
+        var position: SourcePosition
+        /// The name the object goes by where the closure is stored (`module`, `self`).
+        var receiver: String
+        /// Where the closure is stored.
+        var property: String
+        /// The object's type.
+        var type: String
+    }
+
+    /// Every `ClosureCycle` met, once each.
+    var closureCycles: Set<ClosureCycle> = []
+
     struct Unresolved: Hashable {
         var position: SourcePosition
         var message: String

@@ -146,7 +146,7 @@ enum Constructions {
             case .member(let base, _, _): visit(base)
             case .cast(let value, _): visit(value)
             case .anyOf(let list), .effects(let list): list.forEach(visit)
-            case .closure(_, let result?, _): visit(result)
+            case .closure(_, let result?, _, _): visit(result)
             default: break
             }
         }

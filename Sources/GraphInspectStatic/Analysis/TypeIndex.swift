@@ -75,6 +75,7 @@ final class TypeIndex {
     func isComponent(_ name: String) -> Bool { reaches(name, libraryName("Component")) }
     func isHolder(_ name: String) -> Bool { reaches(name, libraryName("ModuleHolder")) }
     func isModule(_ name: String) -> Bool { reaches(name, libraryName("Module")) }
+    func isRouter(_ name: String) -> Bool { reaches(name, libraryName("Routing")) }
 
     /// The key of the library's type `name`: `GraphInspect.name` when the app declares its own.
     func libraryName(_ name: String) -> String {

@@ -318,6 +318,8 @@ extension CacheBytesWriter {
         write(diagnostic.position)
         string(diagnostic.message)
         array(diagnostic.details) { $0.string($1) }
+        optional(diagnostic.ruleID) { $0.string($1) }
+        optional(diagnostic.subject) { $0.string($1) }
     }
 }
 
@@ -329,6 +331,9 @@ extension CacheBytesReader {
         case 2: .note
         default: throw Malformed()
         }
-        return StaticDiagnostic(severity: severity, position: try position(), message: try string(), details: try array { input throws in try input.string() })
+        return StaticDiagnostic(
+            severity: severity, position: try position(), message: try string(), details: try array { input throws in try input.string() },
+            ruleID: try optional { try $0.string() }, subject: try optional { try $0.string() }
+        )
     }
 }

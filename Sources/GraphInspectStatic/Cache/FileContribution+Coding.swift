@@ -202,11 +202,12 @@ extension CacheBytesWriter {
         case .dynamicString(let position):
             byte(12)
             write(position)
-        case .closure(let parameters, let result, let position):
+        case .closure(let parameters, let result, let position, let captures):
             byte(13)
             array(parameters) { $0.string($1) }
             optional(result) { $0.write($1) }
             write(position)
+            array(captures) { $0.string($1) }
         case .unknown: byte(14)
         }
     }
@@ -285,7 +286,11 @@ extension CacheBytesReader {
         case 10: return .anyOf(try array { try $0.expr(depth: next) })
         case 11: return .effects(try array { try $0.expr(depth: next) })
         case 12: return .dynamicString(try position())
-        case 13: return .closure(parameters: try array { try $0.string() }, result: try optional { try $0.expr(depth: next) }, position: try position())
+        case 13:
+            return .closure(
+                parameters: try array { try $0.string() }, result: try optional { try $0.expr(depth: next) }, position: try position(),
+                captures: try array { try $0.string() }
+            )
         case 14: return .unknown
         default: throw Malformed()
         }

@@ -38,6 +38,9 @@ struct StaticGraphBuilder {
         expandHolders()
         recordLookups()
         recordModuleLookups()
+        for cycle in analysis.closureCycles {
+            diagnostics.insert(StaticWording.closureCycle(cycle, shortType: ShortTypeName.of(cycle.type)))
+        }
         for note in analysis.unresolved {
             diagnostics.insert(note.assumed ? StaticWording.assumed(note.message, at: note.position) : StaticWording.unresolved(note.message, at: note.position))
         }

@@ -50,6 +50,21 @@ enum StaticWording {
         )
     }
 
+    /// `module.onClose = { ... module ... }` on a component, module or router.
+    static func closureCycle(_ cycle: FlowAnalysis.ClosureCycle, shortType: String) -> StaticDiagnostic {
+        let stored = cycle.receiver == "self" ? "`self.\(Quoted.name(cycle.property))`" : "`\(Quoted.name(cycle.receiver)).\(Quoted.name(cycle.property))`"
+        let holds = cycle.receiver == "self" ? "`self`" : "`\(Quoted.name(cycle.receiver))`"
+        return StaticDiagnostic(
+            severity: .warning, position: cycle.position,
+            message: "\(stored) stores a closure that captures \(holds) strongly: the \(shortType) holds the closure and the closure holds it, so neither is ever released",
+            details: [
+                "  once its holder lets it go, it is a leak: `why` and `expectNoLeaks` report it, held by nothing graphinspect knows",
+                "  fix: capture it weakly, `{ [weak \(cycle.receiver)] in ... }`, or set `\(Quoted.name(cycle.property))` to nil when it is let go",
+            ],
+            ruleID: "closure-cycle", subject: cycle.type
+        )
+    }
+
     static func unresolved(_ message: String, at position: SourcePosition) -> StaticDiagnostic {
         StaticDiagnostic(severity: .note, position: position, message: StaticDiagnostic.uncheckedPrefix + message)
     }

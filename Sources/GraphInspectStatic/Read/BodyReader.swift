@@ -164,7 +164,10 @@ struct BodyReader {
         }
         if let subscripted = expr.as(SubscriptCallExprSyntax.self) { return expression(subscripted.calledExpression) }
         if let closure = expr.as(ClosureExprSyntax.self) {
-            return .closure(parameters: Self.parameters(of: closure), result: closureResult(closure), position: file.position(closure))
+            return .closure(
+                parameters: Self.parameters(of: closure), result: closureResult(closure), position: file.position(closure),
+                captures: ClosureCaptures.strong(closure)
+            )
         }
         if let ternary = expr.as(TernaryExprSyntax.self) { return .anyOf([expression(ternary.thenExpression), expression(ternary.elseExpression)]) }
         if let typeExpr = expr.as(TypeExprSyntax.self) { return .typeRef(WrittenTypeReader.read(typeExpr.type, in: file.source)) }

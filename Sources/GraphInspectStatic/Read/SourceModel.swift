@@ -133,8 +133,8 @@ indirect enum Expr: Sendable {
     /// `{ parent in CartComponent(parent: parent) }`: a closure value. Its body's statements join
     /// the function it is written in (its parameters are that function's locals); calling it binds
     /// the arguments to them, and gives `result` (a single-expression body's value, or its first
-    /// `return`'s).
-    case closure(parameters: [String], result: Expr?, position: SourcePosition)
+    /// `return`'s). `captures`: the names it holds strongly (`ClosureCaptures`), sorted.
+    case closure(parameters: [String], result: Expr?, position: SourcePosition, captures: [String])
     case unknown
 
     struct Argument: Sendable {
