@@ -46,6 +46,35 @@ import Testing
         #expect(ContinuousClock.now - start >= .milliseconds(150), "it waited for the grace")
         #expect(message.value.hasPrefix("Expected every module and holder let go to be released within 150 ms, but 1 module was retained after detach:\n\nretained after detach: LeakExpectationTests.LeakyModule \"settings\" #"))
         #expect(message.value.contains("a closure LeakExpectationTests.LeakyModule stores that captures it (or its component) strongly: capture it [weak self]"))
+        // The live objects were searched before the report: none of them holds it.
+        #expect(message.value.contains("\n  held by nothing graphinspect knows: "), "\(message.value)")
+    }
+
+    final class RememberingComponent: Component {
+        var lastScreen: AnyObject?
+    }
+
+    /// A leak kept by a stored property of the root component: the failure names the holder and
+    /// the reference to clear.
+    @Test func aLeakKeptByAComponentNamesItInTheFailure() async {
+        let recorder = GraphRecorder()
+        let root = GraphObservation.withObserver(recorder) { () -> (ModuleHolderObject, RememberingComponent) in
+            let component = RememberingComponent(parent: nil)
+            let holder = ModuleHolderObject(key: "root", holder: nil, context: Context(), component: component)
+            component.lastScreen = holder.attach(LeakyBuilder(key: "settings", leaks: false))
+            holder.detach(ModuleKey("settings"))
+            return (holder, component)
+        }
+        let message = ExpectationTests.Box()
+        await withKnownIssue {
+            await expectNoLeaks(recorder, grace: .milliseconds(50))
+        } matching: { issue in
+            message.set(issue.comments.map(\.rawValue).joined(separator: "\n"))
+            return true
+        }
+        withExtendedLifetime(root) {}
+        #expect(message.value.contains("\n  held by LeakExpectationTests.RememberingComponent #1 .lastScreen\n"), "\(message.value)")
+        #expect(message.value.contains("\n  fix: clear `.lastScreen` of LeakExpectationTests.RememberingComponent #1 when LeakExpectationTests.LeakyModule is let go, or make it weak"), "\(message.value)")
     }
 
     @Test func noLeakPassesAtOnce() async {

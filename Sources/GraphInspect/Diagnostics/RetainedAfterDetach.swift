@@ -107,9 +107,10 @@ public struct RetainedAfterDetach: Sendable, Equatable {
             }
         }
         // A component still alive as the parent of a live component is kept by that child (a
-        // component holds its parent): explained, not a leak of its own.
+        // component holds its parent), and a view component by its live router (a router holds the
+        // view component it was built with): explained, not leaks of their own.
         var parentsOfLive: Set<ObjectID> = []
-        for node in snapshot.nodes where node.kind == .component && !released.contains(node.id) {
+        for node in snapshot.nodes where (node.kind == .component || node.kind == .router) && !released.contains(node.id) {
             if let parent = node.parent { parentsOfLive.insert(parent) }
         }
         let alive = letGo.filter { id, entry in
