@@ -33,21 +33,27 @@ import Testing
         return recorder
     }
 
-    @Test func aLeakFailsAfterTheGraceWithTheReport() async {
-        let recorder = Self.run(leaking: true)
-        let start = ContinuousClock.now
+    /// What `expectNoLeaks` fails with (it must fail).
+    static func failure(of recorder: GraphRecorder, grace: Duration) async -> String {
         let message = ExpectationTests.Box()
         await withKnownIssue {
-            await expectNoLeaks(recorder, grace: .milliseconds(150))
+            await expectNoLeaks(recorder, grace: grace)
         } matching: { issue in
             message.set(issue.comments.map(\.rawValue).joined(separator: "\n"))
             return true
         }
+        return message.value
+    }
+
+    @Test func aLeakFailsAfterTheGraceWithTheReport() async {
+        let recorder = Self.run(leaking: true)
+        let start = ContinuousClock.now
+        let message = await Self.failure(of: recorder, grace: .milliseconds(150))
         #expect(ContinuousClock.now - start >= .milliseconds(150), "it waited for the grace")
-        #expect(message.value.hasPrefix("Expected every module and holder let go to be released within 150 ms, but 1 module was retained after detach:\n\nretained after detach: LeakExpectationTests.LeakyModule \"settings\" #"))
-        #expect(message.value.contains("a closure LeakExpectationTests.LeakyModule stores that captures it (or its component) strongly: capture it [weak self]"))
+        #expect(message.hasPrefix("Expected every module and holder let go to be released within 150 ms, but 1 module was retained after detach:\n\nretained after detach: LeakExpectationTests.LeakyModule \"settings\" #"))
+        #expect(message.contains("a closure LeakExpectationTests.LeakyModule stores that captures it (or its component) strongly: capture it [weak self]"))
         // The live objects were searched before the report: none of them holds it.
-        #expect(message.value.contains("\n  held by nothing graphinspect knows: "), "\(message.value)")
+        #expect(message.contains("\n  held by nothing graphinspect knows: "), "\(message)")
     }
 
     final class RememberingComponent: Component {
@@ -65,16 +71,10 @@ import Testing
             holder.detach(ModuleKey("settings"))
             return (holder, component)
         }
-        let message = ExpectationTests.Box()
-        await withKnownIssue {
-            await expectNoLeaks(recorder, grace: .milliseconds(50))
-        } matching: { issue in
-            message.set(issue.comments.map(\.rawValue).joined(separator: "\n"))
-            return true
-        }
+        let message = await Self.failure(of: recorder, grace: .milliseconds(50))
         withExtendedLifetime(root) {}
-        #expect(message.value.contains("\n  held by LeakExpectationTests.RememberingComponent #1 .lastScreen\n"), "\(message.value)")
-        #expect(message.value.contains("\n  fix: clear `.lastScreen` of LeakExpectationTests.RememberingComponent #1 when LeakExpectationTests.LeakyModule is let go, or make it weak"), "\(message.value)")
+        #expect(message.contains("\n  held by LeakExpectationTests.RememberingComponent #1 .lastScreen\n"), "\(message)")
+        #expect(message.contains("\n  fix: clear `.lastScreen` of LeakExpectationTests.RememberingComponent #1 when LeakExpectationTests.LeakyModule is let go, or make it weak"), "\(message)")
     }
 
     @Test func noLeakPassesAtOnce() async {
