@@ -131,7 +131,19 @@ public func expectResolves(
         return
     }
     guard answered.shortType == provider || answered.type == provider || answered.key == provider else {
-        FailureReporter.fail(GraphFailureWording.wrongProvider(dependency, requester: requester, expected: provider, actual: answered, walk: lookup.walk.compactMap(snapshot.node)), at: site)
+        let expected = snapshot.nodes(named: provider, includingReleased: true)
+        let why: GraphFailureWording.OtherProvider
+        if !expected.contains(where: { $0.providers?.contains { $0.name == dependency } == true }) {
+            why = .doesNotProvide(expected.first?.providers?.map(\.name) ?? [])
+        } else if expected.contains(where: { snapshot.isAncestor($0.id, of: answered.id) }) {
+            why = .shadowed
+        } else {
+            why = .notAbove
+        }
+        FailureReporter.fail(
+            GraphFailureWording.wrongProvider(dependency, requester: requester, expected: provider, actual: answered, walk: lookup.walk.compactMap(snapshot.node), why: why),
+            at: site
+        )
         return
     }
 }
@@ -152,4 +164,17 @@ public func expectReachable(
         if (candidate.modules ?? []).compactMap(snapshot.node).contains(where: { $0.key == key && !$0.released }) { return }
     }
     FailureReporter.fail(GraphFailureWording.unreachable(key, from: start, searched: chain.filter { $0.kind == .holder }, in: snapshot), at: site)
+}
+
+extension GraphSnapshot {
+    /// Whether `ancestor` is above `node` on its parent chain (a cyclic chain ends the walk).
+    func isAncestor(_ ancestor: ObjectID, of node: ObjectID) -> Bool {
+        var seen: Set<ObjectID> = [node]
+        var current = self.node(node)?.parent
+        while let id = current, seen.insert(id).inserted {
+            if id == ancestor { return true }
+            current = self.node(id)?.parent
+        }
+        return false
+    }
 }

@@ -99,10 +99,28 @@ enum GraphFailureWording {
         "Expected \(requester) to resolve `\(dependency)` from \(expected), but the lookup failed:\n\n\(report)"
     }
 
-    static func wrongProvider(_ dependency: String, requester: String, expected: String, actual: GraphNode, walk: [GraphNode]) -> String {
-        "Expected \(requester) to resolve `\(dependency)` from \(expected), but \(label(actual)) answered it first;"
-            + " walked " + walk.map(label).joined(separator: " -> ")
-            + ". A nearer provider shadows the one expected: rename or remove it, or expect \(actual.shortType)."
+    /// Why another provider answered than the one a test expected.
+    enum OtherProvider {
+        /// The expected one provides the name, above the one that answered first.
+        case shadowed
+        /// The expected one provides the name, but is not above the requester: no walk reaches it.
+        case notAbove
+        /// The expected one does not provide the name; what it does provide.
+        case doesNotProvide([String])
+    }
+
+    static func wrongProvider(_ dependency: String, requester: String, expected: String, actual: GraphNode, walk: [GraphNode], why: OtherProvider) -> String {
+        let head = "Expected \(requester) to resolve `\(dependency)` from \(expected), but \(label(actual)) answered it first;"
+            + " walked " + walk.map(label).joined(separator: " -> ") + ". "
+        switch why {
+        case .shadowed:
+            return head + "A nearer provider shadows the one expected: rename or remove it, or expect \(actual.shortType)."
+        case .notAbove:
+            return head + "\(expected) provides `\(dependency)` but is not above \(requester), so no walk from it reaches \(expected): expect \(actual.shortType), or make \(requester) a descendant of \(expected)."
+        case .doesNotProvide(let names):
+            let provides = names.isEmpty ? "provides nothing" : "provides " + names.map { "`\($0)`" }.joined(separator: ", ")
+            return head + "\(expected) does not provide `\(dependency)` (it \(provides)): expect \(actual.shortType), or declare `\(dependency)` in \(expected)."
+        }
     }
 
     static func noHolder(_ holder: String, in snapshot: GraphSnapshot) -> String {

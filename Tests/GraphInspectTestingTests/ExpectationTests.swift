@@ -181,9 +181,36 @@ import Testing
     @Test func wrongProviderNamesWhoAnsweredAndTheWalk() {
         #expect(failure { expectResolves(Self.sample, "profileStore", requestedBy: "AvatarComponent", from: "AppComponent") } == """
             Expected AvatarComponent to resolve `profileStore` from AppComponent, but ProfileComponent #13 answered it first; \
-            walked AvatarComponent #17 -> ProfileComponent #13. A nearer provider shadows the one expected: rename or remove it, or expect ProfileComponent.
+            walked AvatarComponent #17 -> ProfileComponent #13. AppComponent does not provide `profileStore` (it provides `analytics`, \
+            `featureFlags`, `network`, `theme`, `settingsStore`): expect ProfileComponent, or declare `profileStore` in AppComponent.
             """)
         expectResolves(Self.sample, "profileStore", requestedBy: "AvatarComponent", from: "ProfileComponent")
+    }
+
+    /// Root and Mid both provide `store`; Leaf (below Mid) asks; Side (beside Mid) provides it too.
+    static let shadowing: GraphSnapshot = {
+        func component(_ id: UInt64, _ type: String, parent: UInt64?, provides: Bool) -> GraphEvent {
+            .created(NodeCreated(id: ObjectID(id), kind: .component, type: type, parent: parent.map(ObjectID.init),
+                                 providers: provides ? [Provider(name: "store", type: "Store", form: .stored)] : []))
+        }
+        return GraphSnapshot(events: [
+            component(1, "Root", parent: nil, provides: true), component(2, "Mid", parent: 1, provides: true),
+            component(3, "Leaf", parent: 2, provides: false), component(4, "Side", parent: 1, provides: true),
+            .lookup(DependencyLookup(requester: ObjectID(3), name: "store", type: "Store", walk: [ObjectID(3), ObjectID(2)], provider: ObjectID(2), cacheHit: false)),
+        ])
+    }()
+
+    /// The wording says why another provider answered: a nearer one shadows the expected one, or
+    /// the expected one is not above the requester.
+    @Test func wrongProviderSaysWhyTheExpectedOneDidNot() {
+        #expect(failure { expectResolves(Self.shadowing, "store", requestedBy: "Leaf", from: "Root") } == """
+            Expected Leaf to resolve `store` from Root, but Mid #2 answered it first; walked Leaf #3 -> Mid #2. \
+            A nearer provider shadows the one expected: rename or remove it, or expect Mid.
+            """)
+        #expect(failure { expectResolves(Self.shadowing, "store", requestedBy: "Leaf", from: "Side") } == """
+            Expected Leaf to resolve `store` from Side, but Mid #2 answered it first; walked Leaf #3 -> Mid #2. \
+            Side provides `store` but is not above Leaf, so no walk from it reaches Side: expect Mid, or make Leaf a descendant of Side.
+            """)
     }
 
     @Test func lookupThatNeverHappenedSaysWhoDidLookItUp() {
