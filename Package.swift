@@ -143,6 +143,13 @@ let package = Package(
         .executableTarget(name: "graphinspect-sample-school", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-school"),
         .executableTarget(name: "graphinspect-sample-signup", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-signup"),
         .executableTarget(name: "graphinspect-sample-screen", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-screen"),
+        // docs/modules.md's code: a holder, a module with its router and view component, and a
+        // builder, as a user writes them; compiled and run by the tests.
+        .executableTarget(
+            name: "modules-example",
+            dependencies: ["GraphInspect", "GraphInspectText"],
+            path: "Examples/ModulesExample"
+        ),
         // The README's first code block, compiled and run by the tests.
         .executableTarget(
             name: "readme-example",

@@ -93,6 +93,25 @@ final class LoopComponent: Component {
         #expect(failures.first?.contains("error: missing dependency `analytics: Analytics`") == true, "\(failures)")
     }
 
+    /// A builder naming a context type the holder's context is not: the report says which types met.
+    struct ProfileContext: ModuleHolderContext { let parent: (any ModuleHolderContext)? = nil }
+    struct ProfileBuilder: ModuleBuilder {
+        func build(parentComponent: Component, holder: ModuleHolderObject?, context: ProfileContext) -> ModuleObject {
+            ModuleObject(key: "profile", holder: holder, component: Component(parent: parentComponent))
+        }
+    }
+
+    @Test func aBuilderOfAnotherContextTypeFailsTheTestWithBothTypes() {
+        let failures = issues {
+            _ = GraphCapture.capture {
+                let holder = ModuleHolderObject(key: "root", holder: nil, context: EmptyContext(), component: ShopComponent(parent: nil))
+                return holder.attach(ProfileBuilder())
+            }
+        }
+        #expect(failures.count == 1)
+        #expect(failures.first?.contains("error: ModuleHolderObject \"root\" attached CaptureIsolationTests.ProfileBuilder, which reads a context of type CaptureIsolationTests.ProfileContext, but the holder's context is of type EmptyContext") == true, "\(failures)")
+    }
+
     @Test func aCycleOfParentsFailsTheTestWithTheLoop() {
         let failures = issues {
             _ = GraphCapture.capture {

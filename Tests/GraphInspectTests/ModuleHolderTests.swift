@@ -171,3 +171,21 @@ enum SeedKeys: String { case settings }
         withExtendedLifetime((root, module)) {}
     }
 }
+
+/// A builder written as the `ModuleBuilder` doc comment shows, naming the context type it reads.
+struct TypedContextBuilder: ModuleBuilder {
+    func build(parentComponent: Component, holder: ModuleHolderObject?, context: EmptyContext) -> TestModule {
+        TestModule(key: "typed", holder: holder, component: Component(parent: parentComponent))
+    }
+}
+
+@Suite struct TypedContextAttachTests {
+    /// `holder.attach(builder)` takes a builder whose context is a concrete type, and hands it the
+    /// holder's context of that type.
+    @Test func aBuilderNamingItsContextTypeIsAttachedWithTheHoldersContext() {
+        let holder = TestHolder(key: "root", holder: nil, context: EmptyContext(), component: Component(parent: nil))
+        let module = holder.attach(TypedContextBuilder())
+        #expect(module.key == "typed")
+        #expect(holder.supportedModules.count == 1)
+    }
+}

@@ -59,6 +59,22 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
         attach(builder, parentComponent: parentComponent, context: context)
     }
 
+    /// Runs `builder` with this holder's context, for a builder that names the context type it
+    /// reads (`context: AppContext`, as the article writes builders). The holder's context must be
+    /// of that type: anything else is a defect in the app's wiring, and ends the process with a
+    /// report saying which types met (as a missing dependency does).
+    @discardableResult
+    public func attach<Builder: ModuleBuilder>(_ builder: Builder, parentComponent: Component? = nil) -> Builder.Built
+    where Builder.Context: ModuleHolderContext {
+        guard let typed = context as? Builder.Context else {
+            let message = "error: \(ShortTypeName.of(TypeName.of(type(of: self)))) \(Quoted.string(key.rawValue)) attached \(ShortTypeName.of(TypeName.of(Builder.self))), "
+                + "which reads a context of type \(ShortTypeName.of(TypeName.of(Builder.Context.self))), but the holder's context is of type \(ShortTypeName.of(TypeName.of(type(of: context))))\n"
+                + "  fix: pass the context it reads, `attach(builder, context: ...)`, or declare its `context: any ModuleHolderContext`"
+            Termination.end(report: message, message: message)
+        }
+        return attach(builder, parentComponent: parentComponent, context: typed)
+    }
+
     /// Holds `module`, making it findable by key from this holder and the holders below it.
     public func attach(_ module: any Module) {
         node.append(module)
