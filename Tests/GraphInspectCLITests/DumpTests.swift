@@ -43,6 +43,18 @@ import Testing
         #expect(result.stderr == "Error: cannot write /nonexistent-folder/tree.txt: the folder /nonexistent-folder does not exist. Create it, or write somewhere else.\n")
     }
 
+    /// Where it writes is checked before the app runs: a missing folder is said at once, and the
+    /// app (which would run for over a second) never starts.
+    @Test func anUnwritableOutputIsSaidBeforeTheAppRuns() throws {
+        let leaking = Executable.buildFolder.appendingPathComponent("graphinspect-sample-leaking").path
+        for flags in [["--output", "/nonexistent-folder/graph.svg"], ["--rules-output", "/nonexistent-folder/rules.txt", "--output", "-"]] {
+            let result = try Executable.run("graphinspect", ["dump"] + flags + ["--", leaking])
+            #expect(result.status == 73)
+            #expect(result.stderr.hasPrefix("Error: cannot write /nonexistent-folder/"), "\(result.stderr)")
+            #expect(!result.stderr.contains("leaking sample:"), "the app did not run")
+        }
+    }
+
     @Test func helpDescribesEveryOption() throws {
         // Help is wrapped to the terminal width; compare with whitespace runs collapsed.
         func flat(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }

@@ -51,6 +51,9 @@ extension GraphInspectCommand {
             var failed = false
             try CLIError.reported {
                 let rules = try rulesOptions.load(command: "dump", findsDefault: false)
+                // Where it writes is checked before the app runs, not after.
+                try Output.checkWritable(written.output)
+                try Output.checkWritable(rulesReport.rulesOutput)
                 let loaded = try source.source.load()
                 loaded.printNotes()
                 try written.write(loaded.snapshot, drawn: diagram, leakGrace: source.leakGraceNanoseconds)

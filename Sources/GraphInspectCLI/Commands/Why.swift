@@ -52,6 +52,9 @@ extension GraphInspectCommand {
             var failed = false
             try CLIError.reported {
                 let rules = try rulesOptions.load(command: "why", findsDefault: false)
+                // Where it writes is checked before the app runs, not after.
+                try Output.checkWritable(written.output)
+                try Output.checkWritable(rulesReport.rulesOutput)
                 let loaded = try source.source.load()
                 loaded.printNotes()
                 let failures = select(loaded.snapshot.failures())

@@ -52,6 +52,27 @@ enum Output {
         try replace(resolvingLinks(path), with: bytes, keeping: nil, shownAs: path)
     }
 
+    /// Whether `path` can be written, said as `write` would say it, without writing: checked
+    /// before an app is run, so a missing folder is not found only after the run.
+    static func checkWritable(_ path: String?) throws(CLIError) {
+        guard let path, path != "-" else { return }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: throw .cannotWrite(path: path, reason: .isFolder)
+            case S_IFREG: break  // replaced through a temporary file beside it
+            default: return  // a device or a pipe, written in place
+            }
+        }
+        let target = resolvingLinks(path)
+        let folder = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
+        var folderInfo = stat()
+        guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
+            throw .cannotWrite(path: path, reason: .folderMissing(folder))
+        }
+        guard access(folder, W_OK) == 0 else { throw .cannotWrite(path: path, reason: .folderNotWritable(folder)) }
+    }
+
     /// A line for the user on standard error; a standard error that cannot be written is ignored.
     static func say(_ text: String) {
         _ = writeAll(Array((text.hasSuffix("\n") ? text : text + "\n").utf8), to: STDERR_FILENO)
