@@ -52,7 +52,12 @@ public struct RuleSetReader {
                 throw RulesError(path: path, at: place, .badValue(key: kind.rawValue, found: text, expected: "a list of entries, each a mapping (`- requester: \"Game*\"`)"))
             }
             return [Rule(kind: kind, severity: try severity(text, at: place), line: line)]
-        case .mapping:
+        case .mapping(_, let place):
+            // One mapping where a list of them is expected: most likely a forgotten `-`, which
+            // would otherwise read as one entry with the next entries' keys merged into it.
+            if kind.takesEntries {
+                throw RulesError(path: path, at: place, .badValue(key: kind.rawValue, found: "a mapping", expected: "a list of entries, each a mapping: begin each with `- ` (`- requester: \"Game*\"`)"))
+            }
             return [try entry(kind, value, line: line)]
         case .sequence(let items, let place):
             guard kind.takesEntries else {

@@ -83,6 +83,7 @@ import Testing
         ("rules:\n  max-hops: {limit: two}\n", "graphinspect.yml:2:21: `limit` is two; expected a whole number."),
         ("rules:\n  shadowing:\n    severity: warning\n    typez: [A]\n", "graphinspect.yml:4:5: unknown key `typez` in shadowing (did you mean `types`?); expected: severity, types, paths."),
         ("rules:\n  forbidden-lookup:\n    - severity: error\n", "graphinspect.yml:3:7: forbidden-lookup needs `requester` or `provider`."),
+        ("rules:\n  forbidden-lookup:\n    requester: \"Game*\"\n    provider: \"Root*\"\n", "graphinspect.yml:3:5: `forbidden-lookup` is a mapping; expected a list of entries, each a mapping: begin each with `- ` (`- requester: \"Game*\"`)."),
         ("rules:\n  forbidden-lookup: error\n", "graphinspect.yml:2:21: `forbidden-lookup` is error; expected a list of entries, each a mapping (`- requester: \"Game*\"`)."),
         ("rule:\n  shadowing: error\n", "graphinspect.yml:1:1: unknown key `rule` in the rules file (did you mean `rules`?); expected: rules."),
         ("- shadowing\n", "graphinspect.yml:1:1: expected a mapping `rules:` at the top, holding the rules by id; found a list. See docs/rules.md."),
