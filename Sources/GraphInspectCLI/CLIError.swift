@@ -161,41 +161,27 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
         }
     }
 
-    /// The exit code, from sysexits.h where one fits (the table is `exitCodes`, shown in `--help`
-    /// and docs/cli.md).
+    /// The exit code, from sysexits.h where one fits: a row of `ExitCodes`, whose table `--help`
+    /// and docs/cli.md show.
     var exitCode: ExitCode {
         switch self {
-        case .badFilter, .binaryToTerminal, .formatContradicts, .formatNotWritten, .badValue: return ExitCode(64)
+        case .badFilter, .binaryToTerminal, .formatContradicts, .formatNotWritten, .badValue: return ExitCodes.badArguments.exitCode
         case .badTrace(let error):
-            if case .unreadable = error.problem, error.line == 0 { return ExitCode(66) }
-            return ExitCode(65)
-        case .badSnapshot, .badBaseline, .tooLargeToRead: return ExitCode(65)
+            if case .unreadable = error.problem, error.line == 0 { return ExitCodes.noInput.exitCode }
+            return ExitCodes.malformed.exitCode
+        case .badSnapshot, .badBaseline, .tooLargeToRead: return ExitCodes.malformed.exitCode
         case .badRules(let error):
-            if case .unreadable = error.problem { return ExitCode(66) }
-            return ExitCode(65)
-        case .noSuchInput: return ExitCode(66)
-        case .executableNotFound, .notExecutable, .cannotLaunch, .sampleNotBuilt, .checkNotBuilt, .liveNotBuilt, .rulesNotBuilt: return ExitCode(69)
-        case .cannotReadSources: return ExitCode(66)
-        case .cannotWrite: return ExitCode(73)
-        case .nothingRecorded, .graphviz, .cannotEncode, .cannotWriteBaseline: return .failure
+            if case .unreadable = error.problem { return ExitCodes.noInput.exitCode }
+            return ExitCodes.malformed.exitCode
+        case .noSuchInput, .cannotReadSources: return ExitCodes.noInput.exitCode
+        case .executableNotFound, .notExecutable, .cannotLaunch, .sampleNotBuilt, .checkNotBuilt, .liveNotBuilt, .rulesNotBuilt: return ExitCodes.cannotRun.exitCode
+        case .cannotWrite: return ExitCodes.cannotWrite.exitCode
+        case .nothingRecorded, .graphviz, .cannotEncode, .cannotWriteBaseline: return ExitCodes.failed.exitCode
         }
     }
 
-    /// The exit codes of every command but `diff` (which exits like diff(1): 0 same, 1 different,
-    /// 2 trouble).
-    static let exitCodes = """
-
-        Exit codes:
-          0   done
-          1   nothing recorded; Graphviz failed; `why` found failed lookups; `check` found errors;
-              --rules found an error
-          64  bad arguments (a flag, a value, a filter matching nothing)
-          65  a malformed trace, snapshot, rules file or rules baseline
-          66  an input file missing, or a folder
-          69  the app cannot be run (not found, not executable)
-          73  the output cannot be written
-          diff exits like diff(1): 0 same, 1 different, 2 trouble
-        """
+    /// The exit codes of every command but `diff`, as `--help` ends with them (`ExitCodes`).
+    static let exitCodes = ExitCodes.help
 
     /// The one line said when an app did not exit cleanly.
     static func endingNote(command: String, ending: AppRun.Ending) -> String {
