@@ -30,14 +30,29 @@ enum ParallelWork {
         return results.values.map { $0! }
     }
 
-    /// One slot per item, each written by one thread and read after all have finished.
+    /// One slot per item, each written by one thread and read after all have finished. The slots
+    /// are one allocation that no thread resizes or moves: an array's `withUnsafeMutableBufferPointer`
+    /// moves its buffer out for the call, so two threads writing through it at once lost writes and
+    /// corrupted the heap.
     private final class Results<T>: @unchecked Sendable {
-        var values: [T?]
+        private let slots: UnsafeMutablePointer<T?>
+        private let count: Int
 
-        init(count: Int) { values = Array(repeating: nil, count: count) }
+        init(count: Int) {
+            self.count = count
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: nil, count: count)
+        }
+
+        deinit {
+            slots.deinitialize(count: count)
+            slots.deallocate()
+        }
 
         func set(_ index: Int, _ value: T) {
-            values.withUnsafeMutableBufferPointer { $0[index] = value }
+            slots[index] = value
         }
+
+        var values: [T?] { Array(UnsafeBufferPointer(start: slots, count: count)) }
     }
 }
