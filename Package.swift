@@ -156,19 +156,45 @@ let package = Package(
             dependencies: ["GraphInspect", "GraphInspectText"],
             path: "Examples/ReadmeExample"
         ),
-        // The tests, one target for each library they test; the CLI's also run the programs, the
-        // pages (in Chromium) and the docs' generated blocks.
+        // The tests, one target for each library they test.
         .testTarget(name: "GraphInspectTests", dependencies: ["GraphInspect"]),
-        .testTarget(name: "GraphInspectTraceTests", dependencies: ["GraphInspectTrace"]),
+        .testTarget(name: "GraphInspectTraceTests", dependencies: ["GraphInspect", "GraphInspectTrace"]),
         .testTarget(
             name: "GraphInspectGraphvizTests",
-            dependencies: ["GraphInspectGraphviz", "GraphInspectDiagram", "GraphInspectSample"]
+            dependencies: ["GraphInspect", "GraphInspectGraphviz", "GraphInspectDiagram", "GraphInspectSample"]
         ),
-        .testTarget(name: "GraphInspectTextTests", dependencies: ["GraphInspectDiagram", "GraphInspectText", "GraphInspectSample"]),
-        .testTarget(name: "GraphInspectSampleTests", dependencies: ["GraphInspectSample"]),
-        .testTarget(name: "GraphInspectTestingTests", dependencies: ["GraphInspectTesting", "GraphInspectSample"]),
-        .testTarget(name: "GraphInspectCLITests", dependencies: ["GraphInspectCLI", "GraphInspectGraphviz", "GraphInspectFuzzTargets", "GraphInspectRulesYAML", "GraphInspectTesting"]),
-        .testTarget(name: "GraphInspectRulesTests", dependencies: ["GraphInspectRules", "GraphInspectRulesYAML", "GraphInspectSample"]),
+        .testTarget(name: "GraphInspectTextTests", dependencies: ["GraphInspect", "GraphInspectDiagram", "GraphInspectText", "GraphInspectSample"]),
+        .testTarget(name: "GraphInspectSampleTests", dependencies: ["GraphInspect", "GraphInspectSample"]),
+        .testTarget(name: "GraphInspectTestingTests", dependencies: ["GraphInspect", "GraphInspectTesting", "GraphInspectSample"]),
+        // What several test targets share: goldens, running the package's executables, child
+        // processes, the browser. Only test targets depend on it.
+        .target(name: "GraphInspectTestSupport", dependencies: ["GraphInspect"], path: "Tests/GraphInspectTestSupport"),
+        // The commands as a user runs them: the programs started, their outputs whole.
+        .testTarget(
+            name: "GraphInspectCLITests",
+            dependencies: [
+                "GraphInspectCLI", "GraphInspect", "GraphInspectCheckContract", "GraphInspectDiagram", "GraphInspectFuzzTargets",
+                "GraphInspectGraphviz", "GraphInspectPages", "GraphInspectReview", "GraphInspectSample", "GraphInspectTesting",
+                "GraphInspectText", "GraphInspectTrace", "GraphInspectTestSupport",
+            ]
+        ),
+        // The HTML pages: their model, their scripts in Chromium, a person's clicks through Selenium.
+        .testTarget(
+            name: "GraphInspectPagesTests",
+            dependencies: ["GraphInspect", "GraphInspectDiagram", "GraphInspectPages", "GraphInspectTrace", "GraphInspectTestSupport"]
+        ),
+        // Baselines, the diff of two graphs and its Markdown comment.
+        .testTarget(
+            name: "GraphInspectReviewTests",
+            dependencies: ["GraphInspect", "GraphInspectCLI", "GraphInspectReview", "GraphInspectTestSupport"]
+        ),
+        // The docs held true: their commands run, their generated blocks and pictures made again.
+        .testTarget(
+            name: "GraphInspectDocsTests",
+            dependencies: ["GraphInspectCLI", "GraphInspectGraphviz", "GraphInspectReview", "GraphInspectTestSupport"]
+        ),
+        // The rules of graphinspect.yml: parsed, judged on graphs and on the sample.
+        .testTarget(name: "GraphInspectRulesTests", dependencies: ["GraphInspect", "GraphInspectCheckContract", "GraphInspectRules", "GraphInspectRulesYAML", "GraphInspectSample"]),
     ]
 )
 
@@ -198,12 +224,17 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
         // An app that builds its tree in steps on cue, for the live page's tests.
         .executableTarget(name: "graphinspect-sample-live-steps", dependencies: ["GraphInspect"], path: "Examples/LiveSteps"),
     ]
-    package.targets.first { $0.name == "GraphInspectCLITests" }?.dependencies += ["GraphInspectLive", "GraphInspectStyleTicTacToe"]
+    package.targets.first { $0.name == "GraphInspectCLITests" }?.dependencies += ["GraphInspectStyleTicTacToe"]
+    package.targets.append(
+        // The live page's server: its stream, its pages in a browser, the processes it runs.
+        .testTarget(name: "GraphInspectLiveTests", dependencies: ["GraphInspectCLI", "GraphInspectLive", "GraphInspectTestSupport"])
+    )
     package.products.append(.library(name: "GraphInspectMacros", targets: ["GraphInspectMacros"]))
     package.products.append(.executable(name: "graphinspect-check", targets: ["graphinspect-check"]))
     // The benchmark times `check` too when swift-syntax is built.
     package.targets.first { $0.name == "graphinspect-bench" }?.dependencies += [
-        "GraphInspectStatic", "GraphInspectRules", "GraphInspectRulesYAML", "GraphInspectLanguageServer", .product(name: "SwiftParser", package: "swift-syntax"),
+        "GraphInspectStatic", "GraphInspectCheckContract", "GraphInspectRules", "GraphInspectRulesYAML", "GraphInspectLanguageServer",
+        .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
     ]
     package.products.append(.plugin(name: "GraphInspectCheckPlugin", targets: ["GraphInspectCheckPlugin"]))
@@ -213,8 +244,8 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
         .macro(
             name: "GraphInspectMacroPlugin",
             dependencies: [
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"), .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]
         ),
         .target(name: "GraphInspectMacros", dependencies: ["GraphInspect", "GraphInspectMacroPlugin"]),
@@ -237,7 +268,10 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
             ]
         ),
         // `graphinspect check` with the reader installed; `graphinspect check` execs it.
-        .executableTarget(name: "graphinspect-check", dependencies: ["GraphInspectCLI", "GraphInspectCheckContract", "GraphInspectStatic", "GraphInspectRulesYAML", "GraphInspectLanguageServer"]),
+        .executableTarget(
+            name: "graphinspect-check",
+            dependencies: ["GraphInspectCLI", "GraphInspectCheckContract", "GraphInspectStatic", "GraphInspectRules", "GraphInspectRulesYAML", "GraphInspectLanguageServer"]
+        ),
         // `graphinspect check` in every build of a target that adds it: findings at their lines, and
         // the package's graphinspect.yml rules. Its tool links the reader and the rules alone, so a
         // user's build builds no CLI, pages or Graphviz for it.
@@ -264,7 +298,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
         .testTarget(
             name: "GraphInspectStaticTests",
             dependencies: [
-                "GraphInspectStatic", "GraphInspectCheckContract", "GraphInspectSample", "GraphInspectTrace", "GraphInspectGeneratedApp",
+                "GraphInspect", "GraphInspectStatic", "GraphInspectCheckContract", "GraphInspectSample", "GraphInspectTrace", "GraphInspectGeneratedApp",
                 "GraphInspectStyleNeedle", "GraphInspectStyleFactories", "GraphInspectStyleTargetsFeature",
                 "GraphInspectStyleTicTacToe", "GraphInspectRules", "GraphInspectRulesYAML",
                 .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
@@ -274,11 +308,14 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
         // `graphinspect lsp`: the Language Server Protocol over standard input and output, answering
         // from the static reading and the queries (the reader is installed by graphinspect-check).
         .target(name: "GraphInspectLanguageServer", dependencies: ["GraphInspect", "GraphInspectCheckContract", "GraphInspectQuery"]),
+        // The server driven as an editor drives it: through pipes by a client of the tests' own,
+        // and by Neovim.
+        .testTarget(name: "GraphInspectLanguageServerTests", dependencies: ["GraphInspect", "GraphInspectLanguageServer", "GraphInspectTestSupport"]),
         // `query`: its answers held against check run again on the edited sources, and against runs.
         .testTarget(
             name: "GraphInspectQueryTests",
             dependencies: [
-                "GraphInspectQuery", "GraphInspectStatic", "GraphInspectCheckContract", "GraphInspectSample", "GraphInspectGeneratedApp",
+                "GraphInspect", "GraphInspectQuery", "GraphInspectStatic", "GraphInspectCheckContract", "GraphInspectSample", "GraphInspectGeneratedApp",
                 "GraphInspectStyleNeedle", "GraphInspectStyleFactories", "GraphInspectStyleTargetsFeature", "GraphInspectStyleTicTacToe",
                 .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             ]

@@ -1,4 +1,4 @@
-// An app that leaks one module (issue #46): its root holder attaches settings, profile and chat;
+// An app that leaks one module: its root holder attaches settings, profile and chat;
 // it detaches profile, which is released, and settings, which stays alive because it stores a
 // closure that captures it; chat stays attached. Then it keeps running past the leak grace
 // (GRAPHINSPECT_LEAK_GRACE milliseconds, 1000 by default) and exits, so `graphinspect why`

@@ -5,7 +5,7 @@ import GraphInspectPages
 import GraphInspectTrace
 
 /// The explorer page (`dump --format html`) of generated apps of 100, 1,000 and 10,000
-/// components (issue #33), in Debian's chromium driven by Selenium (Tests/Browser/drive.py, in
+/// components, in Debian's chromium driven by Selenium (Tests/Browser/drive.py, in
 /// the environment `bash scripts/test` makes, `BrowserDriver`): the time from navigation to the first picture on
 /// screen, the page's size against its trace's, and the time of each frame while panning.
 enum ExplorerBenchmark {
@@ -48,7 +48,7 @@ enum ExplorerBenchmark {
         (function wait() { var at = window.graphinspectExplorer && window.graphinspectExplorer.drawnAt; if (at) { done(at); } else { setTimeout(wait, 20); } })();
         """
 
-    /// The page of a lookup-heavy app (issue #44), as `dump --format html` writes it, against the
+    /// The page of a lookup-heavy app, as `dump --format html` writes it, against the
     /// page of the benchmark's own shape: their sizes, no browser needed.
     static func pageSizes(quick: Bool, folder: URL) throws -> [Row] {
         let components = quick ? 1_000 : 10_000

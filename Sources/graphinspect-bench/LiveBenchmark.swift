@@ -1,7 +1,7 @@
 import Foundation
 import GraphInspect
 
-/// `graphinspect live` end to end (issue #34): an app's lines streamed over TCP to
+/// `graphinspect live` end to end: an app's lines streamed over TCP to
 /// `graphinspect-live --listen`, shown by its page in Debian's chromium (Selenium, as the
 /// explorer rows): the time from a line's sending to the page's first frame that includes it, at
 /// 1,000 and 10,000 events a second; and 10,000 components streamed as fast as the socket takes

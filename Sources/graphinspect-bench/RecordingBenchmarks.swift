@@ -62,7 +62,7 @@ enum RecordingBenchmarks {
         rows.append(Row("recording", "events written to a trace file", .eventsPerSecond, toFile.rate(count),
                         baseline: ("one write(2) per line", writeFloor.rate(count)), target: .slowerThanBaselineAtMost(2)))
 
-        // Issue #46: releases and detaches carry their time. What that adds to recording them: the
+        // Releases and detaches carry their time. What that adds to recording them: the
         // release events alone (the worst case), and a whole app built and released (what a
         // recording is), each beside the same with times not read, to a trace file and in memory.
         let timedPath = folder.appendingPathComponent("timed.ndjson").path

@@ -38,7 +38,7 @@ enum RenderMemoryBenchmark {
 
     // MARK: Render time in a long-lived process
 
-    /// Issue #20 saw one process render a 5,000-node picture in 6.5, 7.6 and 8.2 s. Each sequence
+    /// One process was seen to render a 5,000-node picture in 6.5, 7.6 and 8.2 s. Each sequence
     /// runs in a fresh child process (`--render-sequence`), so its first render really is the
     /// process's first picture: a warm-up render of one node loads the plugins, then the same
     /// picture (`labelledTree`) is rendered ten times. Medians over five processes of the first

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GraphInspectTestSupport
 
 /// `graphinspect check --cache-path` as a user runs it: every format it writes is byte for byte
 /// what a run without a cache writes, cold, over unchanged files, after an edit that only moves

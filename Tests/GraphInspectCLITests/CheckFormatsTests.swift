@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GraphInspectTestSupport
 
 /// `check --format github|sarif|json`: the findings as tools read them.
 @Suite struct CheckFormatsTests {

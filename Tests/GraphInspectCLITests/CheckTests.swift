@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GraphInspectTestSupport
 
 /// `graphinspect check` as a user runs it: handed over to graphinspect-check, compiler-style
 /// findings on standard output, exit 1 on errors, the static graph in every format, `--against`.
@@ -87,7 +88,7 @@ import Testing
         #expect(json.status == 0, "\(json.stderr)")
         let decoded = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         // The same nodes, kind for kind, as the run of the article's code records: routers and view
-        // components included (issue #32).
+        // components included.
         let kinds = ((decoded?["nodes"] as? [[String: Any]]) ?? []).compactMap { $0["kind"] as? String }.sorted()
         #expect(kinds == ["component", "component", "holder", "module", "router", "router", "viewComponent", "viewComponent"])
         let svg = folder.appendingPathComponent("static.svg").path
@@ -141,7 +142,7 @@ import Testing
         #expect(result.stderr.contains("swift build --product graphinspect-check"))
     }
 
-    /// Issue #32: a check that checks nothing must not pass; `--strict` makes each unchecked lookup an error.
+    /// A check that checks nothing must not pass; `--strict` makes each unchecked lookup an error.
     @Test func aCheckThatChecksNothingFailsAndStrictFailsOnAnyUncheckedLookup() throws {
         let fixtures = "Tests/GraphInspectStaticTests/Fixtures/"
         let nothing = try Executable.run("graphinspect", ["check", fixtures + "nothing-placed"], directory: Self.root)

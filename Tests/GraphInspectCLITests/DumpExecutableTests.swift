@@ -3,6 +3,7 @@ import GraphInspect
 import GraphInspectTrace
 import Testing
 @testable import GraphInspectCLI
+import GraphInspectTestSupport
 
 @Suite struct DumpExecutableTests {
     var sample: String { Executable.buildFolder.appendingPathComponent("graphinspect-sample").path }

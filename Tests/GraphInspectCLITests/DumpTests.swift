@@ -2,6 +2,7 @@ import Foundation
 import GraphInspect
 import Testing
 @testable import GraphInspectCLI
+import GraphInspectTestSupport
 
 @Suite struct DumpTests {
     @Test func sampleDumpMatchesTheGoldenWhole() throws {

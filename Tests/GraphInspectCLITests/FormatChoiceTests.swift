@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GraphInspectCLI
+import GraphInspectTestSupport
 
 /// Every command that writes decides its format in one place (`WriteOptions`): `--format`, else
 /// the output's extension, else the command's default; a contradiction is a usage error (64).
@@ -48,7 +49,7 @@ import Testing
         #expect(try WriteOptions<GraphInspectCommand.Diff>.resolve(nil, output: "comment.md") == .markdown)
     }
 
-    /// Issue #30: `replay -o flow.html` wrote the text replay into flow.html.
+    /// A regression: `replay -o flow.html` once wrote the text replay into flow.html.
     @Test func replayToAnHTMLFileWritesThePlayer() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("format-choice-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

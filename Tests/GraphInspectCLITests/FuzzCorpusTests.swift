@@ -2,6 +2,7 @@ import Foundation
 import GraphInspectFuzzTargets
 import GraphInspectTrace
 import Testing
+import GraphInspectTestSupport
 
 /// Replays what the fuzzers start from and what they once broke (fixtures/fuzz/), through the same
 /// code the fuzz targets run, in every test run. A crash here would end the test process.

@@ -4,32 +4,23 @@ import Synchronization
 import GraphInspectTesting
 import Testing
 @testable import GraphInspectCLI
+import GraphInspectTestSupport
 
-/// Issue #46's "done when", on Uber's RIBs tutorial app ported (Examples/RIBsTicTacToe, not
+/// On Uber's RIBs tutorial app ported (Examples/RIBsTicTacToe, not
 /// written for the purpose): a screen released, one leaked through a global, one through a
 /// closure it keeps, one still attached at exit. `why` names exactly the two leaked, with what
 /// is alive below each, and exits 1; with the mistakes removed it exits 0; `dump` and the test
 /// library's assertion say the same. (The live page: LiveTests.)
 @Suite struct LeaksOnTheRIBsAppTests {
-    static let grace = ["GRAPHINSPECT_LEAK_GRACE": "200"]
-
-    /// The app's trace, with or without its two mistakes.
-    static func trace(fixed: Bool) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ribs-\(UUID().uuidString).ndjson").path
-        let run = try Executable.run("graphinspect-sample-ribs", fixed ? ["--fixed"] : [], environment: grace.merging(["GRAPHINSPECT_TRACE": path]) { $1 })
-        #expect(run.status == 0, "\(run.stderr)")
-        return path
-    }
-
     static let leaked = [
         #"retained after detach: OffGameModule "offGame" #14 is still alive"#: "  still alive below it: OffGameComponent #13, ViewComponentObject #15, RouterObject #16",
         #"retained after detach: TicTacToeModule "ticTacToe" #18 is still alive"#: "  still alive below it: TicTacToeComponent #17, ViewComponentObject #19, RouterObject #20",
     ]
 
     @Test func whyNamesExactlyTheTwoLeakedScreens() throws {
-        let trace = try Self.trace(fixed: false)
+        let trace = try RIBsTicTacToeRun.trace(fixed: false)
         defer { try? FileManager.default.removeItem(atPath: trace) }
-        let why = try Executable.run("graphinspect", ["why", "--trace", trace], environment: Self.grace)
+        let why = try Executable.run("graphinspect", ["why", "--trace", trace], environment: RIBsTicTacToeRun.grace)
         #expect(why.status == 1)
         let lines = why.stdout.components(separatedBy: "\n")
         let headlines = lines.filter { $0.hasPrefix("retained after detach: ") }
@@ -43,7 +34,7 @@ import Testing
         #expect(!why.stdout.contains("LoggedOutModule") && !why.stdout.contains("#22"))
 
         // dump's text: the same two, the released screen under "released".
-        let dump = try Executable.run("graphinspect", ["dump", "--trace", trace], environment: Self.grace)
+        let dump = try Executable.run("graphinspect", ["dump", "--trace", trace], environment: RIBsTicTacToeRun.grace)
         let section = dump.stdout.components(separatedBy: "\nretained after detach\n").last?.components(separatedBy: "\n\n").first ?? ""
         #expect(section.split(separator: "\n").filter { !$0.hasPrefix("    ") }.map { String($0.prefix { $0 != "#" }) }
                 == ["  OffGameModule \"offGame\" ", "  TicTacToeModule \"ticTacToe\" "], "\(section)")
@@ -65,9 +56,9 @@ import Testing
     }
 
     @Test func withTheMistakesRemovedNothingLeaks() throws {
-        let trace = try Self.trace(fixed: true)
+        let trace = try RIBsTicTacToeRun.trace(fixed: true)
         defer { try? FileManager.default.removeItem(atPath: trace) }
-        let why = try Executable.run("graphinspect", ["why", "--trace", trace], environment: Self.grace)
+        let why = try Executable.run("graphinspect", ["why", "--trace", trace], environment: RIBsTicTacToeRun.grace)
         #expect(why.status == 0, "\(why.stdout)")
         #expect(why.stdout.hasPrefix("graphinspect why: no failed lookups in ") && !why.stdout.contains("retained"))
         let snapshot = try SnapshotSource.trace(path: trace).load().snapshot

@@ -1,4 +1,5 @@
 import Foundation
+import GraphInspectTestSupport
 
 /// Measures SVG pictures as a person sees them: inline in a page in headless Chromium, every
 /// `<text>`'s box on screen. Many pictures go in one page (one browser start).

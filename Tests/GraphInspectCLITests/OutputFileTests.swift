@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GraphInspectCLI
+import GraphInspectTestSupport
 
 /// `-o` writes as `cp`, `tee` and `>` do: through links, into FIFOs and devices, replacing only
 /// regular files (whole or not at all, keeping their permissions); every failure in our words.

@@ -6,6 +6,7 @@ import GraphInspect
 import GraphInspectGraphviz
 import Testing
 @testable import GraphInspectCLI
+import GraphInspectTestSupport
 
 @Suite struct PictureGoldenTests {
     func dump(_ arguments: [String]) throws -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GraphInspectTestSupport
 
 /// Every picture the project draws, measured in a real browser: no two labels overlap anywhere,
 /// and the default picture of each bundled sample fits a 1,200 px page with text of 9 px or more
@@ -27,7 +28,7 @@ import Testing
 
     @Test func noPictureOverlapsItsLabels() throws {
         var pictures: [(String, String)] = []
-        for (file, arguments) in DocsPictureTests.manifest {
+        for (file, arguments) in DocsImages.manifest {
             pictures.append(("docs/images/" + file, try draw(arguments)))
         }
         for view in ["dependencies", "modules", "all"] {

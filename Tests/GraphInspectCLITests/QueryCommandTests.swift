@@ -1,6 +1,7 @@
 import Foundation
 import GraphInspectGraphviz
 import Testing
+import GraphInspectTestSupport
 
 /// `graphinspect query` as a user runs it: the installed binary handing the sources to
 /// graphinspect-check, or reading a run; every verb in every format it writes, and every bad

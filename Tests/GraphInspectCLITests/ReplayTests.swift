@@ -6,6 +6,7 @@ import GraphInspectPages
 import GraphInspectText
 import Testing
 @testable import GraphInspectCLI
+import GraphInspectTestSupport
 
 @Suite struct ReplayTests {
     static let sample = GraphInspectCommand.Dump.recordSample()
@@ -121,7 +122,7 @@ import Testing
         #expect(index.contains("<a id=\"whole\" href=\"whole.svg\""))
     }
 
-    /// A step shows nothing that has not happened yet (issue #44): at step 1 of the modules
+    /// A step shows nothing that has not happened yet: at step 1 of the modules
     /// sample, AppComponent's box read `11. network: NetworkClient, self`, a lookup it answers
     /// itself at step 11, drawn as a line of its label. In every frame, and in the player at every
     /// step, each numbered line shown is from that step or before, and the step's own is red.
@@ -170,7 +171,7 @@ import Testing
         return shown
     }
 
-    /// `--frames`' index.html plays the frames beside it (issue #33), in a real browser: each step
+    /// `--frames`' index.html plays the frames beside it, in a real browser: each step
     /// shows its own SVG, loaded, with its words; the keys and buttons step and play.
     @Test func framesIndexPlaysTheFrames() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-\(UUID().uuidString)")
@@ -284,7 +285,7 @@ import Testing
         }
     }
 
-    /// The camera (issue #33), at every step of both replays of the samples that have them: the
+    /// The camera, at every step of both replays of the samples that have them: the
     /// step's new nodes (a lookup's requester, for a step that adds only a lookup) are inside the
     /// window, their text at least 9 px high, and no node's place in the picture changes.
     @Test(arguments: ["modules", "modules-changed", "modules-dying"])
@@ -346,7 +347,7 @@ import Testing
         }
     }
 
-    /// `--frames` (issue #33): one layout cut into frames, each framed on its step and readable
+    /// `--frames`: one layout cut into frames, each framed on its step and readable
     /// on a 1,200 px page, plus the whole picture once.
     @Test func framesAreEachFramedOnTheirStepAndReadable() throws {
         for diagram in ["basic-flow", "dependency-flow"] {

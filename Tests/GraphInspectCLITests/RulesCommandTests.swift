@@ -6,6 +6,7 @@ import GraphInspect
 import GraphInspectStyleTicTacToe
 import GraphInspectText
 import Testing
+import GraphInspectTestSupport
 
 /// `--rules` as a team uses it: `check` on the sources, `dump` and `why` on a run (handed from
 /// graphinspect to graphinspect-rules), every findings format, a baseline kept in git, and a

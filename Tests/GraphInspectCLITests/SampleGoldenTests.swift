@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GraphInspectCLI
+import GraphInspectTestSupport
 
 /// Every bundled sample of the seeds' architectures: its tree and DOT pinned, its binary dumping
 /// the same as the in-process run, and listed by `graphinspect samples`.

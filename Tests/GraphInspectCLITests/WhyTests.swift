@@ -2,34 +2,24 @@ import Foundation
 import GraphInspect
 import Testing
 @testable import GraphInspectCLI
+import GraphInspectTestSupport
 
 @Suite struct WhyTests {
     var dying: String { Executable.buildFolder.appendingPathComponent("graphinspect-sample-dying").path }
 
-    static let dyingReport = """
-        error: missing dependency `paymentService: PaymentService`
-          asked by CheckoutComponent at ^->AppComponent->CheckoutComponent
-          walked 2 components, nearest first:
-            1. CheckoutComponent  provides cartID: String
-            2. AppComponent (root)  provides analytics: Analytics, featureFlags: FeatureFlags?, network: NetworkClient, theme: Theme, settingsStore: SettingsStore (@Lazy)
-          elsewhere in the tree (not on the walk):
-            `paymentService: PaymentService` at ^->AppComponent->ProfileComponent; nearest common ancestor: AppComponent
-          fix: move `paymentService: PaymentService` from ProfileComponent up to AppComponent, which both reach
-        """
-
     @Test func whyOnTheDyingSamplePrintsTheReportAndExits1() throws {
         let result = try Executable.run("graphinspect", ["why", "--quiet", "--", dying])
         #expect(result.status == 1)
-        #expect(result.stdout == "graphinspect why: 1 failed lookup, most recent first\n\n" + Self.dyingReport + "\n")
+        #expect(result.stdout == "graphinspect why: 1 failed lookup, most recent first\n\n" + SampleReports.dying + "\n")
         #expect(result.stderr.hasSuffix("was killed by signal 4 (Illegal instruction); showing what it recorded until then\n"))
     }
 
     @Test func crashingProcessPrintsTheSameReportWhyRebuildsFromItsTrace() throws {
         let run = try Executable.run("graphinspect-sample-dying", [], environment: ["SWIFT_BACKTRACE": "enable=no", "GRAPHINSPECT_TRACE": "/dev/null"])
-        #expect(run.stderr.hasPrefix(Self.dyingReport + "\n"))
+        #expect(run.stderr.hasPrefix(SampleReports.dying + "\n"))
     }
 
-    /// Issue #46: the leaking sample keeps its settings module alive through a closure that
+    /// The leaking sample keeps its settings module alive through a closure that
     /// captures it; `why` reports it as a leak once the grace has passed, and exits 1.
     @Test func whyReportsAModuleRetainedAfterDetachAndExits1() throws {
         let result = try Executable.run("graphinspect", ["why", "--sample", "leaking"], environment: ["GRAPHINSPECT_LEAK_GRACE": "100"])
@@ -126,7 +116,7 @@ import Testing
         #expect((report["elsewhere"] as? [Any])?.count == 1)
     }
 
-    /// As with every command that writes, the output's extension picks the format (issue #44):
+    /// As with every command that writes, the output's extension picks the format:
     /// `-o report.json` wrote text.
     @Test func theOutputsExtensionPicksTheFormat() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("why-\(UUID().uuidString)")

@@ -20,7 +20,7 @@ import Testing
 
     @Test(arguments: [
         ("untaken-branch", 1), ("sibling-provider", 1), ("typo", 1), ("wrong-type", 1), ("cycle", 1), ("shadowed-computed", 0),
-        // A user's own `RootComponent` shadows the library's (issue #32); a check that checks nothing fails.
+        // A user's own `RootComponent` shadows the library's; a check that checks nothing fails.
         ("needle-root", 4), ("nothing-placed", 1), ("unmade-component", 1),
         // A nested type named like the library's (swift-syntax's `RawKeyPathComponentSyntax.Component`) is that type inside its owner.
         ("nested-names", 1),

@@ -7,7 +7,7 @@ import GraphInspectRulesYAML
 import GraphInspectStyleTicTacToe
 import Testing
 
-/// Issue #47's "done when": on needle's tic-tac-toe (ported, Examples/Styles/TicTacToe), the
+/// On needle's tic-tac-toe (ported, Examples/Styles/TicTacToe), the
 /// issue's rules file reports the forbidden lookup at its line and the unused provider at its
 /// declaration from the sources, and the same two findings from a run of the app.
 @Suite struct RulesOnTicTacToeTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GraphInspectStatic
 
-/// `check DIR` where DIR, or something in it, is a symbolic link (issue #30): the folders named are
+/// `check DIR` where DIR, or something in it, is a symbolic link: the folders named are
 /// followed, links met inside are followed once each, and no link loop is walked twice.
 @Suite struct SourceLinkTests {
     /// A scratch folder with `App/Sources/Feature/Feature.swift`, removed afterwards.

@@ -11,7 +11,7 @@ import Testing
 
     /// Ordinary code declares the same names twice (two `Constants`, two `Logger`s in one folder
     /// of examples): check merges them, which changes nothing the graph says, so it says so once in
-    /// the summary instead of a note each (issue #45: RIBs-iOS's 205 files gave 345 notes). A
+    /// the summary instead of a note each (RIBs-iOS's 205 files gave 345 notes). A
     /// component declared twice is still noted: merging two graph types can change what is found.
     @Test func namesDeclaredTwiceOutsideTheGraphAreCountedNotListed() {
         let graph = Self.graph([

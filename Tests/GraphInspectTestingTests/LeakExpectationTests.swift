@@ -3,7 +3,7 @@ import GraphInspect
 import Testing
 @testable import GraphInspectTesting
 
-/// `expectNoLeaks` (issue #46): waits out the grace, then fails with the same report `why` prints.
+/// `expectNoLeaks`: waits out the grace, then fails with the same report `why` prints.
 @Suite(.serialized) struct LeakExpectationTests {
     final class LeakyModule: ModuleObject {
         var onClose: (() -> Void)?

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GraphInspect
 
-/// The library never keeps an app's objects alive (issue #46): whatever observes the run (nothing,
+/// The library never keeps an app's objects alive: whatever observes the run (nothing,
 /// the in-memory recorder, a trace file, the live stream), every component, module, router, view
 /// component, holder and provided object is released when the app lets it go, with the observer
 /// still there. What the observers keep is ids and names.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GraphInspect
 
-/// Issue #46: a module that outlives its detach, found from the events. One app detaches four
+/// A module that outlives its detach, found from the events. One app detaches four
 /// modules: one released, one kept by a global, one by a closure it holds that captures it, and
 /// one whose holder is released while a global keeps the module; a fifth stays attached.
 @Suite(.serialized) struct RetainedAfterDetachTests {

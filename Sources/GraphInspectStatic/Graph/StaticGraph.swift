@@ -44,7 +44,7 @@ public struct StaticGraph: Sendable {
         public var moduleLookupsChecked: Int
         /// Names declared twice whose types the graph never uses (not components, holders,
         /// modules, routers or anything reaching them): counted here, not listed as notes, so
-        /// an app's ordinary code does not bury the findings (issue #45: RIBs-iOS's 205 files gave
+        /// an app's ordinary code does not bury the findings (RIBs-iOS's 205 files gave
         /// 345 such notes and no component type).
         public var redeclaredOutsideTheGraph = 0
     }

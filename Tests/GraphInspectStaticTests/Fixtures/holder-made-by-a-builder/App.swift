@@ -1,5 +1,5 @@
 // A holder made by the builder another holder attaches: made in the sources, its component
-// below the attaching holder's, so a lookup below it is checked (issue #45: holders were
+// below the attaching holder's, so a lookup below it is checked (holders were
 // taken as made elsewhere when the holder attaching their builder was, one loop earlier).
 import GraphInspect
 

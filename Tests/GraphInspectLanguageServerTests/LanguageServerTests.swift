@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import GraphInspectTestSupport
+
+/// `graphinspect lsp` driven as an editor drives it: the real binary on pipes, framed messages in,
+/// framed messages out. Every feature on a copy of the bundled sample with a planted missing
+/// dependency, held against `check` over the same text; then bad input, which never crashes it.
+@Suite struct LanguageServerTests {
+    static func workspace() throws -> URL {
+        try SampleWorkspace.make("lsp")
+    }
+
+    static func hoverText(_ response: [String: Any]) -> String {
+        let contents = (response["result"] as? [String: Any])?["contents"] as? [String: Any]
+        return contents?["value"] as? String ?? ""
+    }
+
+    @Test func everyFeatureAsAnEditorUsesIt() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("Sources/App")
+        let server = try LanguageServerClient(root: folder)
+        defer { server.stop() }
+
+        // First diagnostics, for every file, before any is opened: check's findings, file by file.
+        let first = try server.waitForDiagnostics { !$0.isEmpty }
+        let check = try Executable.run("graphinspect", ["check", folder.appendingPathComponent("Sources").path])
+        let checkErrors = check.stdout.split(separator: "\n").filter { $0.contains(": error: ") }.map { line in String(line.split(separator: ":")[0...1].joined(separator: ":")) }
+        let lspErrors = first.flatMap { uri, diagnostics in diagnostics.filter { $0["severity"] as? Int == 1 }.map { "\(URL(string: uri)!.path):\(((($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int ?? -1) + 1)" } }
+        #expect(Set(lspErrors) == Set(checkErrors), "check: \(checkErrors), lsp: \(lspErrors)")
+
+        // An unsaved edit: a lookup of what nothing provides, in the editor's text only.
+        let home = app.appendingPathComponent("HomeModule.swift")
+        let text = try String(contentsOf: home, encoding: .utf8)
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": home.absoluteString, "languageId": "swift", "version": 1, "text": text]])
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lookupLine = try #require(lines.firstIndex { $0.contains("component.analytics") })
+        let planted = "        let _: Analytics = component.analyticz\n"
+        try server.notify("textDocument/didChange", [
+            "textDocument": ["uri": home.absoluteString, "version": 2],
+            "contentChanges": [["range": ["start": ["line": lookupLine + 1, "character": 0], "end": ["line": lookupLine + 1, "character": 0]], "text": planted]],
+        ])
+        let edited = try server.waitForDiagnostics { $0[home.absoluteString]?.contains { ($0["message"] as? String)?.contains("analyticz") == true } == true }
+        let missing = try #require(edited[home.absoluteString]?.first { ($0["message"] as? String)?.contains("analyticz") == true })
+        #expect(((missing["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int == lookupLine + 1)
+        #expect((missing["relatedInformation"] as? [[String: Any]])?.isEmpty == false, "the walk, each component at its declaration")
+        let onDisk = try String(contentsOf: home, encoding: .utf8)
+        #expect(onDisk == text, "the file on disk is untouched")
+
+        // Hover on a lookup: where it is answered.
+        let column = try #require(lines[lookupLine].range(of: "component.analytics")).lowerBound.utf16Offset(in: lines[lookupLine]) + "component.".count + 2
+        let position: [String: Any] = ["textDocument": ["uri": home.absoluteString], "position": ["line": lookupLine, "character": column]]
+        let hover = Self.hoverText(try server.request("textDocument/hover", position))
+        #expect(hover.contains("comes from AppComponent"), "\(hover)")
+
+        // Definition: the provider's declaration.
+        let definition = try #require(try server.request("textDocument/definition", position)["result"] as? [[String: Any]])
+        #expect(definition.count == 1 && (definition.first?["uri"] as? String)?.hasSuffix("AppComponent.swift") == true, "\(definition)")
+        let declaration = try #require(definition.first)
+        let declarationStart = try #require((declaration["range"] as? [String: Any])?["start"] as? [String: Any])
+
+        // References from the declaration: every lookup it answers, as query users says.
+        let appFile = try #require(declaration["uri"] as? String)
+        let appText = try String(contentsOf: URL(string: appFile)!, encoding: .utf8)
+        let declarationLine = try #require(declarationStart["line"] as? Int)
+        let nameColumn = try #require(appText.split(separator: "\n", omittingEmptySubsequences: false)[declarationLine].range(of: "analytics")).lowerBound
+            .utf16Offset(in: appText.split(separator: "\n", omittingEmptySubsequences: false)[declarationLine])
+        let onDeclaration: [String: Any] = ["textDocument": ["uri": appFile], "position": ["line": declarationLine, "character": nameColumn + 1], "context": ["includeDeclaration": false]]
+        let references = try #require(try server.request("textDocument/references", onDeclaration)["result"] as? [[String: Any]])
+        let users = try Executable.run("graphinspect", ["query", "users", "AppComponent.analytics", "--format", "json", "--sources", folder.appendingPathComponent("Sources").path])
+        let usersJSON = try #require(JSONSerialization.jsonObject(with: Data(users.stdout.utf8)) as? [String: Any])
+        let usersCount = (usersJSON["users"] as? [[String: Any]])?.count ?? -1
+        #expect(references.count == usersCount, "references \(references.count), query users \(usersCount) (the unsaved edit is the editor's alone)")
+        let declarationHover = Self.hoverText(try server.request("textDocument/hover", onDeclaration))
+        #expect(declarationHover.contains("answers"), "\(declarationHover)")
+
+        // Code lens: a count on each provider, 0 shown as unused.
+        let lenses = try #require(try server.request("textDocument/codeLens", ["textDocument": ["uri": appFile]])["result"] as? [[String: Any]])
+        let titles = lenses.compactMap { ($0["command"] as? [String: Any])?["title"] as? String }
+        #expect(titles.contains { $0.hasSuffix("lookups") } && titles.contains("0 lookups: unused"), "\(titles)")
+
+        // Closing the file: its text is read from disk again, and the planted error goes.
+        try server.notify("textDocument/didClose", ["textDocument": ["uri": home.absoluteString]])
+        _ = try server.waitForDiagnostics { $0[home.absoluteString]?.contains { ($0["message"] as? String)?.contains("analyticz") == true } != true }
+
+        // An unknown method is MethodNotFound; shutdown, then exit, ends it with 0.
+        let unknown = try server.request("workspace/executeCommand", ["command": "x"])
+        #expect((unknown["error"] as? [String: Any])?["code"] as? Int == -32601, "\(unknown)")
+        _ = try server.request("shutdown", nil)
+        try server.notify("exit", nil)
+        #expect(server.waitForExit() == 0)
+    }
+
+    @Test func badInputNeverCrashesIt() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try LanguageServerClient(root: folder)
+        defer { server.stop() }
+        _ = try server.waitForDiagnostics { !$0.isEmpty }
+        // Malformed JSON: a parse error, answered; a header with no length: skipped.
+        try server.send(raw: Array("Content-Length: 9\r\n\r\n{not json".utf8))
+        let parseError = try server.next { $0["error"] != nil }
+        #expect(((parseError["error"] as? [String: Any])?["code"] as? Int) == -32700)
+        try server.send(raw: Array("Content-Type: nothing\r\n\r\n".utf8))
+        // A file outside the workspace, a position past the end, a file that does not parse.
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString).swift")
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": outside.absoluteString, "languageId": "swift", "version": 1, "text": "let x = 1\n"]])
+        let outsideHover = try server.request("textDocument/hover", ["textDocument": ["uri": outside.absoluteString], "position": ["line": 99, "character": 99]])
+        #expect(outsideHover["error"] == nil, "\(outsideHover)")
+        let broken = folder.appendingPathComponent("Sources/App/Broken.swift")
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": broken.absoluteString, "languageId": "swift", "version": 1, "text": "class { func (\n"]])
+        let brokenLenses = try server.request("textDocument/codeLens", ["textDocument": ["uri": broken.absoluteString]])
+        #expect(brokenLenses["error"] == nil, "\(brokenLenses)")
+        // Cancelling is accepted; the client going away ends the server (1: no shutdown first).
+        try server.notify("$/cancelRequest", ["id": 99])
+        server.closeInput()
+        #expect(server.waitForExit() == 1)
+    }
+}
