@@ -82,14 +82,12 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
     case cannotWriteBaseline(BaselineError)
     /// Input that is read whole (a snapshot, a baseline) is larger than graphinspect reads.
     case tooLargeToRead(path: String, what: String, limit: Int)
-    /// `check` runs in `graphinspect-check` (it links swift-syntax), which is not beside this graphinspect.
-    case checkNotBuilt(folder: String)
+    /// A command runs in a companion executable (`check`, `query` over sources and `lsp` in
+    /// graphinspect-check, `live` in graphinspect-live, `--rules` in graphinspect-rules), which is
+    /// not beside this graphinspect.
+    case companionNotBuilt(CompanionTool, folder: String)
     /// `check` could not read the sources it was given (the reader's own words).
     case cannotReadSources(String)
-    /// `live` runs in `graphinspect-live` (it links SwiftNIO), which is not beside this graphinspect.
-    case liveNotBuilt(folder: String)
-    /// `--rules` is read in `graphinspect-rules` (it links Yams), which is not beside this graphinspect.
-    case rulesNotBuilt(folder: String)
     /// A rules file or rules baseline that cannot be read or used.
     case badRules(RulesError)
 
@@ -135,16 +133,13 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
             "\(path) is longer than \(limit >> 20) MiB and opens like \(what), which is read whole, so it is not read. A trace (GRAPHINSPECT_TRACE) is read line by line, without that limit."
         case .cannotEncode(let reason):
             "cannot encode the snapshot: \(reason)"
-        case .checkNotBuilt(let folder):
-            "check reads Swift sources with swift-syntax, so it is a tool of its own (graphinspect builds in a minute without it), and graphinspect-check is not in \(folder). Build it (swift build --product graphinspect-check, about two minutes the first time), or run `swift package graphinspect-check` in your package."
+        case .companionNotBuilt(let tool, let folder):
+            "\(tool.need), so it is a tool of its own (graphinspect builds without it), and \(tool.name) is not in \(folder) beside this graphinspect. "
+                + "In graphinspect's checkout, swift build builds it with every other tool (or alone: swift build --product \(tool.name)); bash scripts/install installs them all."
         case .cannotReadSources(let reason):
             reason
-        case .rulesNotBuilt(let folder):
-            "--rules reads YAML with Yams, so it is a tool of its own (graphinspect builds without it), and graphinspect-rules is not in \(folder) beside this graphinspect. Build it (swift build --product graphinspect-rules), or install it with bash scripts/install."
         case .badRules(let error):
             "\(error)"
-        case .liveNotBuilt(let folder):
-            "live serves its page with SwiftNIO, so it is a tool of its own (graphinspect builds without it), and graphinspect-live is not in \(folder). Build it: swift build --product graphinspect-live (about a minute the first time)."
 
         case .nothingRecorded(let command, let ending):
             "\(command) \(Self.describe(ending)) and recorded nothing: does it link the GraphInspect runtime and create a Component? (It records when GRAPHINSPECT_TRACE is set.)"
@@ -174,7 +169,7 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
             if case .unreadable = error.problem { return ExitCodes.noInput.exitCode }
             return ExitCodes.malformed.exitCode
         case .noSuchInput, .cannotReadSources: return ExitCodes.noInput.exitCode
-        case .executableNotFound, .notExecutable, .cannotLaunch, .sampleNotBuilt, .checkNotBuilt, .liveNotBuilt, .rulesNotBuilt: return ExitCodes.cannotRun.exitCode
+        case .executableNotFound, .notExecutable, .cannotLaunch, .sampleNotBuilt, .companionNotBuilt: return ExitCodes.cannotRun.exitCode
         case .cannotWrite: return ExitCodes.cannotWrite.exitCode
         case .nothingRecorded, .graphviz, .cannotEncode, .cannotWriteBaseline: return ExitCodes.failed.exitCode
         }

@@ -18,7 +18,7 @@ public struct GraphInspectCommand: ParsableCommand {
               graphinspect query users AppComponent.analytics who uses a provider
               graphinspect live -- .build/debug/App           its graph in the browser, as it runs
 
-            """ + CLIError.exitCodes,
+            """ + "\n" + CompanionTool.installation + "\n" + CLIError.exitCodes,
         version: "0.1.0",
         subcommands: [Dump.self, Render.self, Why.self, ReplayCommand.self, Diff.self, Check.self, Query.self, LanguageServerCommand.self, Live.self, Samples.self]
     )
