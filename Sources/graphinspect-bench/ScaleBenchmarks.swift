@@ -6,7 +6,7 @@ import GraphInspectPages
 import GraphInspectText
 import GraphInspectTrace
 
-/// The commands at a big app's scale (issue #21): a generated trace of 10,000 components in
+/// The commands at a big app's scale: a generated trace of 10,000 components in
 /// chains 50 deep, 1,000 modules in 100 holders, 3 lookups per component (5% missing, the rest
 /// followed by a cache hit and its repeat), and the same padded to 1,000,000 events with whole
 /// cache-hit lines. Each command is timed as the CLI runs it, in process, against reading its
@@ -15,8 +15,11 @@ enum ScaleBenchmarks {
     /// Writes the generated trace to `path`; returns its event count.
     @discardableResult
     /// `lookupHeavy`: every component its own type and three providers of distinct names and types,
-    /// and each lookup one of an ancestor's (issue #44: the explorer's page grows with distinct names).
-    static func generate(components: Int, modules: Int, padTo events: Int = 0, lookupHeavy: Bool = false, path: String) throws -> Int {
+    /// and each lookup one of an ancestor's (the explorer's page grows with distinct names).
+    /// `spreadTo`: after the tree, rounds over every component, each making one more cache-hit
+    /// lookup and repeating it twice (`repeated` lines), until the trace holds that many events:
+    /// lookups spread over every requester, as an app's are, not one requester's run.
+    static func generate(components: Int, modules: Int, padTo events: Int = 0, spreadTo spread: Int = 0, lookupHeavy: Bool = false, path: String) throws -> Int {
         var generator = SplitMix(seed: 7)
         var lines = [#"{"format":"graphinspect-trace","version":2,"pid":1,"program":"generated"}"#]
         lines.append(#"{"event":"created","id":1,"kind":"component","type":"Gen.Root","providers":["# + (0..<3).map { #"{"name":"root\#($0)","type":"Gen.S\#($0)","form":"stored"}"# }.joined(separator: ",") + "]}")
@@ -78,6 +81,18 @@ enum ScaleBenchmarks {
             let hit = lines[lastHit - 1]
             lines += Array(repeating: hit, count: events - (lines.count - 1))
         }
+        var round = 0
+        while spread > lines.count - 1 {
+            for id in 2...components where spread > lines.count - 1 {
+                let provider = parent[id] == 0 ? 1 : parent[id]
+                let name = provider == 1 ? "root\(round % 3)" : "p\(provider)"
+                let type = provider == 1 ? "Gen.S\(round % 3)" : "Gen.A"
+                lines.append(#"{"event":"lookup","requester":\#(id),"name":"\#(name)","type":"\#(type)","walk":[\#(id)],"provider":\#(provider),"cacheHit":true}"#)
+                let hit = lines.count
+                lines += [#"{"event":"repeated","line":\#(hit)}"#, #"{"event":"repeated","line":\#(hit)}"#]
+            }
+            round += 1
+        }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         return lines.count - 1
     }
@@ -115,21 +130,21 @@ enum ScaleBenchmarks {
         rows.append(Row("scale", "why, \(paddedSize)", .seconds, whyBig, baseline: ("reading the trace", readBig), target: quick ? nil : .below(5)))
         let textBig = try Sample.measure(repeats: 1) { blackHole(TreeTextWriter().write(try TraceReader().read(path: big).snapshot)) }
         rows.append(Row("scale", "dump text, \(paddedSize)", .seconds, textBig, baseline: ("reading the trace", readBig), target: nil))
-        // Pictures and why of the same trace against the text dump (issue #44: a picture of 34
+        // Pictures and why of the same trace against the text dump (a picture of 34
         // nodes cost what the million lookups it never draws did, 13-16 s against 4-7 s).
-        let summary = DiagramOptions(summarizeAbove: 150)
-        let dotBig = try Sample.measure(repeats: 1) {
-            let snapshot = try TraceReader().read(path: big).snapshot
-            blackHole(DOTWriter().write(try DiagramBuilder(options: summary).build(snapshot).foldingLookups(above: DOTWriter.lookupEdgesUpTo)))
-        }
-        rows.append(Row("scale", "dump --format dot, \(paddedSize)", .seconds, dotBig, baseline: ("dump text", textBig), target: quick ? nil : .slowerThanBaselineAtMost(1.5)))
-        let svgBig = try Sample.measure(repeats: 1) {
-            let snapshot = try TraceReader().read(path: big).snapshot
-            let diagram = try DiagramBuilder(options: summary).build(snapshot).foldingLookups(above: DOTWriter.lookupEdgesUpTo)
-            blackHole(try GraphvizRenderer.render(dot: DOTWriter().write(diagram)))
-        }
-        rows.append(Row("scale", "dump --format svg, \(paddedSize)", .seconds, svgBig, baseline: ("dump text", textBig), target: quick ? nil : .slowerThanBaselineAtMost(1.5)))
+        rows += try summarisedPictures(of: big, size: paddedSize, text: textBig, quick: quick)
         rows.append(Row("scale", "why, \(paddedSize), against the text dump", .seconds, whyBig, baseline: ("dump text", textBig), target: quick ? nil : .slowerThanBaselineAtMost(1.5)))
+
+        // The same size with its lookups spread over every requester (a lookup and two repeats
+        // per component per round): the summary draws a few nodes that make few of the lookups,
+        // and what it does not draw must cost no more than skipping it.
+        let spread = folder.appendingPathComponent("scale-spread.ndjson").path
+        try generate(components: components, modules: modules / 30, spreadTo: padded, path: spread)
+        let spreadSize = "\(paddedSize), lookups spread over every component"
+        let readSpread = try Sample.measure(repeats: 1) { blackHole(try TraceReader().read(path: spread)) }
+        let textSpread = try Sample.measure(repeats: 1) { blackHole(TreeTextWriter().write(try TraceReader().read(path: spread).snapshot)) }
+        rows.append(Row("scale", "dump text, \(spreadSize)", .seconds, textSpread, baseline: ("reading the trace", readSpread), target: nil))
+        rows += try summarisedPictures(of: spread, size: spreadSize, text: textSpread, quick: quick)
 
         // Pictures: `dump --format svg` as the CLI draws it by default (summarised above 150
         // nodes), and `--full` (every node and lookup) at 200 and 1,000 components (above 200
@@ -152,6 +167,27 @@ enum ScaleBenchmarks {
                             baseline: ("reading the trace", readSmall), target: count == 1_000 ? .below(10) : nil))
         }
         return rows
+    }
+}
+
+extension ScaleBenchmarks {
+    /// `dump --format dot` and `--format svg` of the trace at `path` as the CLI draws it by
+    /// default (summarised above 150 nodes), against its text dump.
+    static func summarisedPictures(of path: String, size: String, text: Sample, quick: Bool) throws -> [Row] {
+        let summary = DiagramOptions(summarizeAbove: 150)
+        let dot = try Sample.measure(repeats: 1) {
+            let snapshot = try TraceReader().read(path: path).snapshot
+            blackHole(DOTWriter().write(try DiagramBuilder(options: summary).build(snapshot).foldingLookups(above: DOTWriter.lookupEdgesUpTo)))
+        }
+        let svg = try Sample.measure(repeats: 1) {
+            let snapshot = try TraceReader().read(path: path).snapshot
+            let diagram = try DiagramBuilder(options: summary).build(snapshot).foldingLookups(above: DOTWriter.lookupEdgesUpTo)
+            blackHole(try GraphvizRenderer.render(dot: DOTWriter().write(diagram)))
+        }
+        return [
+            Row("scale", "dump --format dot, \(size)", .seconds, dot, baseline: ("dump text", text), target: quick ? nil : .slowerThanBaselineAtMost(1.5)),
+            Row("scale", "dump --format svg, \(size)", .seconds, svg, baseline: ("dump text", text), target: quick ? nil : .slowerThanBaselineAtMost(1.5)),
+        ]
     }
 }
 

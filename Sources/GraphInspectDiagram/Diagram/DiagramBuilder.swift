@@ -18,27 +18,31 @@ public struct DiagramBuilder: Sendable {
     /// Too many nodes to read in one picture: the most levels that fit in `limit` nodes. Levels
     /// below the roots, or under `--focus` below the focused nodes (which keep their ancestors).
     private func buildSummarised(_ snapshot: GraphSnapshot) throws(DiagramError) -> Diagram {
-        let whole = try buildSelected(snapshot)
-        guard let limit = options.summarizeAbove, whole.nodes.count > limit, options.depth == nil, options.dependency == nil else { return whole }
-        // The node count grows with the depth, so a binary search over it.
-        func drawn(depth: Int) throws(DiagramError) -> Diagram {
+        guard let limit = options.summarizeAbove, options.depth == nil, options.dependency == nil else { return try buildSelected(snapshot) }
+        // The depth is chosen by how many nodes each would draw, counted without drawing: the
+        // lookups of nodes a summary leaves out are read once, not once per depth tried.
+        let graph = Relations(snapshot, hideReleased: options.hide.contains(.released))
+        let unresolved = UnresolvedLookups(snapshot, hidingCacheHits: options.hide.contains(.cacheHits))
+        func atDepth(_ depth: Int?) -> DiagramBuilder {
             var shallower = self
             shallower.options.depth = depth
             shallower.options.summarizeAbove = nil
-            return try shallower.buildSelected(snapshot)
+            return shallower
         }
-        var summary = try drawn(depth: 0)
-        var lowest = 0, highest = whole.nodes.count, levels = 0
+        let whole = try atDepth(nil).selection(graph, snapshot).nodeCount(unresolved, options: options)
+        guard whole > limit else { return try buildSelected(snapshot) }
+        // The node count grows with the depth, so a binary search over it.
+        var lowest = 0, highest = whole, levels = 0
         while lowest < highest {
             let middle = (lowest + highest + 1) / 2
-            let candidate = try drawn(depth: middle)
-            if candidate.nodes.count <= limit {
-                (summary, levels, lowest) = (candidate, middle, middle)
+            if try atDepth(middle).selection(graph, snapshot).nodeCount(unresolved, options: options) <= limit {
+                (levels, lowest) = (middle, middle)
             } else {
                 highest = middle - 1
             }
         }
-        let tooMany = "\(whole.nodes.count) nodes are too many to read in one picture: "
+        var summary = try atDepth(levels).buildSelected(snapshot)
+        let tooMany = "\(whole) nodes are too many to read in one picture: "
         if let focus = options.focus {
             let below = levels == 0 ? "no levels" : levels == 1 ? "1 level" : "\(levels) levels"
             summary.summary = tooMany + "drew \(focus) with its ancestors and \(below) below (\(summary.nodes.count) nodes); --depth N draws N levels below it, --full everything"
@@ -48,8 +52,36 @@ public struct DiagramBuilder: Sendable {
         return summary
     }
 
-    private func buildSelected(_ snapshot: GraphSnapshot) throws(DiagramError) -> Diagram {
+    /// How many nodes `build` draws with these options, without drawing them (for tests: the
+    /// summary's choice stands on it).
+    func drawnNodeCount(_ snapshot: GraphSnapshot) throws(DiagramError) -> Int {
         let graph = Relations(snapshot, hideReleased: options.hide.contains(.released))
+        let unresolved = UnresolvedLookups(snapshot, hidingCacheHits: options.hide.contains(.cacheHits))
+        return try selection(graph, snapshot).nodeCount(unresolved, options: options)
+    }
+
+    /// What a picture keeps of the graph, before it is drawn.
+    struct Selection {
+        var graph: Relations
+        var view: DiagramOptions.View
+        /// The nodes drawn.
+        var kept: Set<ObjectID>
+        var collapsed: Collapsed
+
+        /// The nodes drawing this selection makes: those kept, a node per group of collapsed
+        /// modules, and a "missing" node per name and type, and per module key, that a drawn
+        /// requester never found.
+        func nodeCount(_ unresolved: UnresolvedLookups, options: DiagramOptions) -> Int {
+            var count = kept.count + collapsed.moduleGroups.keys.count { kept.contains($0) }
+            if !options.hide.contains(.lookups) {
+                if view != .modules { count += unresolved.missingDependencies(askedBy: kept, named: options.dependency) }
+                if view != .dependencies, options.dependency == nil { count += unresolved.missingModules(askedBy: kept) }
+            }
+            return count
+        }
+    }
+
+    private func selection(_ graph: Relations, _ snapshot: GraphSnapshot) throws(DiagramError) -> Selection {
         let view = options.view(for: snapshot)
         var kept = try select(graph, snapshot)
         // A router goes with its module; under --focus only the focused nodes' and their
@@ -72,6 +104,12 @@ public struct DiagramBuilder: Sendable {
         case .modules: kept = kept.filter { ![.component, .router].contains(graph.byID[$0]?.kind) }
         case .auto, .all: break
         }
+        return Selection(graph: graph, view: view, kept: kept, collapsed: collapsed)
+    }
+
+    private func buildSelected(_ snapshot: GraphSnapshot) throws(DiagramError) -> Diagram {
+        let selected = try selection(Relations(snapshot, hideReleased: options.hide.contains(.released)), snapshot)
+        let (graph, view, kept, collapsed) = (selected.graph, selected.view, selected.kept, selected.collapsed)
         let owners = Self.owners(graph)
         // Modules and holders kept alive past the grace after their holder let them go, and what
         // is alive below them (the dependency view draws their components).
@@ -197,7 +235,7 @@ public struct DiagramBuilder: Sendable {
 
     // MARK: Collapsing
 
-    private struct Collapsed {
+    struct Collapsed {
         /// Nested holders drawn as one node.
         var holders: Set<ObjectID> = []
         /// How many nodes each collapsed holder stands for.
