@@ -74,6 +74,9 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
     case cannotLaunch(path: String, reason: String)
     case nothingRecorded(command: String, ending: AppRun.Ending)
     case badFilter(DiagramError)
+    /// A filter that matches nothing in the graph of an app just run: the run is kept as snapshot
+    /// JSON at `kept` (nil if it could not be written), so it is drawn again without running it.
+    case badFilterAfterRun(DiagramError, kept: String?, flags: String)
     case graphviz(GraphvizError)
     case cannotEncode(String)
     case badSnapshot(SnapshotError)
@@ -123,6 +126,12 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
             "cannot run \(path): \(reason)"
         case .badFilter(let error):
             "\(error)"
+        case .badFilterAfterRun(let error, let kept, let flags):
+            if let kept {
+                "\(error) The run is kept in \(kept): graphinspect dump --trace \(kept) \(flags), the name corrected, draws it without running the app again."
+            } else {
+                "\(error) (The run could not be kept; it must run again.)"
+            }
         case .graphviz(let error):
             "\(error)"
         case .badSnapshot(let error):
@@ -160,7 +169,7 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
     /// and docs/cli.md show.
     var exitCode: ExitCode {
         switch self {
-        case .badFilter, .binaryToTerminal, .formatContradicts, .formatNotWritten, .badValue: return ExitCodes.badArguments.exitCode
+        case .badFilter, .badFilterAfterRun, .binaryToTerminal, .formatContradicts, .formatNotWritten, .badValue: return ExitCodes.badArguments.exitCode
         case .badTrace(let error):
             if case .unreadable = error.problem, error.line == 0 { return ExitCodes.noInput.exitCode }
             return ExitCodes.malformed.exitCode

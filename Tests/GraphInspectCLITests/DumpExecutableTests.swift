@@ -20,6 +20,25 @@ import GraphInspectTestSupport
         #expect(quiet.stderr == "")
     }
 
+    /// A filter is judged against the graph, so after the app has run; a typo then keeps the run,
+    /// which is drawn with the name corrected without running the app again.
+    @Test func aFilterTypoAfterARunKeepsTheRun() throws {
+        let typo = try Executable.run("graphinspect", ["dump", "--quiet", "--format", "dot", "--focus", "SetingsModule", "--", sample])
+        #expect(typo.status == 64)
+        let message = try #require(typo.stderr.split(separator: "\n").first.map(String.init))
+        #expect(message.hasPrefix("Error: --focus SetingsModule matches no component, module or holder (by type or key). Known: "), "\(message)")
+        let kept = try #require(message.split(separator: " ").first { $0.hasPrefix("/") && $0.hasSuffix(".json:") }.map { String($0.dropLast()) })
+        defer { try? FileManager.default.removeItem(atPath: kept) }
+        #expect(message.hasSuffix("The run is kept in \(kept): graphinspect dump --trace \(kept) --format dot --focus SetingsModule, the name corrected, draws it without running the app again."))
+        let corrected = try Executable.run("graphinspect", ["dump", "--trace", kept, "--format", "dot", "--focus", "SettingsModule"])
+        let direct = try Executable.run("graphinspect", ["dump", "--quiet", "--format", "dot", "--focus", "SettingsModule", "--", sample])
+        #expect(corrected.status == 0 && direct.status == 0, "\(corrected.stderr)")
+        #expect(corrected.stdout == direct.stdout)
+        // The bundled sample run in this process is not kept: running it again costs nothing.
+        let inProcess = try Executable.run("graphinspect", ["dump", "--format", "dot", "--focus", "SetingsModule"])
+        #expect(inProcess.status == 64 && !inProcess.stderr.contains("is kept"), "\(inProcess.stderr)")
+    }
+
     @Test func dyingSampleIsReportedAndItsTreeUpToTheFailureIsPrinted() throws {
         let result = try Executable.run("graphinspect", ["dump", "--quiet", "--", dying])
         #expect(result.status == 0)

@@ -56,7 +56,13 @@ extension GraphInspectCommand {
                 try Output.checkWritable(rulesReport.rulesOutput)
                 let loaded = try source.source.load()
                 loaded.printNotes()
-                try written.write(loaded.snapshot, drawn: diagram, leakGrace: source.leakGraceNanoseconds)
+                do {
+                    try written.write(loaded.snapshot, drawn: diagram, leakGrace: source.leakGraceNanoseconds)
+                } catch let error as CLIError {
+                    guard case .badFilter(let filter) = error, source.source.runsAnApp else { throw error }
+                    // A filter is judged against the graph, so only after the run: keep the run.
+                    throw CLIError.badFilterAfterRun(filter, kept: KeptRun.keep(loaded.snapshot, leakGrace: source.leakGraceNanoseconds), flags: Self.flagsWithoutTheApp())
+                }
                 if let rules {
                     let verdict = try rules.verdict(RulesInput(snapshot: loaded.snapshot, origin: .run))
                     try rulesReport.report(verdict)
@@ -64,6 +70,19 @@ extension GraphInspectCommand {
                 }
             }
             if failed { throw ExitCode.failure }
+        }
+
+        /// This command's flags as given, without what chose the app (`--sample`, `-- APP`): what
+        /// draws a kept run again.
+        static func flagsWithoutTheApp(_ arguments: [String] = CommandLine.arguments) -> String {
+            var flags: [String] = []
+            var rest = arguments.drop { $0 != "dump" }.dropFirst().prefix { $0 != "--" }[...]
+            while let flag = rest.popFirst() {
+                if flag == "--sample" { _ = rest.popFirst(); continue }
+                if flag.hasPrefix("--sample=") || flag == "--quiet" || flag == "-q" { continue }
+                flags.append(flag.contains(where: { " \"'$`\\".contains($0) }) ? "'" + flag.replacingOccurrences(of: "'", with: "'\\''") + "'" : flag)
+            }
+            return flags.joined(separator: " ")
         }
 
         /// The dump's text, without writing it anywhere (and without the notes).

@@ -15,6 +15,14 @@ enum SnapshotSource {
     /// A sample run in this process.
     case recorded(@Sendable () -> GraphSnapshot)
 
+    /// Whether loading runs an app (which a second load would run again).
+    var runsAnApp: Bool {
+        switch self {
+        case .executable, .sampleExecutable: true
+        case .sample, .trace, .recorded: false
+        }
+    }
+
     /// What loading found besides the snapshot, for standard error.
     struct Loaded {
         var snapshot: GraphSnapshot
