@@ -27,6 +27,9 @@ public final class LanguageServer: @unchecked Sendable {
     private var rules: [Rules] = []
     private var documents = Documents()
     private var current: WorkspaceReading?
+    /// The current reading's missing dependencies by where their lookups are written, made when a
+    /// code action first asks.
+    private var failuresByPosition: [SourcePosition: [MissingDependency]]?
     /// Files diagnostics were last published for, so a file whose findings are gone is cleared.
     private var published: Set<String> = []
     private var stale = true
@@ -120,6 +123,9 @@ public final class LanguageServer: @unchecked Sendable {
         case "textDocument/codeLens":
             guard let given = params(CodeLensParams.self) else { return nil }
             respond(head.id, codeLenses(given))
+        case "textDocument/codeAction":
+            guard let given = params(CodeActionParams.self) else { return nil }
+            respond(head.id, codeActions(given))
         default:
             if head.id != nil { respond(head.id, Empty?.none, error: ResponseError(code: ResponseError.methodNotFound, message: "graphinspect lsp does not answer \(method)")) }
         }
@@ -170,6 +176,7 @@ public final class LanguageServer: @unchecked Sendable {
                 }
             }
             current = WorkspaceReading(reading: reading, findings: findings.sorted())
+            failuresByPosition = nil
         } catch {
             log("cannot read the workspace: \(error)")
             return
@@ -286,6 +293,33 @@ public final class LanguageServer: @unchecked Sendable {
             let range = Documents.range(of: entry.name, line: entry.position.line, utf8Column: entry.position.column, in: lines)
             let title = entry.uses == 0 ? "0 lookups: unused" : entry.uses == 1 ? "1 lookup" : "\(entry.uses) lookups"
             return CodeLens(range: range, command: .init(title: title, command: ""))
+        }
+    }
+
+    /// Quick fixes for the missing dependencies written on the lines of `range`: the edits their
+    /// reports' fixes name (`MissingDependencyFixes`).
+    func codeActions(_ params: CodeActionParams) -> [CodeAction] {
+        guard let path = FileURI.path(params.textDocument.uri), let workspace = ready() else { return [] }
+        if failuresByPosition == nil {
+            var byPosition: [SourcePosition: [MissingDependency]] = [:]
+            for failure in workspace.reading.snapshot.failures() {
+                guard case .dependency(let report, let event) = failure, let at = workspace.reading.places.lookups[event] else { continue }
+                byPosition[at, default: []].append(report)
+            }
+            failuresByPosition = byPosition
+        }
+        let fixes = MissingDependencyFixes(places: workspace.reading.places) { [documents] in documents.text(of: $0) }
+        let lines = params.range.start.line...max(params.range.start.line, params.range.end.line)
+        var made: [MissingDependencyFixes.Fix] = []
+        for (position, reports) in (failuresByPosition ?? [:]).sorted(by: { $0.key < $1.key })
+        where position.file == path && lines.contains(position.line - 1) {
+            for report in reports {
+                for fix in fixes.fixes(report, at: position) where !made.contains(fix) { made.append(fix) }
+            }
+        }
+        return made.enumerated().map { index, fix in
+            let changes = Dictionary(uniqueKeysWithValues: fix.edits.map { (FileURI.uri($0.key), $0.value) })
+            return CodeAction(title: fix.title, diagnostics: nil, isPreferred: index == 0 ? true : nil, edit: .init(changes: changes))
         }
     }
 

@@ -151,6 +151,29 @@ struct CodeLensParams: Codable {
     var textDocument: TextDocumentIdentifier
 }
 
+struct CodeActionParams: Codable {
+    var textDocument: TextDocumentIdentifier
+    var range: Range
+}
+
+struct TextEdit: Codable, Hashable {
+    var range: Range
+    var newText: String
+}
+
+/// A quick fix: its edits by file URI.
+struct CodeAction: Codable, Equatable {
+    struct WorkspaceEdit: Codable, Equatable {
+        var changes: [String: [TextEdit]]
+    }
+
+    var title: String
+    var kind = "quickfix"
+    var diagnostics: [Diagnostic]?
+    var isPreferred: Bool?
+    var edit: WorkspaceEdit
+}
+
 struct Hover: Codable {
     struct Markup: Codable {
         var kind = "markdown"
@@ -201,6 +224,7 @@ struct InitializeResult: Codable {
         var implementationProvider = true
         var referencesProvider = true
         var codeLensProvider = Lens()
+        var codeActionProvider = true
     }
 
     struct ServerInfo: Codable {

@@ -91,6 +91,80 @@ import GraphInspectTestSupport
         #expect(server.waitForExit() == 0)
     }
 
+    /// Applies LSP text edits (0-based lines, UTF-16 characters) to `text`, last first.
+    static func apply(_ edits: [[String: Any]], to text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array(String($0).utf16) }
+        func at(_ position: Any?) -> (line: Int, character: Int) {
+            let position = position as? [String: Any]
+            return (position?["line"] as? Int ?? 0, position?["character"] as? Int ?? 0)
+        }
+        let ordered = edits.sorted { at(($0["range"] as? [String: Any])?["start"]) > at(($1["range"] as? [String: Any])?["start"]) }
+        for edit in ordered {
+            let range = edit["range"] as? [String: Any]
+            let (start, end) = (at(range?["start"]), at(range?["end"]))
+            while lines.count <= end.line { lines.append([]) }
+            let before = Array(lines[start.line].prefix(start.character)), after = Array(lines[end.line].dropFirst(end.character))
+            let inserted = (String(decoding: before, as: UTF16.self) + (edit["newText"] as? String ?? "") + String(decoding: after, as: UTF16.self))
+                .split(separator: "\n", omittingEmptySubsequences: false).map { Array(String($0).utf16) }
+            lines.replaceSubrange(start.line...end.line, with: inserted)
+        }
+        return lines.map { String(decoding: $0, as: UTF16.self) }.joined(separator: "\n")
+    }
+
+    /// The quick fixes are the reports' fixes as edits, proven by `check`: the sample's missing
+    /// `paymentService` (moved up), a typo (renamed) and a name nothing provides (declared), each
+    /// fix applied, and check then finds no error at all.
+    @Test func codeActionsAreTheFixesThatCheckAccepts() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("Sources/App")
+        let home = app.appendingPathComponent("HomeModule.swift")
+        var homeText = try String(contentsOf: home, encoding: .utf8)
+        homeText = homeText.replacingOccurrences(of: "        let again: Analytics = component.analytics\n", with: "        let again: Analytics = component.analyticz\n        let gateway: PaymentGateway = component.gateway\n")
+        try homeText.write(to: home, atomically: true, encoding: .utf8)
+        let before = try Executable.run("graphinspect", ["check", app.path])
+        #expect(before.stderr.hasSuffix(": 3 errors, 0 warnings, 0 notes\n"), "\(before.stderr)")
+
+        let server = try LanguageServerClient(root: folder)
+        defer { server.stop() }
+        _ = try server.waitForDiagnostics { !$0.isEmpty }
+        func actions(_ file: URL, line containing: String) throws -> [[String: Any]] {
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            let line = try #require(lines.firstIndex { $0.contains(containing) })
+            let range: [String: Any] = ["start": ["line": line, "character": 0], "end": ["line": line, "character": 0]]
+            let response = try server.request("textDocument/codeAction", ["textDocument": ["uri": file.absoluteString], "range": range, "context": ["diagnostics": []]])
+            return response["result"] as? [[String: Any]] ?? []
+        }
+        let move = try actions(app.appendingPathComponent("CheckoutModule.swift"), line: "component.paymentService")
+        let rename = try actions(home, line: "component.analyticz")
+        let declare = try actions(home, line: "component.gateway")
+        #expect(move.map { $0["title"] as? String } == ["Move `paymentService` from ProfileComponent up to AppComponent"])
+        #expect(rename.map { $0["title"] as? String } == ["Ask for `analytics`"])
+        #expect(declare.map { $0["title"] as? String } == [
+            "Declare `let gateway: PaymentGateway` in HomeComponent",
+            "Declare `let gateway: PaymentGateway` in AppComponent (shared with every component below)",
+        ])
+        #expect(move.first?["kind"] as? String == "quickfix" && move.first?["isPreferred"] as? Bool == true)
+        // No fix where there is no missing dependency.
+        #expect(try actions(home, line: "analytics = component.analytics").isEmpty)
+
+        var edits: [String: [[String: Any]]] = [:]
+        for action in [move.first, rename.first, declare.first].compactMap({ $0 }) {
+            let changes = (action["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]] ?? [:]
+            for (uri, list) in changes { edits[uri, default: []] += list }
+        }
+        #expect(Set(edits.keys.compactMap { URL(string: $0)?.lastPathComponent }) == ["ProfileHolder.swift", "AppComponent.swift", "HomeModule.swift"])
+        for (uri, list) in edits {
+            let file = try #require(URL(string: uri))
+            try Self.apply(list, to: try String(contentsOf: file, encoding: .utf8)).write(to: file, atomically: true, encoding: .utf8)
+        }
+        let after = try Executable.run("graphinspect", ["check", app.path])
+        #expect(after.status == 0, "\(after.stdout)\(after.stderr)")
+        #expect(after.stderr.hasSuffix(": 0 errors, 0 warnings, 0 notes\n"), "\(after.stderr)")
+        let declared = try String(contentsOf: home, encoding: .utf8)
+        #expect(declared.contains("    let gateway: PaymentGateway = <#PaymentGateway#>\n"), "\(declared)")
+    }
+
     @Test func badInputNeverCrashesIt() throws {
         let folder = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
