@@ -134,11 +134,19 @@ let package = Package(
         .target(name: "GraphInspectGeneratedApp"),
         // Fuzz targets (scripts/fuzz builds them with -sanitize=fuzzer; built normally, each replays
         // the files it is given). The bodies are a library so the tests replay the corpus too.
-        .target(name: "GraphInspectFuzzTargets", dependencies: ["GraphInspect", "GraphInspectDiagram", "GraphInspectText", "GraphInspectReview", "GraphInspectTrace"]),
+        .target(
+            name: "GraphInspectFuzzTargets",
+            dependencies: ["GraphInspect", "GraphInspectDiagram", "GraphInspectText", "GraphInspectReview", "GraphInspectTrace", "GraphInspectLanguageServer"]
+        ),
         .executableTarget(name: "fuzz-trace-reader", dependencies: ["GraphInspectFuzzTargets"]),
         .executableTarget(name: "fuzz-snapshot-decoder", dependencies: ["GraphInspectFuzzTargets"]),
         .executableTarget(name: "fuzz-line-decoder", dependencies: ["GraphInspectFuzzTargets"]),
         .executableTarget(name: "fuzz-baseline-reader", dependencies: ["GraphInspectFuzzTargets"]),
+        .executableTarget(name: "fuzz-lsp-messages", dependencies: ["GraphInspectFuzzTargets"]),
+        // `graphinspect lsp`: the Language Server Protocol over standard input and output, answering
+        // from the static reading and the queries (the reader is installed by graphinspect-check,
+        // which links swift-syntax; this target does not).
+        .target(name: "GraphInspectLanguageServer", dependencies: ["GraphInspect", "GraphInspectCheckContract", "GraphInspectQuery"]),
         // The other architectures of the seeds, each an app of its own.
         .executableTarget(name: "graphinspect-sample-school", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-school"),
         .executableTarget(name: "graphinspect-sample-signup", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-signup"),
@@ -305,12 +313,12 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
             ],
             exclude: ["Fixtures"]
         ),
-        // `graphinspect lsp`: the Language Server Protocol over standard input and output, answering
-        // from the static reading and the queries (the reader is installed by graphinspect-check).
-        .target(name: "GraphInspectLanguageServer", dependencies: ["GraphInspect", "GraphInspectCheckContract", "GraphInspectQuery"]),
         // The server driven as an editor drives it: through pipes by a client of the tests' own,
         // and by Neovim.
-        .testTarget(name: "GraphInspectLanguageServerTests", dependencies: ["GraphInspect", "GraphInspectLanguageServer", "GraphInspectTestSupport"]),
+        .testTarget(
+            name: "GraphInspectLanguageServerTests",
+            dependencies: ["GraphInspect", "GraphInspectGeneratedApp", "GraphInspectLanguageServer", "GraphInspectTestSupport"]
+        ),
         // `query`: its answers held against check run again on the edited sources, and against runs.
         .testTarget(
             name: "GraphInspectQueryTests",

@@ -4,6 +4,7 @@ import GraphInspectDiagram
 import GraphInspectReview
 import GraphInspectText
 @_spi(Fuzzing) import GraphInspectTrace
+@_spi(Fuzzing) import GraphInspectLanguageServer
 
 /// What each fuzz target does with one input, shared by the fuzz executables (scripts/fuzz) and
 /// the tests that replay the corpus and every input a fuzzer once broke (fixtures/fuzz/).
@@ -17,7 +18,13 @@ public enum FuzzTargets {
         ("snapshot-decoder", snapshotDecoder),
         ("line-decoder", lineDecoder),
         ("baseline-reader", baselineReader),
+        ("lsp-messages", lspMessages),
     ]
+
+    /// Reads the input as what an editor sends `graphinspect lsp`: framed messages, answered.
+    public static func lspMessages(_ input: [UInt8]) {
+        LanguageServer.serve(fuzzInput: input)
+    }
 
     /// Reads the input as a trace.
     public static func traceReader(_ input: [UInt8]) {

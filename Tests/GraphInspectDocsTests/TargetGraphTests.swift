@@ -15,10 +15,13 @@ import GraphInspectTestSupport
         ("apps, traces read back", ["GraphInspectSample", "GraphInspectMacros", "GraphInspectTrace", "GraphInspectGeneratedApp"]),
         ("model, renderer", ["GraphInspectDiagram", "GraphInspectCheckContract", "GraphInspectGraphviz"]),
         ("text, review, rules, queries", ["GraphInspectText", "GraphInspectReview", "GraphInspectRules", "GraphInspectQuery"]),
-        ("pages, check, rules' YAML, tests", ["GraphInspectPages", "GraphInspectStatic", "GraphInspectRulesYAML", "GraphInspectTesting", "GraphInspectFuzzTargets"]),
-        ("CLI, language server, fuzzers", ["GraphInspectCLI", "GraphInspectLanguageServer", "fuzz-line-decoder", "fuzz-snapshot-decoder", "fuzz-trace-reader", "fuzz-baseline-reader"]),
+        ("pages, check, rules' YAML, tests, language server", ["GraphInspectPages", "GraphInspectStatic", "GraphInspectRulesYAML", "GraphInspectTesting", "GraphInspectLanguageServer"]),
+        ("CLI, fuzz targets", ["GraphInspectCLI", "GraphInspectFuzzTargets"]),
         ("live server (the live command's, with SwiftNIO)", ["GraphInspectLive"]),
-        ("executables", ["graphinspect", "graphinspect-check", "graphinspect-rules", "graphinspect-build-check", "graphinspect-live", "graphinspect-bench"]),
+        ("executables", [
+            "graphinspect", "graphinspect-check", "graphinspect-rules", "graphinspect-build-check", "graphinspect-live", "graphinspect-bench",
+            "fuzz-line-decoder", "fuzz-snapshot-decoder", "fuzz-trace-reader", "fuzz-baseline-reader", "fuzz-lsp-messages",
+        ]),
     ]
     /// Targets outside the flow: build-time tools.
     static let tools = ["GraphInspectMacroPlugin", "graphinspect-embed"]

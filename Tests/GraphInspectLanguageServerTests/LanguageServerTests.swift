@@ -1,4 +1,5 @@
 import Foundation
+import GraphInspectGeneratedApp
 import Testing
 import GraphInspectTestSupport
 
@@ -163,6 +164,54 @@ import GraphInspectTestSupport
         #expect(after.stderr.hasSuffix(": 0 errors, 0 warnings, 0 notes\n"), "\(after.stderr)")
         let declared = try String(contentsOf: home, encoding: .utf8)
         #expect(declared.contains("    let gateway: PaymentGateway = <#PaymentGateway#>\n"), "\(declared)")
+    }
+
+    /// The same features on a generated app of 12 features (code not written for the server, with
+    /// one planted missing dependency): diagnostics equal check's, a hover and references answer
+    /// as query does, and the quick fix offered for the planted error removes it and no other.
+    @Test func everyFeatureOnAGeneratedApp() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-generated-\(UUID().uuidString)").resolvingSymlinksInPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try GeneratedApp(features: 12, ordinaryFilesPerFeature: 2).write(to: folder)
+        let sources = folder.appendingPathComponent("Sources")
+        func errors() throws -> [String] {
+            let check = try Executable.run("graphinspect", ["check", sources.path])
+            return check.stdout.split(separator: "\n").filter { $0.contains(": error: ") }.map { String($0.split(separator: ":")[0...1].joined(separator: ":")) }
+        }
+        let checkErrors = try errors()
+        #expect(checkErrors.count == 1, "\(checkErrors)")
+        let server = try LanguageServerClient(root: folder)
+        defer { server.stop() }
+        let first = try server.waitForDiagnostics { $0.values.contains { $0.contains { $0["severity"] as? Int == 1 } } }
+        let lspErrors = first.flatMap { uri, diagnostics in diagnostics.filter { $0["severity"] as? Int == 1 }.map { "\(URL(string: uri)!.path):\(((($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int ?? -1) + 1)" } }
+        #expect(Set(lspErrors) == Set(checkErrors))
+
+        // Hover on an ancestor's analytics, and references from that provider, as query says.
+        let modules = try #require(try FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent("Feature5").path).first { $0.contains("Module") })
+        let file = sources.appendingPathComponent("Feature5").appendingPathComponent(modules)
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains("component.f1Analytics") })
+        let column = try #require(lines[line].range(of: "f1Analytics")).lowerBound.utf16Offset(in: lines[line]) + 1
+        let position: [String: Any] = ["textDocument": ["uri": file.absoluteString], "position": ["line": line, "character": column]]
+        let hover = Self.hoverText(try server.request("textDocument/hover", position))
+        #expect(hover.contains("comes from F1Component"), "\(hover)")
+        let references = try #require(try server.request("textDocument/references", position)["result"] as? [[String: Any]])
+        let users = try Executable.run("graphinspect", ["query", "users", "F1Component.f1Analytics", "--format", "json", "--sources", sources.path])
+        let usersJSON = try #require(JSONSerialization.jsonObject(with: Data(users.stdout.utf8)) as? [String: Any])
+        #expect(references.count == (usersJSON["users"] as? [[String: Any]])?.count, "\(users.stderr)")
+
+        // The planted error's first quick fix, applied: check finds no error.
+        let planted = try #require(checkErrors.first)
+        let plantedFile = URL(fileURLWithPath: String(planted.split(separator: ":")[0]))
+        let plantedLine = try #require(Int(planted.split(separator: ":")[1])) - 1
+        let range: [String: Any] = ["start": ["line": plantedLine, "character": 0], "end": ["line": plantedLine, "character": 0]]
+        let actions = try #require(try server.request("textDocument/codeAction", ["textDocument": ["uri": plantedFile.absoluteString], "range": range, "context": ["diagnostics": []]])["result"] as? [[String: Any]])
+        let fix = try #require(actions.first, "no quick fix for \(planted)")
+        for (uri, list) in (fix["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]] ?? [:] {
+            let edited = try #require(URL(string: uri))
+            try Self.apply(list, to: try String(contentsOf: edited, encoding: .utf8)).write(to: edited, atomically: true, encoding: .utf8)
+        }
+        #expect(try errors().isEmpty, "after \(fix["title"] ?? "")")
     }
 
     @Test func badInputNeverCrashesIt() throws {
