@@ -11,8 +11,10 @@ import GraphInspectQuery
 /// to the thread that will (`@unchecked Sendable`); nothing else touches it.
 public final class LanguageServer: @unchecked Sendable {
     /// Reads the workspace's sources (`paths`, with `cachePath`), the editor's open files' text in
-    /// place of theirs on disk, as `check` reads them; installed by `graphinspect-check`.
-    public typealias Reader = (_ paths: [String], _ cachePath: String?, _ texts: [String: String]) throws -> StaticReading
+    /// place of theirs on disk, as `check` reads them; installed by `graphinspect-check`. With the
+    /// reading comes what finishes it once its findings are published (saving the cache), so the
+    /// editor does not wait for it.
+    public typealias Reader = (_ paths: [String], _ cachePath: String?, _ texts: [String: String]) throws -> (reading: StaticReading, finish: () -> Void)
     /// A reading's findings held against the workspace's rules file (nil when it has none): the
     /// reader's `findings`, restated where the file says so, and the rules' own.
     public typealias Rules = (_ reading: StaticReading, _ findings: [StaticDiagnostic]) throws -> [StaticDiagnostic]
@@ -165,8 +167,10 @@ public final class LanguageServer: @unchecked Sendable {
         }
         let inWorkspace = documents.open.filter { path, _ in paths.contains { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } }
         let cache = roots.first.map { ($0 as NSString).appendingPathComponent(".build/graphinspect-lsp") }
+        let finish: () -> Void
         do {
-            let reading = try reader(paths, cache, inWorkspace)
+            let (reading, finishing) = try reader(paths, cache, inWorkspace)
+            finish = finishing
             var findings = reading.diagnostics
             for rule in rules {
                 do {
@@ -182,6 +186,7 @@ public final class LanguageServer: @unchecked Sendable {
             return
         }
         publish()
+        finish()
     }
 
     private func publish() {

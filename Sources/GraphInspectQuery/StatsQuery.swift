@@ -73,20 +73,33 @@ extension QueryGraph {
         var asked = [Int](repeating: 0, count: typesShown.count)
         var mostHops = [Int](repeating: 0, count: typesShown.count)
         var longest: (index: Int, lookup: DependencyLookup, provider: ObjectID, hops: Int)?
+        // A lookup is mostly followed by its cache hit: the same requester, name and provider,
+        // whose tallies need no hashing again.
+        var previous: (requester: ObjectID, name: String, provider: ObjectID?, number: Int?)?
         for (index, lookup) in lookups {
+            let again = previous.map { $0.requester == lookup.requester && $0.name == lookup.name } ?? false
             guard let found = number(of: lookup.requester) else { continue }
             let requester = found < 0 ? nil : found
-            if let requester, askedPairs.insert(TypeAndName(type: requester, name: lookup.name)).inserted { asked[requester] += 1 }
-            guard let provider = lookup.provider, let providing = number(of: provider), providing >= 0 else { continue }
-            let key = TypeAndName(type: providing, name: lookup.name)
-            let number = providerNumbers[key] ?? {
-                providerNumbers[key] = tallies.count
-                tallies.append(0)
-                fanIns.append(0)
-                return tallies.count - 1
-            }()
+            if !again, let requester, askedPairs.insert(TypeAndName(type: requester, name: lookup.name)).inserted { asked[requester] += 1 }
+            guard let provider = lookup.provider, let providing = number(of: provider), providing >= 0 else {
+                previous = (lookup.requester, lookup.name, nil, nil)
+                continue
+            }
+            let number: Int
+            if again, let known = previous?.number, previous?.provider == provider {
+                number = known
+            } else {
+                let key = TypeAndName(type: providing, name: lookup.name)
+                number = providerNumbers[key] ?? {
+                    providerNumbers[key] = tallies.count
+                    tallies.append(0)
+                    fanIns.append(0)
+                    return tallies.count - 1
+                }()
+                if pairs.insert(Pair(provider: number, requester: requester ?? -1)).inserted { fanIns[number] += 1 }
+            }
+            previous = (lookup.requester, lookup.name, provider, number)
             tallies[number] += 1 + (lookup.repeats ?? 0)
-            if pairs.insert(Pair(provider: number, requester: requester ?? -1)).inserted { fanIns[number] += 1 }
             let hops = lookup.cacheHit ? hops(of: lookup, to: provider) : lookup.walk.count - 1
             if let requester { mostHops[requester] = max(mostHops[requester], hops) }
             if hops > longest?.hops ?? -1 { longest = (index, lookup, provider, hops) }

@@ -45,6 +45,17 @@ extension StaticReader {
         return reading(of: files, options: options)
     }
 
+    /// For a language server: the reading of `paths` with the editor's `texts`, and the cache's
+    /// saving left to `finish`, called once the findings are published.
+    public static func readingForEditor(
+        _ paths: [String], cachePath: String?, texts: [String: String]
+    ) throws(StaticReader.ReadError) -> (reading: StaticReading, finish: () -> Void) {
+        let deferred = DeferredCacheSave()
+        var options = Options(cachePath: cachePath)
+        options.deferredSave = deferred
+        return (try reading(paths, options: options, texts: texts), deferred.run)
+    }
+
     /// The static graph of `files` with one provider declaration deleted or moved.
     public static func graph(of files: [SourceFile], editing edit: ProviderEdit) throws(StaticReader.ReadError) -> StaticGraph {
         graph(of: try edited(files, edit))
@@ -126,24 +137,34 @@ extension StaticReader {
         if let also = options.alsoFind { reading.diagnostics = (reading.diagnostics + also.find(reading)).sorted() }
         if options.leavesMemoryToExit { leftToExit.keep(LeftToExit(prepared: prepared, graph: graph)) }
         if let cache {
-            let parts = LastReading.encode(LastReading.ReadingParts(snapshot: reading.snapshot, facts: reading.facts, places: reading.places))
-            // The files of component types keep what they contribute in the reading itself: a
-            // provider edit there is judged without loading every file's contribution.
-            var entries = prepared.entries
-            let familyFiles = Set(graph.families.flatMap(\.files))
-            var scopeKeys: [String: String] = [:]
-            for index in entries.indices where familyFiles.contains(entries[index].path) && entries[index].shape != nil {
-                let entry = entries[index]
-                let key = contributionKey(path: entry.path, module: entry.module, text: entry.text.description, scope: prepared.scope, scopeKeys: &scopeKeys)
-                entries[index].contribution = cache.keptContribution(key)
-            }
-            cache.store(LastReading(
-                runKey: runKey(files, texts: texts, options), optionsKey: optionsKey(options), files: entries, scope: prepared.scope,
-                diagnostics: reading.diagnostics, summary: reading.summary, declaredNames: LastReading.encodedNames(graph.declaredNames), families: graph.families, parts: parts
-            ))
-            cache.save()
+            let made = reading
+            let saving = { save(made, graph: graph, prepared: prepared, files: files, texts: texts, options: options, cache: cache) }
+            if let deferred = options.deferredSave { deferred.add(saving) } else { saving() }
         }
         return (reading, graph)
+    }
+
+    /// Keeps `reading` as the cache's last reading, with what the files of component types
+    /// contribute, and saves the cache.
+    private static func save(
+        _ reading: StaticReading, graph: StaticGraph, prepared: PreparedSources, files: [SourceFile], texts: [CacheKey], options: Options, cache: CheckCache
+    ) {
+        let parts = LastReading.encode(LastReading.ReadingParts(snapshot: reading.snapshot, facts: reading.facts, places: reading.places))
+        // The files of component types keep what they contribute in the reading itself: a
+        // provider edit there is judged without loading every file's contribution.
+        var entries = prepared.entries
+        let familyFiles = Set(graph.families.flatMap(\.files))
+        var scopeKeys: [String: String] = [:]
+        for index in entries.indices where familyFiles.contains(entries[index].path) && entries[index].shape != nil {
+            let entry = entries[index]
+            let key = contributionKey(path: entry.path, module: entry.module, text: entry.text.description, scope: prepared.scope, scopeKeys: &scopeKeys)
+            entries[index].contribution = cache.keptContribution(key)
+        }
+        cache.store(LastReading(
+            runKey: runKey(files, texts: texts, options), optionsKey: optionsKey(options), files: entries, scope: prepared.scope,
+            diagnostics: reading.diagnostics, summary: reading.summary, declaredNames: LastReading.encodedNames(graph.declaredNames), families: graph.families, parts: parts
+        ))
+        cache.save()
     }
 
     /// Frees the readings `Options.leavesMemoryToExit` left for the exit: for a process that reads

@@ -135,6 +135,10 @@ public enum StaticReader {
         /// The identity of what writes and reads the cache: the reader's (`CheckCache.currentBuild`),
         /// or a tool's that finds more than the reader does (the build tool, with its rules).
         public var cacheIdentity = CheckCache.currentBuild
+        /// When set, a reading that writes the cache leaves the writing here, to be run once the
+        /// reading has been used (`DeferredCacheSave.run`); nil: the cache is written before the
+        /// reading is returned.
+        public var deferredSave: DeferredCacheSave?
 
         public init(
             pruning: Pruning = .automatic, threads: Int = ProcessInfo.processInfo.activeProcessorCount, cachePath: String? = nil,

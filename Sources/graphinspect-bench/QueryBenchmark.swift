@@ -51,8 +51,10 @@ enum QueryBenchmark {
         let size = "\(grouped(Double(components), decimals: 0)) components, \(grouped(Double(events), decimals: 0)) events"
         let reading = ("reading the trace, in turns with it", Sample(of: times[0]))
         var rows = verbs.enumerated().map { index, verb in
+            // stats is held to its own floor (the row after these): its answer is as long as the
+            // trace has providers, and writing it is part of any stats.
             Row("query", "query \(verb.0) on a trace (\(size)), the trace read and the answer written as JSON", .seconds, Sample(of: times[index + 2]),
-                baseline: reading, target: quick ? nil : .slowerThanBaselineAtMost(1.2))
+                baseline: reading, target: quick || verb.0 == "stats" ? nil : .slowerThanBaselineAtMost(1.2))
         }
         rows.append(Row("query", "query stats on that trace against its floor: reading the trace and writing its answer (\(grouped(Double(statsAnswer.providers.count), decimals: 0)) providers' rows)", .seconds,
                         Sample(of: times[verbs.count + 1]), baseline: ("the floor", Sample(of: times[1])), target: quick ? nil : .slowerThanBaselineAtMost(1.2)))

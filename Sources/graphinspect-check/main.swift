@@ -22,7 +22,7 @@ if companion == "query" {
     GraphInspectCommand.Query.main()
 } else if companion == "lsp" {
     let server = LanguageServer(
-        reader: { paths, cachePath, texts in try StaticReader.reading(paths, options: StaticReader.Options(cachePath: cachePath), texts: texts) },
+        reader: { paths, cachePath, texts in try StaticReader.readingForEditor(paths, cachePath: cachePath, texts: texts) },
         rules: LanguageServerRules.of
     )
     exit(server.run())
