@@ -33,7 +33,7 @@ struct MissingDependencyFixes {
             return fixes
         case .move(let from, let to):
             guard let declared = places.providers[from.type]?[name], let lines = text(declared.file).map(Documents.lines),
-                  declared.line - 1 < lines.count else { return [] }
+                  declared.line > 0, declared.line - 1 < lines.count else { return [] }
             let written = lines[declared.line - 1]
             // One whole declaration on its line, or the move would cut it.
             guard Self.isBalanced(written), !written.contains(";"),
@@ -48,7 +48,7 @@ struct MissingDependencyFixes {
             guard range.start.line < lines.count, Self.text(in: range, of: lines[range.start.line]) == name else { return [] }
             return [Fix(title: "Ask for `\(provider.name)`", edits: [position.file: [TextEdit(range: range, newText: provider.name)]])]
         case .useLazy(let at):
-            guard let declared = places.types[at.type], let lines = text(declared.file).map(Documents.lines) else { return [] }
+            guard let declared = places.types[at.type], let lines = text(declared.file).map(Documents.lines), declared.line > 0, declared.line - 1 < lines.count else { return [] }
             for index in (declared.line - 1)..<min(lines.count, declared.line + 499) {
                 let units = Array(lines[index].utf16)
                 guard let found = Self.find(Array("lazy var \(name)".utf16), in: units) else { continue }
@@ -64,7 +64,7 @@ struct MissingDependencyFixes {
     /// Where a new member line goes in `type`'s declaration: after its opening brace, indented as
     /// the member below it (or four spaces in from the type).
     private func insertion(of member: String, into type: String) -> (file: String, edit: TextEdit)? {
-        guard let declared = places.types[type], let lines = text(declared.file).map(Documents.lines) else { return nil }
+        guard let declared = places.types[type], declared.line > 0, let lines = text(declared.file).map(Documents.lines) else { return nil }
         var index = declared.line - 1, skip = max(0, declared.column - 1)
         while index < lines.count {
             let bytes = Array(lines[index].utf8)
