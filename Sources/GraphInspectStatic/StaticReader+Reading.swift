@@ -14,15 +14,20 @@ extension StaticReader {
 
     static func reading(of files: [SourceFile], options: Options, cache: CheckCache?) -> StaticReading {
         guard let cache else { return made(files, options: options, cache: nil).reading }
-        if let last = lastReadingThatHolds(files, options: options, cache: cache), let parts = last.decodedParts() {
-            return StaticReading(
-                snapshot: parts.snapshot, diagnostics: last.diagnostics, facts: parts.facts, summary: last.summary,
-                warnings: cache.problems.map(\.description), places: parts.places
-            )
-        }
+        if let kept = keptReading(files, options: options, cache: cache) { return kept }
         var reading = made(files, options: options, cache: cache).reading
         reading.warnings = cache.problems.map(\.description)
         return reading
+    }
+
+    /// The cache's last reading of `files`, when it holds (`lastReadingThatHolds`), with the
+    /// cache's warnings.
+    static func keptReading(_ files: [SourceFile], options: Options, cache: CheckCache) -> StaticReading? {
+        guard let last = lastReadingThatHolds(files, options: options, cache: cache), let parts = last.decodedParts() else { return nil }
+        return StaticReading(
+            snapshot: parts.snapshot, diagnostics: last.diagnostics, facts: parts.facts, summary: last.summary,
+            warnings: cache.problems.map(\.description), places: parts.places
+        )
     }
 
     /// The reading of the sources under `paths` with one provider declaration deleted or moved
@@ -43,17 +48,6 @@ extension StaticReader {
             if let text = texts[files[index].path] { files[index].text = text }
         }
         return reading(of: files, options: options)
-    }
-
-    /// For a language server: the reading of `paths` with the editor's `texts`, and the cache's
-    /// saving left to `finish`, called once the findings are published.
-    public static func readingForEditor(
-        _ paths: [String], cachePath: String?, texts: [String: String]
-    ) throws(StaticReader.ReadError) -> (reading: StaticReading, finish: () -> Void) {
-        let deferred = DeferredCacheSave()
-        var options = Options(cachePath: cachePath)
-        options.deferredSave = deferred
-        return (try reading(paths, options: options, texts: texts), deferred.run)
     }
 
     /// The static graph of `files` with one provider declaration deleted or moved.
@@ -129,10 +123,18 @@ extension StaticReader {
     /// Reads `files` and builds the reading (with the additional findings); with a cache, keeps it
     /// for the next run and saves the cache.
     static func made(_ files: [SourceFile], options: Options, cache: CheckCache?) -> (reading: StaticReading, graph: StaticGraph) {
+        let made = analysed(files, options: options, cache: cache)
+        return (made.reading, made.graph)
+    }
+
+    /// `made`, with what was prepared and analysed on the way.
+    static func analysed(_ files: [SourceFile], options: Options, cache: CheckCache?)
+        -> (reading: StaticReading, graph: StaticGraph, prepared: PreparedSources, analysis: FlowAnalysis, constructed: [String: Int])
+    {
         let texts = cache == nil ? [] : textKeys(files)
         let prepared = prepare(files, options: options, cache: cache, texts: texts)
         cache?.startSavingContributions()
-        let graph = graph(of: prepared)
+        let (graph, analysis, constructed) = analysed(prepared)
         var reading = reading(graph)
         if let also = options.alsoFind { reading.diagnostics = (reading.diagnostics + also.find(reading)).sorted() }
         if options.leavesMemoryToExit { leftToExit.keep(LeftToExit(prepared: prepared, graph: graph)) }
@@ -141,7 +143,7 @@ extension StaticReader {
             let saving = { save(made, graph: graph, prepared: prepared, files: files, texts: texts, options: options, cache: cache) }
             if let deferred = options.deferredSave { deferred.add(saving) } else { saving() }
         }
-        return (reading, graph)
+        return (reading, graph, prepared, analysis, constructed)
     }
 
     /// Keeps `reading` as the cache's last reading, with what the files of component types

@@ -178,17 +178,24 @@ public enum StaticReader {
     /// redo after any edit, since one file can change any lookup's answer. Split out so the
     /// benchmark can time that floor alone.
     package struct PreparedSources {
-        let reader: SourceReader
+        var reader: SourceReader
         let pruning: Pruning
         let given: Int
         let read: Int
         /// Every name any file given reads as a member (`MemberReads`), read or pruned.
-        let memberReads: Set<String>
+        var memberReads: Set<String>
         /// With a cache: what the last reading keeps of each file given, in order.
         let entries: [LastReading.FileEntry]
         let scope: ModuleScope
         /// With a cache: the paths of the files that declare, extend or add members to each type.
         var typeFiles: [String: Set<String>] = [:]
+        /// What each file read contributed, in the order applied: the runtime's stand-ins first,
+        /// then the files given at `kept`.
+        var contributions: [FileContribution] = []
+        /// The indices of the files given that were read.
+        var kept: [Int] = []
+        /// Each file given's scan, in order.
+        var scans: [FileScan] = []
     }
 
     /// Leaves out modules that cannot see GraphInspect (unless `.never`), then reads the rest.
@@ -207,7 +214,7 @@ public enum StaticReader {
         }
         let files = kept.map { given[$0] }
         let scope = ModuleScope(modules: files.map(\.module), topLevelTypes: kept.map { scans[$0].topLevelTypes })
-        let (reader, shapes, typeFiles) = read(files, texts: texts.isEmpty ? [] : kept.map { texts[$0] }, scope: scope, threads: options.threads, cache: cache)
+        let (reader, shapes, typeFiles, contributions) = read(files, texts: texts.isEmpty ? [] : kept.map { texts[$0] }, scope: scope, threads: options.threads, cache: cache)
         var memberReads: Set<String> = []
         for scan in scans { memberReads.formUnion(scan.memberNames) }
         var entries: [LastReading.FileEntry] = []
@@ -220,7 +227,7 @@ public enum StaticReader {
         }
         return PreparedSources(
             reader: reader, pruning: options.pruning, given: given.count, read: files.count, memberReads: memberReads, entries: entries, scope: scope,
-            typeFiles: typeFiles
+            typeFiles: typeFiles, contributions: contributions, kept: kept, scans: scans
         )
     }
 
@@ -244,6 +251,12 @@ public enum StaticReader {
 
     /// Runs the flow analysis over prepared sources and builds the graph.
     package static func graph(of prepared: PreparedSources) -> StaticGraph {
+        analysed(prepared).graph
+    }
+
+    /// The graph of prepared sources, with the settled analysis it was drawn from and what the
+    /// sources construct (what an editor's next reading may start from: `EditorSession`).
+    static func analysed(_ prepared: PreparedSources) -> (graph: StaticGraph, analysis: FlowAnalysis, constructed: [String: Int]) {
         let reader = prepared.reader
         let index = TypeIndex(types: reader.types, shadowed: reader.shadowed)
         let made = Constructions.count(in: reader)
@@ -260,6 +273,11 @@ public enum StaticReader {
         }
         let analysis = FlowAnalysis(reader: reader, mode: .exact(relevance), index: index, constructed: made)
         analysis.run()
+        return (drawn(analysis, reader: reader, prepared: prepared), analysis, made)
+    }
+
+    /// The graph a run analysis draws.
+    static func drawn(_ analysis: FlowAnalysis, reader: SourceReader, prepared: PreparedSources) -> StaticGraph {
         var builder = StaticGraphBuilder(analysis: analysis)
         var graph = builder.build(files: prepared.given)
         graph.summary.filesNotReached = prepared.given - prepared.read
@@ -285,7 +303,7 @@ public enum StaticReader {
     /// the file contributes and parsed otherwise (on `threads` threads), applied in order; with a
     /// cache, the shape of what each file contributed (`FileContribution.shapeKey`), in order.
     static func read(_ files: [SourceFile], texts: [CacheKey], scope: ModuleScope, threads: Int, cache: CheckCache?)
-        -> (SourceReader, [CacheKey], [String: Set<String>])
+        -> (SourceReader, [CacheKey], [String: Set<String>], [FileContribution])
     {
         let all = [SourceFile(path: "<GraphInspect>", module: RuntimeDeclarations.module, text: RuntimeDeclarations.source)] + files
         var scopeKeys: [String: String] = [:]
@@ -321,6 +339,6 @@ public enum StaticReader {
             }
             reader.apply(contribution!, module: all[index].module, isLibrary: index == 0)
         }
-        return (reader, shapes.dropFirst().map { $0! }, typeFiles)
+        return (reader, shapes.dropFirst().map { $0! }, typeFiles, contributions.map { $0! })
     }
 }

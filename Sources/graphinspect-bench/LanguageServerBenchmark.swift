@@ -77,8 +77,9 @@ enum LanguageServerBenchmark {
 
         PeakMemory.reset()
         let toServer = Pipe(), fromServer = Pipe()
+        let session = StaticReader.EditorSession()
         let server = LanguageServer(
-            reader: { paths, cachePath, texts in try StaticReader.readingForEditor(paths, cachePath: cachePath, texts: texts) },
+            reader: { paths, cachePath, texts in try session.reading(paths, cachePath: cachePath, texts: texts) },
             rules: { _ in nil }, input: toServer.fileHandleForReading.fileDescriptor, output: fromServer.fileHandleForWriting.fileDescriptor, log: { _ in }
         )
         let thread = Thread { _ = server.run() }

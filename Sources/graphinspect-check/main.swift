@@ -21,8 +21,9 @@ unsetenv(GraphInspectCommand.Query.companionVariable)
 if companion == "query" {
     GraphInspectCommand.Query.main()
 } else if companion == "lsp" {
+    let session = StaticReader.EditorSession()
     let server = LanguageServer(
-        reader: { paths, cachePath, texts in try StaticReader.readingForEditor(paths, cachePath: cachePath, texts: texts) },
+        reader: { paths, cachePath, texts in try session.reading(paths, cachePath: cachePath, texts: texts) },
         rules: LanguageServerRules.of
     )
     exit(server.run())

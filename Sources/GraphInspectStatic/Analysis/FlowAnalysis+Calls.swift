@@ -91,6 +91,10 @@ extension FlowAnalysis {
     }
 
     func enter(_ initializer: FunctionIR, at site: Int) {
+        if probing != .off {
+            if probing == .mustDoNothing || initializerContexts[initializer.id]?.contains(site) != true { probeFoundEffect = true }
+            return
+        }
         tracker?.caused(.function(id: initializer.id, context: site))
         if initializerContexts[initializer.id, default: []].insert(site).inserted {
             initializerContextsBySite[site, default: []].append(initializer.id)

@@ -59,8 +59,13 @@ extension FlowAnalysis {
     }
 
     func run(_ function: FunctionIR, context id: Int, selfSites: Set<Int>) {
+        run(function.body, of: function, context: id, selfSites: selfSites)
+    }
+
+    /// Some of a function's statements, in one context.
+    func run(_ statements: [Statement], of function: FunctionIR, context id: Int, selfSites: Set<Int>) {
         let context = Context(function: function, id: id, selfSites: selfSites, owner: function.owner, step: .function(id: function.id, context: id))
-        for statement in function.body {
+        for statement in statements {
             switch statement {
             case .bind(let name, let type, let value):
                 guard let value else { continue }
@@ -115,6 +120,8 @@ extension FlowAnalysis {
     func makeClosure(parameters: [String], result: Expr?, position: SourcePosition, in context: Context) -> Set<Int> {
         guard let function = context.function else { return [] }
         let id = site(Site(type: Self.closureType, position: position, text: "\(function.id)@\(context.id)"))
+        // A closure a probe would make anew: an effect already noted, nothing made.
+        guard id != Self.nilSite else { return [] }
         let slot = Slot.local(function: function.id, context: context.id, name: "#closure result \(position)")
         closures[id] = ClosureMade(parameters: parameters, function: function.id, context: context.id, result: slot)
         if let result { add(slot, evaluate(result, in: context, expecting: nil)) }

@@ -74,6 +74,21 @@ final class FlowAnalysis {
         var type: String
     }
 
+    /// How statements run while `probe` judges an edit (`FlowAnalysis+Incremental`): writing
+    /// nothing, and noting in `probeFoundEffect` what they would change.
+    enum Probe {
+        case off
+        /// Statements an edit adds: anything beyond the fixed point is an effect.
+        case mustAddNothing
+        /// Statements an edit removes: anything they contribute at all is an effect.
+        case mustDoNothing
+    }
+
+    var probing = Probe.off
+    var probeFoundEffect = false
+    /// The notes that hold whatever the edit (`definiteNotes` once settled, before recording).
+    var settledNotes: Set<Unresolved> = []
+
     /// Every `ClosureCycle` met, once each.
     var closureCycles: Set<ClosureCycle> = []
 
@@ -171,6 +186,14 @@ final class FlowAnalysis {
     /// site). Slots only grow and are finite (sites are source positions), so it ends; a chain
     /// 10,000 builders deep settles in one sweep down it, not 10,000 passes over everything.
     func run() {
+        settle()
+        record()
+    }
+
+    /// Runs to the least fixed point: every slot, site and step the sources reach, and the roots
+    /// code outside them makes. What `record` reads, and all an edit that leaves it unchanged
+    /// keeps (`adoptSettledState`).
+    func settle() {
         for function in topLevel { schedule(.function(id: function.id, context: Self.noReceiver)) }
         for list in freeFunctions.values { for function in list { schedule(.function(id: function.id, context: Self.noReceiver)) } }
         for function in functions where function.isStatic { schedule(.function(id: function.id, context: Self.noReceiver)) }
@@ -193,6 +216,11 @@ final class FlowAnalysis {
             }
             drain()
         }
+        settledNotes = definiteNotes
+    }
+
+    /// The last pass: records what the code looks up, at the fixed point `settle` reached.
+    func record() {
         // The last pass records lookups, once for every step; and runs the functions nothing in
         // the sources reaches, so their lookups are noted as not checked rather than lost.
         recording = true
@@ -234,6 +262,10 @@ final class FlowAnalysis {
     let instanceFunctions: [String: [FunctionIR]]
 
     func schedule(_ step: Step) {
+        if probing != .off {
+            if probing == .mustDoNothing || !knownSet.contains(step) { probeFoundEffect = true }
+            return
+        }
         tracker?.caused(step)
         if let relevance {
             switch step {
@@ -368,7 +400,14 @@ final class FlowAnalysis {
         }
         if let id = siteIDs[site] {
             tracker?.created(id)
+            // An object made by a statement an edit removes: the removal may unmake it.
+            if probing == .mustDoNothing, site.type != Self.stringType, site.type != Self.closureType { probeFoundEffect = true }
             return id
+        }
+        // A new object or closure is a new fact; a new string is inert until a slot holds it.
+        if probing != .off, site.type != Self.stringType {
+            probeFoundEffect = true
+            return Self.nilSite
         }
         let id = sites.count
         sites.append(site)
@@ -388,6 +427,10 @@ final class FlowAnalysis {
 
     func add(_ slot: Slot, _ values: Set<Int>) {
         guard !values.isEmpty else { return }
+        if probing != .off {
+            if probing == .mustDoNothing || !values.isSubset(of: slots[slot] ?? []) { probeFoundEffect = true }
+            return
+        }
         tracker?.wrote(slot)
         if let existing = slots[slot] {
             guard !values.isSubset(of: existing) else { return }

@@ -87,3 +87,9 @@ struct InertStatements {
         !declared.contains(name) && function.locals[name] == nil && !function.parameters.contains { $0.name == name }
     }
 }
+
+extension InertStatements: StatementFilter {
+    func leavesOut(_ statement: Statement, at index: Int, in function: FunctionIR) -> Bool {
+        isInert(statement, in: function)
+    }
+}

@@ -136,39 +136,45 @@ enum RelevanceCost {
 enum Constructions {
     static func count(in reader: SourceReader) -> [String: Int] {
         var made: [String: Int] = [:]
-        func visit(_ expr: Expr) {
-            switch expr {
-            case .call(let callee, let arguments, _):
-                if case .name(let name, _) = callee, reader.types[name] != nil { made[name, default: 0] += 1 }
-                if case .member(.name(let name, _), "init", _) = callee, reader.types[name] != nil { made[name, default: 0] += 1 }
-                visit(callee)
-                for argument in arguments { visit(argument.value) }
-            case .member(let base, _, _): visit(base)
-            case .cast(let value, _): visit(value)
-            case .anyOf(let list), .effects(let list): list.forEach(visit)
-            case .closure(_, let result?, _, _): visit(result)
+        let isType = { (name: String) in reader.types[name] != nil }
+        for type in reader.types.values {
+            for function in type.initializers + type.methods.values.flatMap({ $0 }) { count(function.body, isType: isType, into: &made) }
+            for property in type.properties.values {
+                if let initializer = property.initializer { count(initializer, isType: isType, into: &made) }
+                if let getter = property.getter { count(getter.body, isType: isType, into: &made) }
+            }
+        }
+        for function in reader.topLevel { count(function.body, isType: isType, into: &made) }
+        for function in reader.freeFunctions.values.joined() { count(function.body, isType: isType, into: &made) }
+        return made
+    }
+
+    /// Adds the constructions `statements` write to `made`.
+    static func count(_ statements: [Statement], isType: (String) -> Bool, into made: inout [String: Int]) {
+        for statement in statements {
+            switch statement {
+            case .bind(_, _, let value?): count(value, isType: isType, into: &made)
+            case .assign(let target, let value):
+                count(target, isType: isType, into: &made)
+                count(value, isType: isType, into: &made)
+            case .evaluate(let value), .returns(let value): count(value, isType: isType, into: &made)
             default: break
             }
         }
-        func visit(_ function: FunctionIR) {
-            for statement in function.body {
-                switch statement {
-                case .bind(_, _, let value?): visit(value)
-                case .assign(let target, let value): visit(target); visit(value)
-                case .evaluate(let value), .returns(let value): visit(value)
-                default: break
-                }
-            }
+    }
+
+    static func count(_ expr: Expr, isType: (String) -> Bool, into made: inout [String: Int]) {
+        switch expr {
+        case .call(let callee, let arguments, _):
+            if case .name(let name, _) = callee, isType(name) { made[name, default: 0] += 1 }
+            if case .member(.name(let name, _), "init", _) = callee, isType(name) { made[name, default: 0] += 1 }
+            count(callee, isType: isType, into: &made)
+            for argument in arguments { count(argument.value, isType: isType, into: &made) }
+        case .member(let base, _, _): count(base, isType: isType, into: &made)
+        case .cast(let value, _): count(value, isType: isType, into: &made)
+        case .anyOf(let list), .effects(let list): for item in list { count(item, isType: isType, into: &made) }
+        case .closure(_, let result?, _, _): count(result, isType: isType, into: &made)
+        default: break
         }
-        for type in reader.types.values {
-            for function in type.initializers + type.methods.values.flatMap({ $0 }) { visit(function) }
-            for property in type.properties.values {
-                if let initializer = property.initializer { visit(initializer) }
-                if let getter = property.getter { visit(getter) }
-            }
-        }
-        reader.topLevel.forEach(visit)
-        reader.freeFunctions.values.joined().forEach(visit)
-        return made
     }
 }

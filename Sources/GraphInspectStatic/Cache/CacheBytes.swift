@@ -12,12 +12,15 @@ struct CacheBytesWriter {
     /// each as its rank among a file's positions (what a contribution's shape is made of).
     var positions: PositionForm = .whole
     var gathered: [SourcePosition] = []
-    /// Statements left out of the functions written (`InertStatements`: what a contribution's
-    /// shape leaves out when an edit adds or removes them); nil writes them all.
-    var leavingOut: InertStatements?
+    /// Statements (and locals) left out of the functions written: what a contribution's shape
+    /// leaves out when an edit adds or removes them (`InertStatements`, `BodyEdit`); nil writes
+    /// them all.
+    var leavingOut: (any StatementFilter)?
 
     enum PositionForm {
         case whole
+        /// Not written: what a statement is, wherever it is written (`BodyEdit`).
+        case omitted
         case gathered
         case ranked([SourcePosition: Int])
     }

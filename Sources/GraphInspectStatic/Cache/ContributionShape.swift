@@ -13,7 +13,7 @@ extension FileContribution {
 
     /// The shape with the statements `inert` finds left out: the same for an edit that also adds
     /// or removes such statements, which cannot change the reading (`InertStatements`).
-    func shapeKey(leavingOut inert: InertStatements?) -> CacheKey {
+    func shapeKey(leavingOut inert: (any StatementFilter)?) -> CacheKey {
         var gathering = CacheBytesWriter()
         gathering.positions = .gathered
         gathering.leavingOut = inert

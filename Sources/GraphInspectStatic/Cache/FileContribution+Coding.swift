@@ -85,6 +85,8 @@ extension CacheBytesWriter {
         switch positions {
         case .whole:
             break
+        case .omitted:
+            return
         case .gathered:
             gathered.append(position)
         case .ranked(let ranks):
@@ -116,12 +118,14 @@ extension CacheBytesWriter {
         }
         optional(function.returnType) { $0.write($1) }
         write(function.position)
-        if let inert = leavingOut {
-            array(function.body.filter { !inert.isInert($0, in: function) }) { $0.write($1) }
+        var locals = function.locals
+        if let filter = leavingOut {
+            array(function.body.indices.filter { !filter.leavesOut(function.body[$0], at: $0, in: function) }) { $0.write(function.body[$1]) }
+            locals = locals.filter { !filter.leavesOut(local: $0.key, in: function) }
         } else {
             array(function.body) { $0.write($1) }
         }
-        array(function.locals.sorted { $0.key < $1.key }) { out, local in
+        array(locals.sorted { $0.key < $1.key }) { out, local in
             out.string(local.key)
             out.optional(local.value) { $0.write($1) }
         }

@@ -20,9 +20,11 @@ struct SourceReader {
     /// Where files first stop parsing, in the order applied.
     private(set) var syntaxErrors: [SourcePosition] = []
 
-    mutating func apply(_ contribution: FileContribution, module: String, isLibrary: Bool = false) {
+    /// `numbered`: its functions already carry the numbers this reader gives them (a contribution
+    /// applied before, to a reader made again: `EditorSession`).
+    mutating func apply(_ contribution: FileContribution, module: String, isLibrary: Bool = false, numbered: Bool = false) {
         if let error = contribution.syntaxError { syntaxErrors.append(error) }
-        for function in contribution.functions { function.id += nextFunctionID }
+        if !numbered { for function in contribution.functions { function.id += nextFunctionID } }
         nextFunctionID += contribution.functionCount
         for change in contribution.changes {
             switch change {

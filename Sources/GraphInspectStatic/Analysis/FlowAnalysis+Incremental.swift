@@ -1,0 +1,75 @@
+import GraphInspectCheckContract
+
+/// An edit of function bodies answered from the last fixed point, without settling again.
+///
+/// Why it holds: the analysis is monotone, and its result is the least fixed point of what every
+/// statement adds. A statement an edit removes that adds nothing at the old fixed point adds
+/// nothing below it either, so the old program without it settles at the same point. A statement
+/// an edit adds whose additions at that point are already there leaves it a fixed point, and no
+/// smaller one can hold what the other statements add. Both are judged by running the
+/// statements in every context their function ran in, writing nothing (`Probe`). The fixed point
+/// then stands, and only the last pass (`record`) runs again, over the edited bodies.
+extension FlowAnalysis {
+    /// Whether `statements` of `function` change nothing in any context it ran in, judged as
+    /// `mode` says. Writes nothing the fixed point holds.
+    func probe(_ statements: [Statement], of function: FunctionIR, mode: Probe) -> Bool {
+        guard !statements.isEmpty else { return true }
+        probing = mode
+        probeFoundEffect = false
+        currentStep = nil
+        defer { probing = .off }
+        for step in known {
+            guard case .function(let id, let context) = step, id == function.id else { continue }
+            run(statements, of: function, context: context, selfSites: Self.isSite(context) ? [context] : [])
+            if probeFoundEffect { return false }
+        }
+        return true
+    }
+
+    /// Takes `old`'s fixed point as this run's, the positions of one file moved by `move` (nil
+    /// for a position the edit does not keep: the state is then not taken, and false returned).
+    /// `old` must be a settled exact run over the same functions, numbered alike, and is emptied.
+    func adoptSettledState(of old: FlowAnalysis, file: String, move: (SourcePosition) -> SourcePosition?) -> Bool {
+        guard old.relevance == nil, relevance == nil, old.tracker == nil, tracker == nil else { return false }
+        func moved(_ position: SourcePosition?) -> SourcePosition?? {
+            guard let position, position.file == file else { return .some(position) }
+            return move(position).map { .some($0) }
+        }
+        var sites = old.sites
+        for index in sites.indices {
+            guard let position = moved(sites[index].position) else { return false }
+            sites[index].position = position
+        }
+        var notes: Set<Unresolved> = []
+        for var note in old.settledNotes {
+            guard let position = moved(note.position) else { return false }
+            note.position = position ?? note.position
+            notes.insert(note)
+        }
+        // A closure's result slot is named by where the closure is written.
+        var slots = old.slots
+        old.slots = [:]
+        var closures = old.closures
+        for (id, closure) in closures {
+            guard let position = old.sites[id].position, position.file == file else { continue }
+            guard let to = move(position) else { return false }
+            let slot = Slot.local(function: closure.function, context: closure.context, name: "#closure result \(to)")
+            let values = slots.removeValue(forKey: closure.result)
+            closures[id]?.result = slot
+            if let values { slots[slot] = values }
+        }
+        self.sites = sites
+        siteIDs = Dictionary(sites.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        self.slots = slots
+        self.closures = closures
+        initializerContexts = old.initializerContexts
+        initializerContextsBySite = old.initializerContextsBySite
+        sitesByType = old.sitesByType
+        known = old.known
+        knownSet = old.knownSet
+        definiteNotes.formUnion(notes)
+        settledNotes = definiteNotes
+        assumingOutsideCode = true
+        return true
+    }
+}

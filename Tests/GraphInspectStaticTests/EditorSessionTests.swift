@@ -1,0 +1,195 @@
+import Foundation
+import GraphInspectCheckContract
+import GraphInspectGeneratedApp
+@testable import GraphInspectStatic
+import Testing
+
+/// An editor's session (`StaticReader.EditorSession`) reads each edit as `check` reads the edited
+/// files from nothing: the same findings, summary, snapshot, facts and places, whichever way it
+/// took (the last fixed point, or a whole reading).
+@Suite struct EditorSessionTests {
+    /// A whole reading of `files`, no cache: the truth each session reading is held to.
+    static func truth(_ files: [StaticReader.SourceFile]) -> StaticReading {
+        StaticReader.reading(of: files, options: StaticReader.Options(threads: 2), cache: nil)
+    }
+
+    /// The lines that open a body: a `func` or `init` line ending with `{`.
+    static func bodyStarts(_ lines: [String]) -> [Int] {
+        lines.indices.filter { index in
+            let line = lines[index]
+            return (line.contains("func ") || line.contains("init(")) && line.hasSuffix("{") && index + 1 < lines.count
+        }
+    }
+
+    /// One edit inside a body: a statement written twice, one removed, a lookup typed (of a name
+    /// provided or not), an unused local bound to a lookup, a call of code outside the sources.
+    static func bodyEdit(_ files: inout [StaticReader.SourceFile], round: Int, random: inout SeededEdits) -> String? {
+        let candidates = files.indices.filter { !bodyStarts(files[$0].text.components(separatedBy: "\n")).isEmpty }
+        guard !candidates.isEmpty else { return nil }
+        let index = candidates[Int(random.next() % UInt64(candidates.count))]
+        var lines = files[index].text.components(separatedBy: "\n")
+        let starts = bodyStarts(lines)
+        let start = starts[Int(random.next() % UInt64(starts.count))] + 1
+        let indent = String(lines[start].prefix { $0 == " " })
+        let lookup = lines.first { $0.contains("component.") && $0.contains("=") }
+        let kind = random.next() % 7
+        switch kind {
+        case 0: lines.insert(lines[start], at: start)
+        case 1: if !lines[start].contains("}") && !lines[start].contains("{") { lines.remove(at: start) } else { lines.insert(lines[start], at: start) }
+        case 2: lines.insert(indent + "let _: Int = component.missing\(round)", at: start)
+        case 3: lines.insert(indent + "let unused\(round) = component.analytics", at: start)
+        case 4: lines.insert(indent + "print(\"edit \(round)\")", at: start)
+        case 5: if let lookup { lines.insert(lookup.replacingOccurrences(of: "let ", with: "let again\(round)"), at: start) }
+        default: lines.insert(indent + "_ = self", at: start)
+        }
+        files[index].text = lines.joined(separator: "\n")
+        return "kind \(kind) at \(files[index].path):\(start + 1)"
+    }
+
+    /// Body edits on every app the tests know and on code not written for them (the runtime's
+    /// sources, swift-syntax's parser when checked out): each session reading is the truth.
+    @Test(arguments: PruningTests.folders)
+    func bodyEditsReadAsCheckReadsThem(folder: String) throws {
+        let path = FidelityTests.root.appendingPathComponent(folder).path
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        var files = try StaticReader.files(in: [path])
+        let session = StaticReader.EditorSession()
+        LastReadingTests.expectSame(session.reading(of: files, cachePath: nil).reading, Self.truth(files), "\(folder), first reading")
+        var random = SeededEdits(seed: UInt64(folder.utf8.count))
+        for round in 0..<(folder.contains("swift-syntax") ? 3 : 8) {
+            guard let edit = Self.bodyEdit(&files, round: round, random: &random) else { return }
+            let read = session.reading(of: files, cachePath: nil).reading
+            LastReadingTests.expectSame(read, Self.truth(files), "\(folder), round \(round), \(edit), \(session.lastPath)")
+        }
+    }
+
+    /// The editor's typing on a generated app: lookups typed and deleted in module files, of names
+    /// provided and not; most are read from the last fixed point, and each is the truth.
+    @Test func typedLookupsOnAGeneratedApp() throws {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory() + "graphinspect-session-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        _ = try GeneratedApp(features: 5, ordinaryFilesPerFeature: 2).write(to: root)
+        var files = try StaticReader.files(in: [root.appendingPathComponent("Sources").path])
+        let modules = files.indices.filter { files[$0].path.hasSuffix("Modules.swift") }
+        let session = StaticReader.EditorSession()
+        _ = session.reading(of: files, cachePath: nil)
+        var random = SeededEdits(seed: 11)
+        var fromFixedPoint = 0
+        for round in 0..<24 {
+            let index = modules[Int(random.next() % UInt64(modules.count))]
+            var lines = files[index].text.components(separatedBy: "\n")
+            let lookups = lines.indices.filter { lines[$0].contains(" = component.") }
+            guard let at = lookups.isEmpty ? nil : lookups[Int(random.next() % UInt64(lookups.count))] else { continue }
+            let kind = random.next() % 5
+            switch kind {
+            case 0: lines.insert("        let _: F0Analytics = component.missingService\(round)", at: at + 1)
+            case 1: lines.insert(lines[at].replacingOccurrences(of: "let store", with: "let _").replacingOccurrences(of: "let service", with: "let _"), at: at + 1)
+            case 2: lines.remove(at: lookups.last { lines[$0].contains("let _") } ?? at)
+            case 3: lines[at] = lines[at].replacingOccurrences(of: "Analytics", with: "Analytic")
+            default: lines.insert("        let _: F0Analytics = F0Analytics()", at: at + 1)
+            }
+            files[index].text = lines.joined(separator: "\n")
+            let read = session.reading(of: files, cachePath: nil).reading
+            if session.lastPath == .fromFixedPoint { fromFixedPoint += 1 }
+            LastReadingTests.expectSame(read, Self.truth(files), "round \(round), kind \(kind) in \(files[index].path), \(session.lastPath)")
+        }
+        #expect(fromFixedPoint >= 12, "edits read from the last fixed point: \(fromFixedPoint) of 24")
+    }
+
+    /// What the fixed point cannot keep is read whole: a statement that makes an object, or
+    /// passes one where it was not; and the session goes on from that reading.
+    @Test func editsThatMoveTheFixedPointAreReadWhole() throws {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory() + "graphinspect-session-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        _ = try GeneratedApp(features: 3, ordinaryFilesPerFeature: 1).write(to: root)
+        var files = try StaticReader.files(in: [root.appendingPathComponent("Sources").path])
+        let index = try #require(files.firstIndex { $0.path.hasSuffix("F2Modules.swift") })
+        let session = StaticReader.EditorSession()
+        _ = session.reading(of: files, cachePath: nil)
+        let marker = "        super.init(key:"
+        let edits: [(statement: String, path: StaticReader.EditorSession.Path)] = [
+            ("        let _: F0Analytics = component.nothingProvidesThis", .fromFixedPoint),
+            ("        let made = F2Component(parent: component)", .whole),
+            ("        let _: F0Analytics = component.nothingProvidesThat", .fromFixedPoint),
+        ]
+        for (statement, path) in edits {
+            files[index].text = files[index].text.replacingOccurrences(of: marker, with: statement + "\n" + marker)
+            let read = session.reading(of: files, cachePath: nil).reading
+            #expect(session.lastPath == path, "\(statement)")
+            LastReadingTests.expectSame(read, Self.truth(files), "\(statement)")
+        }
+        _ = session.reading(of: files, cachePath: nil)
+        #expect(session.lastPath == .unchanged)
+    }
+
+    /// A statement that passes an object where it was not passed moves the fixed point, though it
+    /// makes nothing: here it gives checkout another parent, through which its lookup is answered.
+    @Test func aStatementThatPassesAnObjectIsReadWhole() {
+        let app = """
+            import GraphInspect
+
+            final class PaymentService {}
+            final class AppComponent: Component, RootComponent {
+                init() { super.init(parent: nil) }
+            }
+            final class AccountComponent: Component {
+                let paymentService = PaymentService()
+            }
+            final class CheckoutComponent: Component {}
+
+            final class Parents {
+                var chosen: Component
+                let account: AccountComponent
+                init(root: Component) {
+                    account = AccountComponent(parent: root)
+                    chosen = root
+                }
+                func choose(_ component: Component) { chosen = component }
+                func chooseAccount() {
+                    print("choosing")
+                }
+            }
+
+            final class CheckoutModule: ModuleObject {
+                init(holder: ModuleHolder?, component: Component) {
+                    let _: PaymentService = component.paymentService
+                    super.init(key: "checkout", holder: holder, component: component)
+                }
+            }
+
+            struct CheckoutBuilder: ModuleBuilder {
+                func build(parentComponent: Component, holder: ModuleHolderObject?, context: any ModuleHolderContext) -> CheckoutModule {
+                    let parents = Parents(root: parentComponent)
+                    parents.chooseAccount()
+                    return CheckoutModule(holder: holder, component: CheckoutComponent(parent: parents.chosen))
+                }
+            }
+
+            struct AppContext: ModuleHolderContext {
+                let parent: (any ModuleHolderContext)? = nil
+            }
+
+            final class RootHolder: ModuleHolderObject {
+                init(component: AppComponent) {
+                    super.init(key: "root", holder: nil, context: AppContext(), component: component)
+                    attach(CheckoutBuilder())
+                }
+            }
+
+            """
+        var files = [StaticReader.SourceFile(path: "/app/Sources/App/App.swift", module: "App", text: app)]
+        let session = StaticReader.EditorSession()
+        let first = session.reading(of: files, cachePath: nil).reading
+        #expect(first.diagnostics.contains { $0.message.contains("paymentService") })
+        var current = "        print(\"choosing\")"
+        for (statement, path) in [("        print(\"again\")", StaticReader.EditorSession.Path.fromFixedPoint), ("        choose(account)", .whole)] {
+            files[0].text = files[0].text.replacingOccurrences(of: current, with: statement)
+            current = statement
+            let read = session.reading(of: files, cachePath: nil).reading
+            #expect(session.lastPath == path, "\(statement)")
+            LastReadingTests.expectSame(read, Self.truth(files), "\(statement)")
+        }
+        // The edit moved the answer: account now answers checkout's lookup on one chain.
+        #expect(Self.truth(files).facts.resolved.contains(GraphFacts.Named(owner: "AccountComponent", name: "paymentService")))
+    }
+}
