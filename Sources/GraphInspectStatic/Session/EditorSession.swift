@@ -130,9 +130,16 @@ private struct State {
         var prepared = prepared
         prepared.contributions = contributions
         if scan.memberNames != was.memberNames {
+            // A name the file no longer reads stays read if another file reads it.
+            prepared.memberReads.formUnion(scan.memberNames)
+            for name in Set(was.memberNames).subtracting(scan.memberNames)
+            where !prepared.scans.indices.contains(where: { $0 != index && prepared.scans[$0].memberNames.contains(name) }) {
+                prepared.memberReads.remove(name)
+            }
             prepared.scans[index] = scan
-            prepared.memberReads = Set(prepared.scans.lazy.flatMap(\.memberNames))
         }
+        // The families of component types are the cache's (`LastReading`), not the editor's.
+        prepared.typeFiles = [:]
         prepared.reader = reader
         let graph = StaticReader.drawn(next, reader: reader, prepared: prepared)
         return .read(State(files: files, prepared: prepared, analysis: next, constructed: constructed, reading: StaticReader.reading(graph)))
