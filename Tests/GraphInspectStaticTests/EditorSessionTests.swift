@@ -122,6 +122,40 @@ import Testing
         #expect(session.lastPath == .unchanged)
     }
 
+    /// A function nothing reaches runs only in the last pass, in a run of its own. What such a
+    /// run held before an edit is not held after it: here the assignment that gave `found` its
+    /// component is deleted, and the lookup on it is no longer checked.
+    @Test func anUnreachedFunctionIsRunAfresh() {
+        let app = """
+            import GraphInspect
+
+            final class Analytics {}
+            final class AppComponent: Component, RootComponent {
+                let analytics = Analytics()
+                init() { super.init(parent: nil) }
+            }
+            enum Maker {
+                static func make() -> AppComponent { AppComponent() }
+            }
+            final class Unmade {
+                func look() {
+                    var found: AppComponent? = nil
+                    found = Maker.make()
+                    let _: Analytics = found!.analytics
+                    let _: Analytics = found!.tracker
+                }
+            }
+
+            """
+        var files = [StaticReader.SourceFile(path: "/app/Sources/App/App.swift", module: "App", text: app)]
+        let session = StaticReader.EditorSession()
+        LastReadingTests.expectSame(session.reading(of: files, cachePath: nil).reading, Self.truth(files), "before")
+        files[0].text = files[0].text.replacingOccurrences(of: "        found = Maker.make()\n", with: "")
+        let read = session.reading(of: files, cachePath: nil).reading
+        #expect(session.lastPath == .fromFixedPoint)
+        LastReadingTests.expectSame(read, Self.truth(files), "after")
+    }
+
     /// A statement that passes an object where it was not passed moves the fixed point, though it
     /// makes nothing: here it gives checkout another parent, through which its lookup is answered.
     @Test func aStatementThatPassesAnObjectIsReadWhole() {

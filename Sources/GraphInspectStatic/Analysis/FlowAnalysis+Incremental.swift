@@ -46,8 +46,9 @@ extension FlowAnalysis {
             note.position = position ?? note.position
             notes.insert(note)
         }
-        // A closure's result slot is named by where the closure is written.
-        var slots = old.slots
+        // The last pass's runs of unreached functions start afresh (`record` reuses what they
+        // recorded, or runs them again). A closure's result slot is named by where it is written.
+        var slots = old.slots.filter { !$0.key.isOfAnUnreachedRun }
         old.slots = [:]
         var closures = old.closures
         for (id, closure) in closures {

@@ -31,6 +31,14 @@ final class FlowAnalysis {
         case local(function: Int, context: Int, name: String)
         case field(site: Int, name: String)
         case result(function: Int, context: Int)
+
+        /// A slot of a function's run in the last pass as unreached: no other run reads it.
+        var isOfAnUnreachedRun: Bool {
+            switch self {
+            case .parameter(_, let context, _), .local(_, let context, _), .result(_, let context): context == FlowAnalysis.unreached
+            case .field: false
+            }
+        }
     }
 
     /// A dependency lookup the code makes, from one site.
@@ -83,6 +91,17 @@ final class FlowAnalysis {
         /// Statements an edit removes: anything they contribute at all is an effect.
         case mustDoNothing
     }
+
+    /// By function, what each unreached function's run recorded in the last pass; nil when one of
+    /// those runs changed the state, or in a coarse run.
+    var unreachedRecords: [Int: UnreachedRecord]?
+    /// How many times a slot outside the unreached functions' own runs grew, and how many objects
+    /// were made: an unreached function's run that grows none and makes none leaves the state as
+    /// the others read it. Its own slots (its context is `unreached`, which no call enters) and
+    /// the closures it makes (named by that run) are its alone, and a string made is the same
+    /// site whichever run makes it, nothing until a slot holds it.
+    var slotsGrown = 0
+    var objectsMade = 0
 
     var probing = Probe.off
     var probeFoundEffect = false
@@ -220,20 +239,95 @@ final class FlowAnalysis {
     }
 
     /// The last pass: records what the code looks up, at the fixed point `settle` reached.
-    func record() {
+    ///
+    /// `previous`: what the unreached functions' runs recorded in a run this one took its fixed
+    /// point from (`adoptSettledState`), each reused unless its function is in `rerunning`. False
+    /// when a run here changed the state (made an object, grew a slot), so what was reused may not
+    /// hold: the caller reads again from nothing.
+    @discardableResult
+    func record(reusing previous: [Int: UnreachedRecord]? = nil, rerunning rerun: Set<Int> = []) -> Bool {
         // The last pass records lookups, once for every step; and runs the functions nothing in
         // the sources reaches, so their lookups are noted as not checked rather than lost.
         recording = true
         currentStep = nil
         for step in known { execute(step) }
+        unreachedRecords = tracker == nil ? [:] : nil
         for function in functions where !function.isStatic {
             guard let owner = function.owner, index.isAppType(owner) else { continue }
             let unreached = function.kind == .initializer ? (initializerContexts[function.id] ?? []).isEmpty : sitesByType[owner] == nil
             guard unreached, relevance?.functions.contains(function.id) ?? true else { continue }
+            if let kept = previous?[function.id], !rerun.contains(function.id) {
+                kept.merge(into: self)
+                unreachedRecords?[function.id] = kept
+                continue
+            }
             tracker?.current = .function(id: function.id, context: Self.unreached)
+            let before = (objectsMade, knownSet.count, slotsGrown)
+            let outer = UnreachedRecord.takeOut(of: self)
             run(function, context: Self.unreached, selfSites: [])
+            let made = UnreachedRecord.takeOut(of: self)
+            outer.putBack(into: self)
+            made.merge(into: self)
+            if before != (objectsMade, knownSet.count, slotsGrown) {
+                unreachedRecords = nil
+                if previous != nil { return false }
+            } else {
+                unreachedRecords?[function.id] = made
+            }
         }
         tracker?.current = nil
+        return true
+    }
+
+    /// What one unreached function's run in the last pass recorded. Kept (`unreachedRecords`)
+    /// while no such run changes the state, so each is a function of the fixed point and its own
+    /// body alone.
+    struct UnreachedRecord {
+        var lookups: Set<DependencyLookup>
+        var moduleLookups: Set<ModuleLookup>
+        var propertyReads: Set<PropertyRead>
+        var pendingNotes: Set<Unresolved>
+        var definiteNotes: Set<Unresolved>
+        var reached: Set<SourcePosition>
+        var closureCycles: Set<ClosureCycle>
+
+        /// What `analysis` has recorded, leaving it empty.
+        static func takeOut(of analysis: FlowAnalysis) -> UnreachedRecord {
+            defer {
+                analysis.lookups = []
+                analysis.moduleLookups = []
+                analysis.propertyReads = []
+                analysis.pendingNotes = []
+                analysis.definiteNotes = []
+                analysis.reached = []
+                analysis.closureCycles = []
+            }
+            return UnreachedRecord(
+                lookups: analysis.lookups, moduleLookups: analysis.moduleLookups, propertyReads: analysis.propertyReads,
+                pendingNotes: analysis.pendingNotes, definiteNotes: analysis.definiteNotes, reached: analysis.reached, closureCycles: analysis.closureCycles
+            )
+        }
+
+        /// Gives what `takeOut` took back to an analysis that has recorded nothing since.
+        func putBack(into analysis: FlowAnalysis) {
+            analysis.lookups = lookups
+            analysis.moduleLookups = moduleLookups
+            analysis.propertyReads = propertyReads
+            analysis.pendingNotes = pendingNotes
+            analysis.definiteNotes = definiteNotes
+            analysis.reached = reached
+            analysis.closureCycles = closureCycles
+        }
+
+        func merge(into analysis: FlowAnalysis) {
+            analysis.lookups.formUnion(lookups)
+            analysis.moduleLookups.formUnion(moduleLookups)
+            analysis.propertyReads.formUnion(propertyReads)
+            analysis.pendingNotes.formUnion(pendingNotes)
+            analysis.definiteNotes.formUnion(definiteNotes)
+            analysis.reached.formUnion(reached)
+            analysis.closureCycles.formUnion(closureCycles)
+        }
     }
 
     /// What the exact run must run, from this coarse run's log.
@@ -410,6 +504,7 @@ final class FlowAnalysis {
             return Self.nilSite
         }
         let id = sites.count
+        if site.type != Self.stringType, site.type != Self.closureType { objectsMade += 1 }
         sites.append(site)
         siteIDs[site] = id
         tracker?.created(id)
@@ -438,6 +533,7 @@ final class FlowAnalysis {
         } else {
             slots[slot] = values
         }
+        if !slot.isOfAnUnreachedRun { slotsGrown += 1 }
         for reader in readers[slot] ?? [] { schedule(reader) }
     }
 }

@@ -126,7 +126,8 @@ private struct State {
         guard next.adoptSettledState(of: analysis, file: file.path, move: { edit.moved[$0] }) else { return .notKept }
         // What it adds must add nothing to it.
         for change in edit.changes where !next.probe(change.addedStatements, of: change.new, mode: .mustAddNothing) { return .notKept }
-        next.record()
+        // The unreached functions' records are reused but for the edited file's, whose positions moved.
+        guard next.record(reusing: analysis.unreachedRecords, rerunning: Set(after.functions.map(\.id))) else { return .notKept }
         var prepared = prepared
         prepared.contributions = contributions
         if scan.memberNames != was.memberNames {
