@@ -133,7 +133,7 @@ extension StaticReader {
     {
         let texts = cache == nil ? [] : textKeys(files)
         let prepared = prepare(files, options: options, cache: cache, texts: texts)
-        cache?.startSavingContributions()
+        if options.deferredSave == nil { cache?.startSavingContributions() }
         let (graph, analysis, constructed) = analysed(prepared)
         var reading = reading(graph)
         if let also = options.alsoFind { reading.diagnostics = (reading.diagnostics + also.find(reading)).sorted() }
@@ -155,6 +155,7 @@ extension StaticReader {
         // The files of component types keep what they contribute in the reading itself: a
         // provider edit there is judged without loading every file's contribution.
         var entries = prepared.entries
+        for (position, shape) in keepUnsaved(prepared, in: cache, threads: options.threads) { entries[prepared.kept[position]].shape = shape }
         let familyFiles = Set(graph.families.flatMap(\.files))
         var scopeKeys: [String: String] = [:]
         for index in entries.indices where familyFiles.contains(entries[index].path) && entries[index].shape != nil {

@@ -196,6 +196,16 @@ public enum StaticReader {
         var kept: [Int] = []
         /// Each file given's scan, in order.
         var scans: [FileScan] = []
+        /// What the cache is still to keep of the files read (`Options.deferredSave`).
+        var unsaved: [Unsaved] = []
+
+        /// A file whose contribution (or only its shape) the cache is still to keep: its index
+        /// among `contributions`, and the key it is kept under.
+        struct Unsaved {
+            var index: Int
+            var key: CacheKey
+            var storesContribution: Bool
+        }
     }
 
     /// Leaves out modules that cannot see GraphInspect (unless `.never`), then reads the rest.
@@ -214,7 +224,9 @@ public enum StaticReader {
         }
         let files = kept.map { given[$0] }
         let scope = ModuleScope(modules: files.map(\.module), topLevelTypes: kept.map { scans[$0].topLevelTypes })
-        let (reader, shapes, typeFiles, contributions) = read(files, texts: texts.isEmpty ? [] : kept.map { texts[$0] }, scope: scope, threads: options.threads, cache: cache)
+        let (reader, shapes, typeFiles, contributions, unsaved) = read(
+            files, texts: texts.isEmpty ? [] : kept.map { texts[$0] }, scope: scope, threads: options.threads, cache: cache, deferring: options.deferredSave != nil
+        )
         var memberReads: Set<String> = []
         for scan in scans { memberReads.formUnion(scan.memberNames) }
         var entries: [LastReading.FileEntry] = []
@@ -227,7 +239,7 @@ public enum StaticReader {
         }
         return PreparedSources(
             reader: reader, pruning: options.pruning, given: given.count, read: files.count, memberReads: memberReads, entries: entries, scope: scope,
-            typeFiles: typeFiles, contributions: contributions, kept: kept, scans: scans
+            typeFiles: typeFiles, contributions: contributions, kept: kept, scans: scans, unsaved: unsaved
         )
     }
 
@@ -302,8 +314,11 @@ public enum StaticReader {
     /// The runtime's stand-in declarations and `files`, each taken from `cache` when it holds what
     /// the file contributes and parsed otherwise (on `threads` threads), applied in order; with a
     /// cache, the shape of what each file contributed (`FileContribution.shapeKey`), in order.
-    static func read(_ files: [SourceFile], texts: [CacheKey], scope: ModuleScope, threads: Int, cache: CheckCache?)
-        -> (SourceReader, [CacheKey], [String: Set<String>], [FileContribution])
+    ///
+    /// `deferring`: what the cache is to keep of the files parsed (each contribution and its
+    /// shape) is left for later (`unsaved`, `keepUnsaved`), so the findings come first.
+    static func read(_ files: [SourceFile], texts: [CacheKey], scope: ModuleScope, threads: Int, cache: CheckCache?, deferring: Bool = false)
+        -> (SourceReader, [CacheKey?], [String: Set<String>], [FileContribution], unsaved: [PreparedSources.Unsaved])
     {
         let all = [SourceFile(path: "<GraphInspect>", module: RuntimeDeclarations.module, text: RuntimeDeclarations.source)] + files
         var scopeKeys: [String: String] = [:]
@@ -314,17 +329,21 @@ public enum StaticReader {
         var contributions: [FileContribution?] = cache?.contributions(for: keys, threads: threads) ?? Array(repeating: nil, count: all.count)
         var shapes: [CacheKey?] = cache == nil ? [] : keys.indices.map { contributions[$0] == nil ? nil : cache?.shape(forContribution: keys[$0]) }
         let missing = contributions.indices.filter { contributions[$0] == nil || (cache != nil && shapes[$0] == nil) }
-        let known = contributions, shaping = cache != nil
+        let known = contributions, shaping = cache != nil && !deferring
         let parsed = ParallelWork.map(missing.count, threads: threads) { index in
             let file = all[missing[index]]
             let contribution = known[missing[index]]
                 ?? FileContribution.read(source: file.text, path: file.path, module: file.module, isLibrary: missing[index] == 0, scope: scope)
             return (contribution, shaping ? contribution.shapeKey : nil)
         }
+        var unsaved: [PreparedSources.Unsaved] = []
         for (index, (contribution, shape)) in zip(missing, parsed) {
+            if deferring, cache != nil {
+                unsaved.append(PreparedSources.Unsaved(index: index, key: keys[index], storesContribution: contributions[index] == nil))
+            }
             if contributions[index] == nil {
                 contributions[index] = contribution
-                cache?.store(contribution, for: keys[index])
+                if !deferring { cache?.store(contribution, for: keys[index]) }
             }
             if let shape, let cache {
                 shapes[index] = shape
@@ -339,6 +358,20 @@ public enum StaticReader {
             }
             reader.apply(contribution!, module: all[index].module, isLibrary: index == 0)
         }
-        return (reader, shapes.dropFirst().map { $0! }, typeFiles, contributions.map { $0! })
+        return (reader, Array(shapes.dropFirst()), typeFiles, contributions.map { $0! }, unsaved)
+    }
+
+    /// Keeps in `cache` what `read` left unsaved, and gives the shapes of the files given that
+    /// it made (by their index among `prepared.kept`).
+    static func keepUnsaved(_ prepared: PreparedSources, in cache: CheckCache, threads: Int) -> [Int: CacheKey] {
+        let unsaved = prepared.unsaved
+        let shapes = ParallelWork.map(unsaved.count, threads: threads) { prepared.contributions[unsaved[$0].index].shapeKey }
+        var made: [Int: CacheKey] = [:]
+        for (entry, shape) in zip(unsaved, shapes) {
+            if entry.storesContribution { cache.store(prepared.contributions[entry.index], for: entry.key) }
+            cache.store(shape: shape, forContribution: entry.key)
+            if entry.index > 0 { made[entry.index - 1] = shape }
+        }
+        return made
     }
 }

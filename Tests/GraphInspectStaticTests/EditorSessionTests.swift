@@ -122,6 +122,29 @@ import Testing
         #expect(session.lastPath == .unchanged)
     }
 
+    /// The editor's first reading leaves the cache's writing until its findings are out; what it
+    /// writes then (every file's contribution, numbered as read, and its shape) serves the next
+    /// reading: a check after an edit, and a new session.
+    @Test func theCacheWrittenAfterTheFindingsServesTheNextReading() throws {
+        var files = try LastReadingTests.appFiles()
+        let folder = CheckCacheTests.folder()
+        let (first, finish) = StaticReader.EditorSession().reading(of: files, cachePath: folder)
+        LastReadingTests.expectSame(first, Self.truth(files), "first")
+        finish()
+        let again = StaticReader.EditorSession()
+        LastReadingTests.expectSame(again.reading(of: files, cachePath: folder).reading, Self.truth(files), "a new session")
+        var random = SeededEdits(seed: 5)
+        for round in 0..<12 {
+            let edit = LastReadingTests.edit(&files, round: round, random: &random)
+            let cache = CheckCache(directory: folder)
+            let read = StaticReader.reading(of: files, options: LastReadingTests.options(folder), cache: cache)
+            LastReadingTests.expectSame(read, Self.truth(files), "round \(round), \(edit)")
+            #expect(cache.problems.isEmpty, "round \(round): \(cache.problems)")
+            // Read again, the files the edit left alone come from the cache.
+            #expect(cache.misses <= 2, "round \(round), \(edit): \(cache.misses) files parsed again, \(cache.hits) from the cache")
+        }
+    }
+
     /// A function nothing reaches runs only in the last pass, in a run of its own. What such a
     /// run held before an edit is not held after it: here the assignment that gave `found` its
     /// component is deleted, and the lookup on it is no longer checked.

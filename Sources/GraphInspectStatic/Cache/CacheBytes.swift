@@ -17,6 +17,9 @@ struct CacheBytesWriter {
     /// them all.
     var leavingOut: (any StatementFilter)?
 
+    /// The number the contribution being written gave its first function (`FileContribution.write`).
+    var functionNumbersFrom = 1
+
     enum PositionForm {
         case whole
         /// Not written: what a statement is, wherever it is written (`BodyEdit`).

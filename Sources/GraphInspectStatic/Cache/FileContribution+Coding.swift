@@ -8,7 +8,12 @@ extension FileContribution {
     /// against bytes that are not the cache's.
     static let deepestExpression = 20_000
 
+    /// Writes it with its functions numbered from 1, as read: a contribution a reader has
+    /// renumbered (`SourceReader.apply`) writes as it did before.
     func write(to out: inout CacheBytesWriter) {
+        let outer = out.functionNumbersFrom
+        out.functionNumbersFrom = functions.lazy.map(\.id).min() ?? 1
+        defer { out.functionNumbersFrom = outer }
         out.int(functionCount)
         out.array(changes) { out, change in
             switch change {
@@ -105,7 +110,7 @@ extension CacheBytesWriter {
     }
 
     mutating func write(_ function: FunctionIR) {
-        int(function.id)
+        int(function.id - functionNumbersFrom + 1)
         string(function.name)
         byte(function.kind.rawValue)
         optional(function.owner) { $0.string($1) }
