@@ -63,6 +63,24 @@ import Testing
         }
     }
 
+    /// Edits of every kind the cache's tests make (files added, deleted and moved, types renamed,
+    /// providers, parents, attachments, a file that stops parsing), one after another in one
+    /// session: each reading is the truth.
+    @Test func editsOfEveryKindInOneSession() throws {
+        var files = try LastReadingTests.appFiles()
+        let session = StaticReader.EditorSession()
+        _ = session.reading(of: files, cachePath: nil)
+        var random = SeededEdits(seed: 23)
+        var paths: [StaticReader.EditorSession.Path] = []
+        for round in 0..<40 {
+            let edit = LastReadingTests.edit(&files, round: round, random: &random)
+            let read = session.reading(of: files, cachePath: nil).reading
+            paths.append(session.lastPath)
+            LastReadingTests.expectSame(read, Self.truth(files), "round \(round), \(edit), \(session.lastPath)")
+        }
+        #expect(paths.contains(.fromFixedPoint) && paths.contains(.whole), "\(paths)")
+    }
+
     /// The editor's typing on a generated app: lookups typed and deleted in module files, of names
     /// provided and not; most are read from the last fixed point, and each is the truth.
     @Test func typedLookupsOnAGeneratedApp() throws {

@@ -97,6 +97,7 @@ extension FlowAnalysis {
         }
         tracker?.caused(.function(id: initializer.id, context: site))
         if initializerContexts[initializer.id, default: []].insert(site).inserted {
+            if recording { lastPassEntered.append((initializer.id, site)) }
             initializerContextsBySite[site, default: []].append(initializer.id)
             schedule(.function(id: initializer.id, context: site))
         }

@@ -30,7 +30,8 @@ extension FlowAnalysis {
     /// for a position the edit does not keep: the state is then not taken, and false returned).
     /// `old` must be a settled exact run over the same functions, numbered alike, and is emptied.
     func adoptSettledState(of old: FlowAnalysis, file: String, move: (SourcePosition) -> SourcePosition?) -> Bool {
-        guard old.relevance == nil, relevance == nil, old.tracker == nil, tracker == nil else { return false }
+        guard old.relevance == nil, relevance == nil, old.tracker == nil, tracker == nil, old.settledSize != nil else { return false }
+        if old.recordChangedState { old.rollBackTheLastPass() }
         func moved(_ position: SourcePosition?) -> SourcePosition?? {
             guard let position, position.file == file else { return .some(position) }
             return move(position).map { .some($0) }
@@ -72,5 +73,30 @@ extension FlowAnalysis {
         settledNotes = definiteNotes
         assumingOutsideCode = true
         return true
+    }
+
+    /// Undoes what the last pass changed beyond the fixed point (objects the functions nothing
+    /// reaches made, what they entered and wrote), so the state is the fixed point alone again.
+    func rollBackTheLastPass() {
+        guard let (siteCount, knownCount) = settledSize else { return }
+        for (slot, before) in lastPassGrew.reversed() { slots[slot] = before }
+        for (initializer, site) in lastPassEntered {
+            initializerContexts[initializer]?.remove(site)
+            if initializerContexts[initializer]?.isEmpty == true { initializerContexts[initializer] = nil }
+            initializerContextsBySite[site]?.removeAll { $0 == initializer }
+            if initializerContextsBySite[site]?.isEmpty == true { initializerContextsBySite[site] = nil }
+        }
+        for site in sites[siteCount...] { siteIDs[site] = nil }
+        for id in siteCount..<sites.count { closures[id] = nil }
+        sites.removeLast(sites.count - siteCount)
+        for (type, ids) in sitesByType where ids.contains(where: { $0 >= siteCount }) {
+            let kept = ids.filter { $0 < siteCount }
+            sitesByType[type] = kept.isEmpty ? nil : kept
+        }
+        for step in known[knownCount...] { knownSet.remove(step) }
+        known.removeLast(known.count - knownCount)
+        lastPassGrew = []
+        lastPassEntered = []
+        recordChangedState = false
     }
 }

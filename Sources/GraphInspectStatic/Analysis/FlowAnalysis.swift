@@ -92,6 +92,16 @@ final class FlowAnalysis {
         case mustDoNothing
     }
 
+    /// Whether the last pass changed what others read (an object made, a step known, a slot
+    /// grown outside the unreached functions' own runs): the state is then no longer the fixed
+    /// point alone, and no later run may take it as one (`adoptSettledState`).
+    var recordChangedState = false
+    /// How many sites and steps the fixed point had, and what the last pass changed beyond it (each
+    /// slot it grew, with what it held before; each initializer entered at a site): what
+    /// `rollBackTheLastPass` undoes.
+    var settledSize: (sites: Int, known: Int)?
+    var lastPassGrew: [(slot: Slot, before: Set<Int>?)] = []
+    var lastPassEntered: [(initializer: Int, site: Int)] = []
     /// By function, what each unreached function's run recorded in the last pass; nil when one of
     /// those runs changed the state, or in a coarse run.
     var unreachedRecords: [Int: UnreachedRecord]?
@@ -250,6 +260,9 @@ final class FlowAnalysis {
         // the sources reaches, so their lookups are noted as not checked rather than lost.
         recording = true
         currentStep = nil
+        let settled = (objectsMade, knownSet.count, slotsGrown)
+        settledSize = (sites.count, known.count)
+        defer { recordChangedState = settled != (objectsMade, knownSet.count, slotsGrown) }
         for step in known { execute(step) }
         unreachedRecords = tracker == nil ? [:] : nil
         for function in functions where !function.isStatic {
@@ -527,12 +540,14 @@ final class FlowAnalysis {
             return
         }
         tracker?.wrote(slot)
-        if let existing = slots[slot] {
+        let existing = slots[slot]
+        if let existing {
             guard !values.isSubset(of: existing) else { return }
             slots[slot] = existing.union(values)
         } else {
             slots[slot] = values
         }
+        if recording, !slot.isOfAnUnreachedRun { lastPassGrew.append((slot, existing)) }
         if !slot.isOfAnUnreachedRun { slotsGrown += 1 }
         for reader in readers[slot] ?? [] { schedule(reader) }
     }
