@@ -14,10 +14,16 @@ extension FlowAnalysis {
     /// `mode` says. Writes nothing the fixed point holds.
     func probe(_ statements: [Statement], of function: FunctionIR, mode: Probe) -> Bool {
         guard !statements.isEmpty else { return true }
+        // Nothing is recorded either: a run that keeps its fixed point keeps its findings too.
+        let wasRecording = recording
         probing = mode
         probeFoundEffect = false
+        recording = false
         currentStep = nil
-        defer { probing = .off }
+        defer {
+            probing = .off
+            recording = wasRecording
+        }
         for step in known {
             guard case .function(let id, let context) = step, id == function.id else { continue }
             run(statements, of: function, context: context, selfSites: Self.isSite(context) ? [context] : [])
