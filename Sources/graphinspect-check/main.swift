@@ -26,7 +26,9 @@ if companion == "query" {
         reader: { paths, cachePath, texts in try session.reading(paths, cachePath: cachePath, texts: texts) },
         rules: LanguageServerRules.of
     )
-    exit(server.run())
+    let status = server.run()
+    session.waitForSaving()
+    exit(status)
 } else {
     GraphInspectCommand.Check.main()
 }

@@ -146,9 +146,11 @@ import Testing
     @Test func theCacheWrittenAfterTheFindingsServesTheNextReading() throws {
         var files = try LastReadingTests.appFiles()
         let folder = CheckCacheTests.folder()
-        let (first, finish) = StaticReader.EditorSession().reading(of: files, cachePath: folder)
+        let session = StaticReader.EditorSession()
+        let (first, finish) = session.reading(of: files, cachePath: folder)
         LastReadingTests.expectSame(first, Self.truth(files), "first")
         finish()
+        session.waitForSaving()
         let again = StaticReader.EditorSession()
         LastReadingTests.expectSame(again.reading(of: files, cachePath: folder).reading, Self.truth(files), "a new session")
         var random = SeededEdits(seed: 5)

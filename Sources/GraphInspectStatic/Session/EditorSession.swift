@@ -1,3 +1,4 @@
+import Foundation
 import GraphInspectCheckContract
 
 extension StaticReader {
@@ -24,11 +25,21 @@ extension StaticReader {
 
         public private(set) var lastPath = Path.whole
         private var state: State?
+        /// The cache being written on a thread of its own, if it is.
+        private var saving: DispatchGroup?
 
         public init() {}
 
+        /// Waits until the cache a reading left to write is written: before a reading that reads
+        /// the cache, and before the process ends.
+        public func waitForSaving() {
+            saving?.wait()
+            saving = nil
+        }
+
         /// The reading of `paths` with the editor's `texts` (by path), and what is left to do
-        /// once its findings are published (`finish`: saving the cache).
+        /// once its findings are published (`finish`: the cache written on a thread of its own, so
+        /// neither the findings nor the next request wait for it).
         public func reading(_ paths: [String], cachePath: String?, texts: [String: String]) throws(StaticReader.ReadError) -> (reading: StaticReading, finish: () -> Void) {
             var files = try StaticReader.files(in: paths)
             for index in files.indices {
@@ -55,17 +66,29 @@ extension StaticReader {
                 }
             }
             lastPath = .whole
+            waitForSaving()
             let deferred = DeferredCacheSave()
             var options = Options(cachePath: cachePath)
             options.deferredSave = deferred
             let cache = cachePath.map { CheckCache(directory: $0, build: options.cacheIdentity) }
-            if let cache, let kept = keptReading(files, options: options, cache: cache) { return (kept, deferred.run) }
+            let finish = { [self] in
+                let group = DispatchGroup()
+                group.enter()
+                let thread = Thread {
+                    deferred.run()
+                    group.leave()
+                }
+                thread.stackSize = ParallelWork.stackSize
+                thread.start()
+                saving = group
+            }
+            if let cache, let kept = keptReading(files, options: options, cache: cache) { return (kept, finish) }
             let made = StaticReader.analysed(files, options: options, cache: cache)
             var reading = made.reading
             reading.warnings = cache?.problems.map(\.description) ?? []
             state = made.analysis.relevance == nil
                 ? State(files: files, prepared: made.prepared, analysis: made.analysis, constructed: made.constructed, reading: reading) : nil
-            return (reading, deferred.run)
+            return (reading, finish)
         }
     }
 }
