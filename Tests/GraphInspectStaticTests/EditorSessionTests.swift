@@ -150,6 +150,14 @@ import Testing
         let (first, finish) = session.reading(of: files, cachePath: folder)
         LastReadingTests.expectSame(first, Self.truth(files), "first")
         finish()
+        // An edit read from the fixed point while the cache is written.
+        let marker = "super.init(key: .checkout"
+        let index = try #require(files.firstIndex { $0.text.contains(marker) })
+        var typed = files
+        typed[index].text = typed[index].text.replacingOccurrences(of: marker, with: "let _: Analytics = component.typedWhileSaving\n        " + marker)
+        let whileSaving = session.reading(of: typed, cachePath: folder).reading
+        #expect(session.lastPath == .fromFixedPoint)
+        LastReadingTests.expectSame(whileSaving, Self.truth(typed), "typed while the cache is written")
         session.waitForSaving()
         let again = StaticReader.EditorSession()
         LastReadingTests.expectSame(again.reading(of: files, cachePath: folder).reading, Self.truth(files), "a new session")
