@@ -9,6 +9,8 @@ struct Group {
     var name: String
     var summary: String
     var run: (_ quick: Bool) throws -> [Row]
+    /// Run only when `--only` names it (its set-up takes minutes).
+    var onlyWhenNamed = false
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -77,6 +79,9 @@ var groups: [Group] = [
     Group(name: "render-memory", summary: "resident memory growth over repeated in-process renders") {
         try RenderMemoryBenchmark.run(quick: $0)
     },
+    Group(name: "build-loop", summary: "an edit, swift build, swift test in an app with the build plugin, without, and with a floor plugin; only with --only", run: {
+        try BuildLoopBenchmark.run(quick: $0, folder: scratch)
+    }, onlyWhenNamed: true),
     Group(name: "instructions", summary: "the key operations in instructions (callgrind), against their floors; not with --quick") {
         try InstructionCounts.run(quick: $0)
     },
@@ -100,7 +105,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     for group in groups { print("  \(group.name.padding(toLength: 14, withPad: " ", startingAt: 0))\(group.summary)") }
     exit(0)
 }
-var selected = groups
+var selected = groups.filter { !$0.onlyWhenNamed }
 if let only = value(after: "--only") {
     let names = only.split(separator: ",").map(String.init)
     if let unknown = names.first(where: { name in !groups.contains { $0.name == name } }) {
