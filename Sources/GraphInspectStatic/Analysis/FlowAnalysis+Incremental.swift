@@ -61,7 +61,7 @@ extension FlowAnalysis {
         for (id, closure) in closures {
             guard let position = old.sites[id].position, position.file == file else { continue }
             guard let to = move(position) else { return false }
-            let slot = Slot.local(function: closure.function, context: closure.context, name: "#closure result \(to)")
+            let slot = Slot.closureResult(function: closure.function, context: closure.context, position: to)
             let values = slots.removeValue(forKey: closure.result)
             closures[id]?.result = slot
             if let values { slots[slot] = values }

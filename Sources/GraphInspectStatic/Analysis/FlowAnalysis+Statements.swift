@@ -122,7 +122,7 @@ extension FlowAnalysis {
         let id = site(Site(type: Self.closureType, position: position, text: "\(function.id)@\(context.id)"))
         // A closure a probe would make anew: an effect already noted, nothing made.
         guard id != Self.nilSite else { return [] }
-        let slot = Slot.local(function: function.id, context: context.id, name: "#closure result \(position)")
+        let slot = Slot.closureResult(function: function.id, context: context.id, position: position)
         closures[id] = ClosureMade(parameters: parameters, function: function.id, context: context.id, result: slot)
         if let result { add(slot, evaluate(result, in: context, expecting: nil)) }
         return [id]

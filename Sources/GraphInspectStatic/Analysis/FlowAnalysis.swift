@@ -31,11 +31,13 @@ final class FlowAnalysis {
         case local(function: Int, context: Int, name: String)
         case field(site: Int, name: String)
         case result(function: Int, context: Int)
+        /// What the closure written at `position` gives, in the run of `function` that made it.
+        case closureResult(function: Int, context: Int, position: SourcePosition)
 
         /// A slot of a function's run in the last pass as unreached: no other run reads it.
         var isOfAnUnreachedRun: Bool {
             switch self {
-            case .parameter(_, let context, _), .local(_, let context, _), .result(_, let context): context == FlowAnalysis.unreached
+            case .parameter(_, let context, _), .local(_, let context, _), .result(_, let context), .closureResult(_, let context, _): context == FlowAnalysis.unreached
             case .field: false
             }
         }

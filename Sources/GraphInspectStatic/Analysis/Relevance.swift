@@ -133,47 +133,55 @@ enum RelevanceCost {
 
 /// How many times each type of the sources is constructed in them (`X(...)`, `X.init(...)`),
 /// anywhere, reached or not.
-enum Constructions {
-    static func count(in reader: SourceReader) -> [String: Int] {
-        var made: [String: Int] = [:]
-        let isType = { (name: String) in reader.types[name] != nil }
-        for type in reader.types.values {
-            for function in type.initializers + type.methods.values.flatMap({ $0 }) { count(function.body, isType: isType, into: &made) }
-            for property in type.properties.values {
-                if let initializer = property.initializer { count(initializer, isType: isType, into: &made) }
-                if let getter = property.getter { count(getter.body, isType: isType, into: &made) }
-            }
-        }
-        for function in reader.topLevel { count(function.body, isType: isType, into: &made) }
-        for function in reader.freeFunctions.values.joined() { count(function.body, isType: isType, into: &made) }
-        return made
+struct Constructions {
+    /// The types the sources declare, by name.
+    let types: [String: TypeDecl]
+    private(set) var made: [String: Int] = [:]
+
+    init(types: [String: TypeDecl]) {
+        self.types = types
     }
 
-    /// Adds the constructions `statements` write to `made`.
-    static func count(_ statements: [Statement], isType: (String) -> Bool, into made: inout [String: Int]) {
+    static func count(in reader: SourceReader) -> [String: Int] {
+        var counter = Constructions(types: reader.types)
+        for type in reader.types.values {
+            for function in type.initializers { counter.count(function.body) }
+            for list in type.methods.values { for function in list { counter.count(function.body) } }
+            for property in type.properties.values {
+                if let initializer = property.initializer { counter.count(initializer) }
+                if let getter = property.getter { counter.count(getter.body) }
+            }
+        }
+        for function in reader.topLevel { counter.count(function.body) }
+        for function in reader.freeFunctions.values.joined() { counter.count(function.body) }
+        return counter.made
+    }
+
+    /// Adds the constructions `statements` write.
+    mutating func count(_ statements: [Statement]) {
         for statement in statements {
             switch statement {
-            case .bind(_, _, let value?): count(value, isType: isType, into: &made)
+            case .bind(_, _, let value?): count(value)
             case .assign(let target, let value):
-                count(target, isType: isType, into: &made)
-                count(value, isType: isType, into: &made)
-            case .evaluate(let value), .returns(let value): count(value, isType: isType, into: &made)
+                count(target)
+                count(value)
+            case .evaluate(let value), .returns(let value): count(value)
             default: break
             }
         }
     }
 
-    static func count(_ expr: Expr, isType: (String) -> Bool, into made: inout [String: Int]) {
+    mutating func count(_ expr: Expr) {
         switch expr {
         case .call(let callee, let arguments, _):
-            if case .name(let name, _) = callee, isType(name) { made[name, default: 0] += 1 }
-            if case .member(.name(let name, _), "init", _) = callee, isType(name) { made[name, default: 0] += 1 }
-            count(callee, isType: isType, into: &made)
-            for argument in arguments { count(argument.value, isType: isType, into: &made) }
-        case .member(let base, _, _): count(base, isType: isType, into: &made)
-        case .cast(let value, _): count(value, isType: isType, into: &made)
-        case .anyOf(let list), .effects(let list): for item in list { count(item, isType: isType, into: &made) }
-        case .closure(_, let result?, _, _): count(result, isType: isType, into: &made)
+            if case .name(let name, _) = callee, types[name] != nil { made[name, default: 0] += 1 }
+            if case .member(.name(let name, _), "init", _) = callee, types[name] != nil { made[name, default: 0] += 1 }
+            count(callee)
+            for argument in arguments { count(argument.value) }
+        case .member(let base, _, _): count(base)
+        case .cast(let value, _): count(value)
+        case .anyOf(let list), .effects(let list): for item in list { count(item) }
+        case .closure(_, let result?, _, _): count(result)
         default: break
         }
     }

@@ -64,15 +64,15 @@ struct BodyEdit {
         return Set(gathering.gathered).sorted()
     }
 
-    /// Whether a changed statement constructs one of the types `isType` names (which would
-    /// change what the analysis knows is made somewhere: `Constructions`).
-    func constructs(isType: (String) -> Bool) -> Bool {
-        var made: [String: Int] = [:]
+    /// Whether a changed statement constructs one of `types` (which would change what the
+    /// analysis knows is made somewhere: `Constructions`).
+    func constructs(_ types: [String: TypeDecl]) -> Bool {
+        var counter = Constructions(types: types)
         for change in changes {
-            Constructions.count(change.removedStatements, isType: isType, into: &made)
-            Constructions.count(change.addedStatements, isType: isType, into: &made)
+            counter.count(change.removedStatements)
+            counter.count(change.addedStatements)
         }
-        return !made.isEmpty
+        return !counter.made.isEmpty
     }
 
     /// One side of the edit left out of a shape: the changed run of each function, and the locals

@@ -134,7 +134,7 @@ private struct State {
         let functions = (before.functions, after.functions)
         guard functions.0.count == functions.1.count else { return .cannot }
         for (was, now) in zip(functions.0, functions.1) { now.id = was.id }
-        guard let edit = BodyEdit(before: before, after: after), !edit.constructs(isType: { analysis.index.types[$0] != nil }) else { return .cannot }
+        guard let edit = BodyEdit(before: before, after: after), !edit.constructs(analysis.index.types) else { return .cannot }
         // What the edit removes must add nothing at the fixed point, in any context.
         for change in edit.changes where !analysis.probe(change.removedStatements, of: change.old, mode: .mustDoNothing) { return .cannot }
         var contributions = prepared.contributions
