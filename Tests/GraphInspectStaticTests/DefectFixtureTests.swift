@@ -1,4 +1,5 @@
 import Foundation
+import GraphInspectGeneratedApp
 import GraphInspectStatic
 import Testing
 
@@ -16,6 +17,20 @@ import Testing
         }
         let graph = StaticReader.graph(of: files)
         return (graph.diagnostics.map { $0.formatted() }.joined(separator: "\n") + "\n", graph.errors.count)
+    }
+
+    /// A provider to move up into another module: the fix says which module declares the type and
+    /// which must see it (on the generated app, feature 10's service would move into feature 2,
+    /// which feature 10 imports).
+    @Test func aMoveIntoAnotherModuleNamesTheModulesThatMustSeeTheType() throws {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory() + "graphinspect-generated-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        _ = try GeneratedApp(features: 12, ordinaryFilesPerFeature: 1).write(to: root)
+        let graph = StaticReader.graph(of: try StaticReader.files(in: [root.appendingPathComponent("Sources").path]))
+        let fixes = graph.diagnostics.filter { $0.severity == .error }.flatMap { $0.formatted().split(separator: "\n") }.filter { $0.contains("fix:") }
+        #expect(fixes == [
+            "  fix: move `f10Service: F10Service` from F10Component up to F2Component, which both reach (F10Service is declared in module Feature10; F2Component is in Feature2, which must see it)",
+        ])
     }
 
     @Test(arguments: [

@@ -51,4 +51,16 @@ import Testing
         #expect(ShortTypeName.of("Swift.Dictionary<Swift.String, Swift.Int>") == "Dictionary<String, Int>")
         #expect(ShortTypeName.of("Int") == "Int")
     }
+
+    /// The module a report names as declaring a type: only a plain `Module.Type` path has one.
+    @Test func theModuleOfANominalTypeIsItsFirstSegment() {
+        #expect(ShortTypeName.module(of: "Feature10.F10Service") == "Feature10")
+        #expect(ShortTypeName.module(of: "App.Outer.Inner") == "App")
+        #expect(ShortTypeName.module(of: "F10Service") == nil)
+        #expect(ShortTypeName.module(of: "Swift.Optional<Feature10.F10Service>") == nil)
+        #expect(ShortTypeName.module(of: "(App.A) -> App.B") == nil)
+        #expect(ShortTypeName.module(of: "App.A & App.B") == nil)
+        #expect(ShortTypeName.module(of: "sibling-provider.PaymentService") == nil)
+        #expect(ShortTypeName.module(of: ".Leading") == nil)
+    }
 }

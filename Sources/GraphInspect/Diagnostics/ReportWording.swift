@@ -93,7 +93,13 @@ public enum ReportWording {
         case .changeType(let found, let at):
             return "ask for `\(name)` as \(short(found.type)) (what \(short(at.type)) provides), or provide `\(name): \(type)` on the walk"
         case .move(let from, let to):
-            return "move `\(name): \(type)` from \(short(from.type)) up to \(short(to.type)), which both reach"
+            let move = "move `\(name): \(type)` from \(short(from.type)) up to \(short(to.type)), which both reach"
+            // The provided type declared beside its provider, in another module than the component
+            // it moves to: that module must see it (it may be the one that imports the other).
+            guard let declared = ShortTypeName.module(of: report.type), declared == ShortTypeName.module(of: from.type),
+                  let target = ShortTypeName.module(of: to.type), target != declared
+            else { return move }
+            return move + " (\(type) is declared in module \(declared); \(short(to.type)) is in \(target), which must see it)"
         case .declare(let requester, let root):
             let whereTo = root.map { "in \(short(requester.type)), or in \(short($0.type)) to share it with every component below" }
                 ?? "in \(short(requester.type))"

@@ -8,6 +8,17 @@ public enum ShortTypeName {
         Quoted.visible(shortened(optionalSugared(name)))
     }
 
+    /// The module that declares a nominal type named `Module.Type` (`Feature10` of
+    /// `Feature10.F10Service`), or nil for a name with no module prefix or of another form
+    /// (a tuple, a function, a composition, a generic application).
+    public static func module(of name: String) -> String? {
+        guard let dot = name.firstIndex(of: "."), dot != name.startIndex,
+              name[..<dot].allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber }),
+              !name.contains(where: { "<>()[]&, ".contains($0) })
+        else { return nil }
+        return String(name[..<dot])
+    }
+
     /// The type `Swift.Optional<T>` wraps (`T`, module-qualified), or nil for any other name.
     /// A lookup whose result flows into an Optional (`try? c.resolve("x")`) asks for one; a plain
     /// `T` satisfies it, so reports name `T` in their fix.
