@@ -41,7 +41,8 @@ struct MissingDependencyFixes {
             let removal = TextEdit(range: Range(start: Position(line: declared.line - 1, character: 0), end: Position(line: declared.line, character: 0)), newText: "")
             var edits = [declared.file: [removal]]
             edits[insert.file, default: []].append(insert.edit)
-            return [Fix(title: "Move `\(name)` from \(ShortTypeName.of(from.type)) up to \(ShortTypeName.of(to.type))", edits: edits)]
+            let caveat = ReportWording.moveAcrossModules(report, from: from, to: to).map { " (\($0))" } ?? ""
+            return [Fix(title: "Move `\(name)` from \(ShortTypeName.of(from.type)) up to \(ShortTypeName.of(to.type))\(caveat)", edits: edits)]
         case .rename(let provider, _):
             guard let lines = text(position.file).map(Documents.lines) else { return [] }
             let range = Documents.range(of: name, line: position.line, utf8Column: position.column, in: lines)

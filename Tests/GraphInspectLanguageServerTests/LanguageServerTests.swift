@@ -207,6 +207,8 @@ import GraphInspectTestSupport
         let range: [String: Any] = ["start": ["line": plantedLine, "character": 0], "end": ["line": plantedLine, "character": 0]]
         let actions = try #require(try server.request("textDocument/codeAction", ["textDocument": ["uri": plantedFile.absoluteString], "range": range, "context": ["diagnostics": []]])["result"] as? [[String: Any]])
         let fix = try #require(actions.first, "no quick fix for \(planted)")
+        // check reads no types, so the move satisfies it; the title says what the compiler will ask.
+        #expect(fix["title"] as? String == "Move `f10Service` from F10Component up to F2Component (F10Service is declared in module Feature10; F2Component is in Feature2, which must see it)")
         for (uri, list) in (fix["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]] ?? [:] {
             let edited = try #require(URL(string: uri))
             try Self.apply(list, to: try String(contentsOf: edited, encoding: .utf8)).write(to: edited, atomically: true, encoding: .utf8)

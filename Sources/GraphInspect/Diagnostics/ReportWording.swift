@@ -94,12 +94,7 @@ public enum ReportWording {
             return "ask for `\(name)` as \(short(found.type)) (what \(short(at.type)) provides), or provide `\(name): \(type)` on the walk"
         case .move(let from, let to):
             let move = "move `\(name): \(type)` from \(short(from.type)) up to \(short(to.type)), which both reach"
-            // The provided type declared beside its provider, in another module than the component
-            // it moves to: that module must see it (it may be the one that imports the other).
-            guard let declared = ShortTypeName.module(of: report.type), declared == ShortTypeName.module(of: from.type),
-                  let target = ShortTypeName.module(of: to.type), target != declared
-            else { return move }
-            return move + " (\(type) is declared in module \(declared); \(short(to.type)) is in \(target), which must see it)"
+            return moveAcrossModules(report, from: from, to: to).map { move + " (\($0))" } ?? move
         case .declare(let requester, let root):
             let whereTo = root.map { "in \(short(requester.type)), or in \(short($0.type)) to share it with every component below" }
                 ?? "in \(short(requester.type))"
@@ -108,6 +103,17 @@ public enum ReportWording {
             }
             return "declare `let \(name): \(wrapped)` \(whereTo) (a `\(wrapped)` or a `\(wrapped)?` satisfies a lookup into an Optional)"
         }
+    }
+
+    /// For a move of `report`'s provider from `from` up to `to`: when the provided type is
+    /// declared beside its provider, in another module than `to`'s, which module must see it
+    /// (`F10Service is declared in module Feature10; F2Component is in Feature2, which must see
+    /// it`); nil otherwise. Module names are the first segment of a type's name.
+    public static func moveAcrossModules(_ report: MissingDependency, from: MissingDependency.ComponentRef, to: MissingDependency.ComponentRef) -> String? {
+        guard let declared = ShortTypeName.module(of: report.type), declared == ShortTypeName.module(of: from.type),
+              let target = ShortTypeName.module(of: to.type), target != declared
+        else { return nil }
+        return "\(short(report.type)) is declared in module \(declared); \(short(to.type)) is in \(target), which must see it"
     }
 
     // MARK: Missing module
