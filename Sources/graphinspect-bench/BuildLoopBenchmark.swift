@@ -1,4 +1,5 @@
 import Foundation
+import GraphInspect
 
 /// A developer's loop in a package that uses the build plugin: an edit, `swift build`, `swift
 /// test`. Examples/BuildCheck (its planted missing dependency provided) is copied three times: with
@@ -72,13 +73,13 @@ enum BuildLoopBenchmark {
         try provided.write(to: component, atomically: true, encoding: .utf8)
         // A path dependency's identity is its folder's name.
         let identity = package.lastPathComponent
-        var dependencies = [".package(path: \(literal(package.path)))"]
+        var dependencies = [".package(path: \(Quoted.string(package.path)))"]
         var plugins = ""
         switch plugin {
         case "with":
-            plugins = ", plugins: [.plugin(name: \"GraphInspectBuildCheck\", package: \(literal(identity)))]"
+            plugins = ", plugins: [.plugin(name: \"GraphInspectBuildCheck\", package: \(Quoted.string(identity)))]"
         case "floor":
-            dependencies.append(".package(path: \(literal(package.appendingPathComponent("Examples/BuildLoopFloor").path)))")
+            dependencies.append(".package(path: \(Quoted.string(package.appendingPathComponent("Examples/BuildLoopFloor").path)))")
             plugins = ", plugins: [.plugin(name: \"ReadSwiftOnly\", package: \"BuildLoopFloor\")]"
         default:
             break
@@ -91,8 +92,8 @@ enum BuildLoopBenchmark {
             platforms: [.macOS(.v13), .iOS(.v16)],
             dependencies: [\(dependencies.joined(separator: ", "))],
             targets: [
-                .target(name: "Services", dependencies: [.product(name: "GraphInspect", package: \(literal(identity)))]),
-                .executableTarget(name: "App", dependencies: ["Services", .product(name: "GraphInspect", package: \(literal(identity)))]\(plugins)),
+                .target(name: "Services", dependencies: [.product(name: "GraphInspect", package: \(Quoted.string(identity)))]),
+                .executableTarget(name: "App", dependencies: ["Services", .product(name: "GraphInspect", package: \(Quoted.string(identity)))]\(plugins)),
                 .testTarget(name: "ServicesTests", dependencies: ["Services"]),
             ]
         )
@@ -100,10 +101,6 @@ enum BuildLoopBenchmark {
         """
         try manifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         return folder
-    }
-
-    static func literal(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     /// `swift ARGUMENTS` in `folder`, its output kept in a log beside it; a failure says the log's end.

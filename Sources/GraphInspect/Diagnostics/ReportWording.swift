@@ -109,7 +109,7 @@ public enum ReportWording {
     /// declared beside its provider, in another module than `to`'s, which module must see it
     /// (`F10Service is declared in module Feature10; F2Component is in Feature2, which must see
     /// it`); nil otherwise. Module names are the first segment of a type's name.
-    public static func moveAcrossModules(_ report: MissingDependency, from: MissingDependency.ComponentRef, to: MissingDependency.ComponentRef) -> String? {
+    package static func moveAcrossModules(_ report: MissingDependency, from: MissingDependency.ComponentRef, to: MissingDependency.ComponentRef) -> String? {
         guard let declared = ShortTypeName.module(of: report.type), declared == ShortTypeName.module(of: from.type),
               let target = ShortTypeName.module(of: to.type), target != declared
         else { return nil }

@@ -11,7 +11,7 @@ public enum ShortTypeName {
     /// The module that declares a nominal type named `Module.Type` (`Feature10` of
     /// `Feature10.F10Service`), or nil for a name with no module prefix or of another form
     /// (a tuple, a function, a composition, a generic application).
-    public static func module(of name: String) -> String? {
+    package static func module(of name: String) -> String? {
         guard let dot = name.firstIndex(of: "."), dot != name.startIndex,
               name[..<dot].allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber }),
               !name.contains(where: { "<>()[]&, ".contains($0) })

@@ -549,8 +549,10 @@ final class FlowAnalysis {
         } else {
             slots[slot] = values
         }
-        if recording, !slot.isOfAnUnreachedRun { lastPassGrew.append((slot, existing)) }
-        if !slot.isOfAnUnreachedRun { slotsGrown += 1 }
+        if !slot.isOfAnUnreachedRun {
+            slotsGrown += 1
+            if recording { lastPassGrew.append((slot, existing)) }
+        }
         for reader in readers[slot] ?? [] { schedule(reader) }
     }
 }
