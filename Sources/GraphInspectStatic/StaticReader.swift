@@ -268,7 +268,8 @@ public enum StaticReader {
 
     /// The graph of prepared sources, with the settled analysis it was drawn from and what the
     /// sources construct (what an editor's next reading may start from: `EditorSession`).
-    static func analysed(_ prepared: PreparedSources) -> (graph: StaticGraph, analysis: FlowAnalysis, constructed: [String: Int]) {
+    /// `runningInertStatements`: the tests' oracle, the analysis as it runs every statement.
+    static func analysed(_ prepared: PreparedSources, runningInertStatements: Bool = false) -> (graph: StaticGraph, analysis: FlowAnalysis, constructed: [String: Int]) {
         let reader = prepared.reader
         let index = TypeIndex(types: reader.types, shadowed: reader.shadowed)
         let made = Constructions.count(in: reader)
@@ -278,12 +279,15 @@ public enum StaticReader {
         case .always: true
         case .automatic: RelevanceCost.worthACoarseRun(reader, index: index, made: made)
         }
+        let inert = InertStatements(declared: InertStatements.declaredNames(types: index.types, freeFunctions: reader.freeFunctions, topLevel: reader.topLevel))
         if coarseRun {
-            let coarse = FlowAnalysis(reader: reader, mode: .coarse, index: index, constructed: made)
+            let coarse = FlowAnalysis(reader: reader, mode: .coarse, index: index, constructed: made, inert: inert)
+            coarse.leavesOutInertStatements = !runningInertStatements
             coarse.run()
             relevance = coarse.learntRelevance()
         }
-        let analysis = FlowAnalysis(reader: reader, mode: .exact(relevance), index: index, constructed: made)
+        let analysis = FlowAnalysis(reader: reader, mode: .exact(relevance), index: index, constructed: made, inert: inert)
+        analysis.leavesOutInertStatements = !runningInertStatements
         analysis.run()
         return (drawn(analysis, reader: reader, prepared: prepared), analysis, made)
     }

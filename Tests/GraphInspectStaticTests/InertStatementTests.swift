@@ -18,7 +18,7 @@ import Testing
             \(extra)
             final class Screen {
                 let counter = Counter()
-                func show(_ value: Int) {
+                func show(_ value: Int, other: Counter, shared: AnyObject) {
                     let local = value
             \(statements.map { "        " + $0 }.joined(separator: "\n"))
                 }
@@ -40,12 +40,23 @@ import Testing
         ]) == Array(repeating: true, count: 9))
     }
 
+    /// The function's own variables, read whole and dropped: only read, so inert. Not a parameter
+    /// declared as a type of the sources (`other: Counter`): see `isVariableReadWhole`.
+    @Test func variablesReadWholeAreInert() {
+        #expect(Self.judged([
+            "print(value)", "print(local)", "print(value + 1, local)", "assert(value > 0, \"positive\")", "print(value as Any)",
+            "print(String(describing: local))", "print(min(value, local))", "print(shared)",
+        ]) == Array(repeating: true, count: 8))
+    }
+
     @Test func statementsThatReadMakeOrCallTheSourcesAreNot() {
         #expect(Self.judged([
-            "print(value)", "print(local)", "print(counter)", "print(counter.count)", "_ = Counter()", "helper()",
-            "print(Counter())", "print({ value })", "print(.zero)", "_ = counter.bump()", "counter.count = 1",
-        // (A closure's body joins the function: `print({ value })` is two statements.)
-        ]) == Array(repeating: false, count: 12))
+            "print(counter)", "print(counter.count)", "print(local.description)", "print(value.words.count)", "local.foo()",
+            "_ = Counter()", "helper()", "print(Counter())", "print({ value })", "print(.zero)", "_ = counter.bump()", "counter.count = 1",
+            "print(other)",
+        // (A closure's body joins the function: `print({ value })` is two statements, the second
+        // its body, `value`, a variable read whole.)
+        ]) == Array(repeating: false, count: 9) + [true] + Array(repeating: false, count: 4))
     }
 
     /// A name the sources declare anywhere (a free function, a type's member) is not outside code.
@@ -57,8 +68,11 @@ import Testing
     static let folders = PruningTests.folders
 
     /// Statements appended to the line that opens every initializer body and every function body
-    /// returning nothing (nothing written on any line moves). Wherever the rule finds them all inert, the reading with them is
-    /// the reading without them: findings, summary, snapshot, facts, places.
+    /// returning nothing (nothing written on any line moves), some reading the function's first
+    /// parameter. Wherever the rule finds them all inert, the reading with them is the reading
+    /// without them (findings, summary, snapshot, facts, places), both as `check` makes it (the
+    /// analysis leaves them out) and as the analysis makes it when it runs every statement: the
+    /// proof that leaving them out changes nothing.
     @Test(arguments: folders)
     func theReadingIgnoresInertStatements(folder: String) throws {
         let path = FidelityTests.root.appendingPathComponent(folder).path
@@ -73,19 +87,26 @@ import Testing
 
     static func expectInertStatementsChangeNothing(_ files: [StaticReader.SourceFile], _ what: String) throws {
         let forms = ["print(\"inert\");", "NSLog(\"%d\", 1);", "debugPrint(self, nil);", "assert(true, \"x \\(1)\");"]
+        // A parameter declared as a type of the sources is not read: such a read is not inert.
+        let prepared = StaticReader.prepare(files, options: StaticReader.Options())
+        let declared = StaticReader.graph(of: prepared).declaredNames
         var edited = files
-        var inserted = 0
+        var inserted = 0, readingAParameter = 0
         for index in edited.indices {
             var lines = edited[index].text.components(separatedBy: "\n")
             // (Not a function returning a value: its body may be one expression, returned.)
             for line in lines.indices where lines[line].hasSuffix("{") && (lines[line].contains("func ") && !lines[line].contains("->") || lines[line].contains("init(")) {
-                lines[line] += " " + forms[inserted % forms.count]
+                if inserted % 3 == 1, let (parameter, type) = Self.firstParameter(lines[line]), !declared.contains(type) {
+                    lines[line] += " print(\(parameter), \(inserted) + 1);"
+                    readingAParameter += 1
+                } else {
+                    lines[line] += " " + forms[inserted % forms.count]
+                }
                 inserted += 1
             }
             edited[index].text = lines.joined(separator: "\n")
         }
-        let prepared = StaticReader.prepare(files, options: StaticReader.Options())
-        let inert = InertStatements(declared: StaticReader.graph(of: prepared).declaredNames)
+        let inert = InertStatements(declared: declared)
         // Only the files whose insertions the rule finds inert keep them.
         var kept = files, judgedInert = 0
         for index in files.indices where files[index].text != edited[index].text {
@@ -100,5 +121,20 @@ import Testing
         let plain = StaticReader.reading(of: files, options: StaticReader.Options(threads: 2))
         let withStatements = StaticReader.reading(of: kept, options: StaticReader.Options(threads: 2))
         LastReadingTests.expectSame(withStatements, plain, "\(what)")
+        let running = StaticReader.analysed(StaticReader.prepare(kept, options: StaticReader.Options(threads: 2)), runningInertStatements: true)
+        LastReadingTests.expectSame(StaticReader.reading(running.graph), plain, "\(what), the inert statements run")
+        // Where there were chances, some parameter read was judged inert and kept.
+        let keptReads = zip(kept, files).filter { $0.text != $1.text }.reduce(0) { $0 + $1.0.text.components(separatedBy: " + 1);").count - 1 }
+        #expect(readingAParameter < 5 || keptReads > 0, "\(what): \(readingAParameter) parameter reads, none kept")
+    }
+
+    /// The first parameter's name and the first word of its type in a line opening a function or
+    /// initializer (`func f(_ x: Int) {` is `x`, `Int`).
+    static func firstParameter(_ line: String) -> (name: String, type: String)? {
+        guard let open = line.firstIndex(of: "("), let colon = line[open...].firstIndex(of: ":") else { return nil }
+        let words = line[line.index(after: open)..<colon].split(separator: " ")
+        guard let name = words.last, name != "_", name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !line[open..<colon].contains(")") else { return nil }
+        let type = line[line.index(after: colon)...].drop { $0 == " " }.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        return (String(name), String(type))
     }
 }

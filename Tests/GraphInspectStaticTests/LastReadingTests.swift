@@ -176,9 +176,10 @@ import Testing
         #expect(reading.diagnostics.contains { $0.position.file.hasSuffix("CheckoutModule.swift") && $0.position.line == 20 })
     }
 
-    /// A statement that calls only code outside the sources with constants, added to or removed
-    /// from a body: the last reading holds, nothing is analysed again; one that reads a variable,
-    /// makes an object or calls the app's code is read again. Each equals the reading without a cache.
+    /// A statement that calls only code outside the sources with constants or the function's
+    /// variables read whole, added to or removed from a body: the last reading holds, nothing is
+    /// analysed again; one that reads a property or a member of a variable, makes an object or
+    /// calls the app's code is read again. Each equals the reading without a cache.
     @Test func anInertStatementReusesTheReading() throws {
         var files = try Self.appFiles()
         let folder = CheckCacheTests.folder()
@@ -189,10 +190,10 @@ import Testing
         func edited(_ statement: String) -> String { original.replacingOccurrences(of: marker, with: statement + "\n" + marker) }
         let inert = [
             "print(\"formatting\")", "print(1, 2.5, true, nil)", "NSLog(\"%d items \\(value)\")",
-            "assert(1 < 2, \"order\")", "debugPrint(self)", "fatalError()",
+            "assert(1 < 2, \"order\")", "debugPrint(self)", "fatalError()", "print(value)", "print(value + 1, value)",
         ]
         let read = [
-            "print(value)", "print(cache)", "_ = Formatter2()", "print(format(1))", "print(Row0(title: \"a\", count: 1))",
+            "print(value.description)", "print(cache)", "_ = Formatter2()", "print(format(1))", "print(Row0(title: \"a\", count: 1))",
             "print({ 1 })", "print(.zero)", "clear()",
         ]
         for (statement, reuses) in inert.map({ ($0, true) }) + read.map({ ($0, false) }) {

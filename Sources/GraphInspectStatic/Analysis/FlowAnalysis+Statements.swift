@@ -59,7 +59,18 @@ extension FlowAnalysis {
     }
 
     func run(_ function: FunctionIR, context id: Int, selfSites: Set<Int>) {
-        run(function.body, of: function, context: id, selfSites: selfSites)
+        run(analysedBody(of: function), of: function, context: id, selfSites: selfSites)
+    }
+
+    /// The function's statements the analysis runs: all but the inert ones (`InertStatements`),
+    /// which change nothing it finds. Left out rather than run, a reading with one is the reading
+    /// without it, whatever order the steps run in.
+    func analysedBody(of function: FunctionIR) -> [Statement] {
+        if let body = analysedBodies[function.id] { return body }
+        guard leavesOutInertStatements else { return function.body }
+        let body = function.body.contains { inert.isInert($0, in: function) } ? function.body.filter { !inert.isInert($0, in: function) } : function.body
+        analysedBodies[function.id] = body
+        return body
     }
 
     /// Some of a function's statements, in one context.

@@ -174,9 +174,16 @@ final class FlowAnalysis {
     /// Types some code in the sources constructs, reached or not (`Constructions`).
     let constructed: Set<String>
 
+    /// The statements left out of what runs (`analysedBody`), judged by every name the sources declare.
+    let inert: InertStatements
+    /// Each function's body as it runs, once a step has run it: without its inert statements.
+    var analysedBodies: [Int: [Statement]] = [:]
+    /// False to run the inert statements too: the tests' proof that leaving them out changes nothing.
+    var leavesOutInertStatements = true
+
     /// `index` is the reader's (`TypeIndex(types: reader.types, ...)`) and `constructed` its
     /// `Constructions.count`, made here when not given: the coarse and exact runs share them.
-    init(reader: SourceReader, mode: Mode = .exact(nil), index: TypeIndex? = nil, constructed: [String: Int]? = nil) {
+    init(reader: SourceReader, mode: Mode = .exact(nil), index: TypeIndex? = nil, constructed: [String: Int]? = nil, inert: InertStatements? = nil) {
         self.constructed = Set((constructed ?? Constructions.count(in: reader)).keys)
         switch mode {
         case .exact(let relevance):
@@ -187,6 +194,7 @@ final class FlowAnalysis {
             tracker = RelevanceTracker()
         }
         self.index = index ?? TypeIndex(types: reader.types, shadowed: reader.shadowed)
+        self.inert = inert ?? InertStatements(declared: InertStatements.declaredNames(types: self.index.types, freeFunctions: reader.freeFunctions, topLevel: reader.topLevel))
         topLevel = reader.topLevel
         freeFunctions = reader.freeFunctions
         var all: [FunctionIR] = []

@@ -1,14 +1,18 @@
 /// Statements the flow analysis runs without any effect on what it finds, judged from the names
 /// the sources declare alone: a call of code outside the sources (`print`, `NSLog`,
-/// `assertionFailure`) whose arguments are constants, `self`, or values of other such calls.
+/// `assertionFailure`) whose arguments are constants, `self`, the function's own variables read
+/// whole (`print(pages + 1)`), or values of other such calls.
 ///
-/// Why it holds: such a statement reads no slot (it names no variable, parameter or property),
-/// makes no object (no type of the sources is constructed, no closure is made), calls no function
-/// of the sources and looks nothing up, so a function with it and without it runs the same steps,
-/// in the same order, making the same sites. Its one trace is a string constant's site, which no
-/// slot ever holds and which leaves every other site's order unchanged. A reading is therefore the
-/// same with or without it (`LastReading.stillHolds`), which lets an edit that adds or removes one
-/// reuse the last reading; `InertDeclarations` leaves such statements out of what an initializer runs.
+/// Why it holds: such a statement makes no object (no type of the sources is constructed, no
+/// closure is made), calls no function of the sources, looks nothing up and writes no slot. What
+/// it reads is dropped: a variable read whole is only read (no member of it is taken, so no
+/// property read or lookup starts from it), and a parameter declared as a type the sources
+/// declare is not among them (reading one nothing passes, in an object made outside the sources,
+/// makes the object it stands for). The analysis leaves these statements out of what it runs
+/// (`FlowAnalysis.analysedBody`), so a reading is the same with or without one by construction,
+/// not by an argument about the order steps run in; that lets an edit that adds or removes one
+/// reuse the last reading (`LastReading.stillHolds`), and `InertDeclarations` leaves them out of
+/// what an initializer runs.
 struct InertStatements {
     /// Every name the sources read (and the library's stand-ins) declare: types (whole and last
     /// part), free functions, members of every type, and top-level variables.
@@ -45,7 +49,7 @@ struct InertStatements {
         case .nilLiteral, .literal, .selfRef, .superRef, .typeRef, .dynamicString, .unknown:
             return true
         case .name(let name, _):
-            return isOutside(name, in: function)
+            return isOutside(name, in: function) || isVariableReadWhole(name, in: function)
         case .member(let base, _, _):
             return holdsNoObject(base, in: function)
         case .call(let callee, let arguments, _):
@@ -61,12 +65,25 @@ struct InertStatements {
     }
 
     /// An expression that can hold no object, so a member of it is neither a property read nor
-    /// a lookup: rooted at a name the sources do not declare.
+    /// a lookup: rooted at a name the sources do not declare (never a variable, which may hold one).
     private func holdsNoObject(_ expr: Expr, in function: FunctionIR) -> Bool {
         switch expr {
-        case .name, .member, .call, .literal, .nilLiteral, .dynamicString: isInertValue(expr, in: function)
+        case .name(let name, _): isOutside(name, in: function)
+        case .member, .call, .literal, .nilLiteral, .dynamicString: isInertValue(expr, in: function)
         default: false
         }
+    }
+
+    /// A local or parameter of the function, read as a value and dropped: never a parameter
+    /// declared as a type the sources declare, which stands for an object made outside them
+    /// where nothing passes one (`FlowAnalysis.evaluateName`).
+    private func isVariableReadWhole(_ name: String, in function: FunctionIR) -> Bool {
+        var isVariable = function.locals[name] != nil
+        for parameter in function.parameters where parameter.name == name {
+            if let type = parameter.type, declared.contains(type.name) { return false }
+            isVariable = true
+        }
+        return isVariable
     }
 
     /// A callee that is code outside the sources: a name they do not declare, or a method of a

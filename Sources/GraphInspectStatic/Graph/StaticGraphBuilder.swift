@@ -25,7 +25,7 @@ struct StaticGraphBuilder {
 
     init(analysis: FlowAnalysis) {
         self.analysis = analysis
-        declaredNames = InertStatements.declaredNames(types: analysis.index.types, freeFunctions: analysis.freeFunctions, topLevel: analysis.topLevel)
+        declaredNames = analysis.inert.declared
     }
 
     mutating func build(files: Int) -> StaticGraph {
