@@ -85,8 +85,9 @@ extension StaticReader {
     }
 
     /// The cache's last reading when it is also the reading of `files`: read over the same files
-    /// (kept as it is), or over files edited in ways that cannot change it (kept again with the
-    /// new texts, so the next run finds them the same).
+    /// (kept as it is), over files edited in ways that cannot change it (kept again with the
+    /// new texts, so the next run finds them the same), or made from it without the analysis
+    /// (a provider added or removed, positions moved in a file it names).
     static func lastReadingThatHolds(_ files: [SourceFile], options: Options, cache: CheckCache) -> LastReading? {
         guard var last = cache.lastReading() else { return nil }
         let texts = textKeys(files)
@@ -109,7 +110,7 @@ extension StaticReader {
         }
         if let entries = last.stillHolds(after: edits) {
             for (index, entry) in entries { last.files[index] = entry }
-        } else if let patched = last.afterProviderEdit(edits) {
+        } else if let patched = last.afterProviderEdit(edits) ?? last.afterPositionsMoved(edits) {
             last = patched
         } else {
             return nil

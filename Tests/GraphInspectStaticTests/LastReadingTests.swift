@@ -152,8 +152,9 @@ import Testing
     }
 
     /// A comment line added inside a body of a file the reading names nowhere: the last reading
-    /// holds, nothing is analysed again. The same edit in a file with a lookup moves the lookup's
-    /// line: read again, and the finding is at the new line.
+    /// holds, nothing is analysed again. The same edit in a file with a lookup and a finding moves
+    /// the lookup's line: the reading is made from the last with the file's positions moved, and
+    /// the finding is at the new line.
     @Test func anEditThatOnlyMovesLinesReusesTheReading() throws {
         var files = try Self.appFiles()
         let folder = CheckCacheTests.folder()
@@ -171,9 +172,48 @@ import Testing
         files[checkout].text = "// a comment on top\n" + files[checkout].text
         let moved = CheckCache(directory: folder)
         let reading = StaticReader.reading(of: files, options: Self.options(folder), cache: moved)
-        #expect(moved.reused == nil)
+        #expect(moved.reused == .edited && moved.misses == 0)
         Self.expectSame(reading, StaticReader.reading(of: files, options: Self.options(nil)), "checkout")
         #expect(reading.diagnostics.contains { $0.position.file.hasSuffix("CheckoutModule.swift") && $0.position.line == 20 })
+    }
+
+    /// Edits that only move positions in files the reading names (a lookup, its finding, providers,
+    /// types), one after another over one cache: each reading is the last with the files'
+    /// positions moved, the analysis not run, and equals the reading made from scratch. A
+    /// statement that reads a property there is read again.
+    @Test func anEditInAFileTheReadingNamesMovesItsPositions() throws {
+        var files = try Self.appFiles()
+        let folder = CheckCacheTests.folder()
+        _ = StaticReader.reading(of: files, options: Self.options(folder))
+        let checkout = try #require(files.firstIndex { $0.path.hasSuffix("CheckoutModule.swift") })
+        let app = try #require(files.firstIndex { $0.path.hasSuffix("AppComponent.swift") })
+        func lookupLine() throws -> Int {
+            let reading = StaticReader.reading(of: files, options: Self.options(nil))
+            return try #require(reading.diagnostics.first { $0.position.file == files[checkout].path }).position.line
+        }
+        let edits: [(String, Bool, (inout [StaticReader.SourceFile]) -> Void)] = [
+            ("a comment on top", true, { $0[checkout].text = "// a comment on top\n" + $0[checkout].text }),
+            ("a blank line and a constant print above the lookup", true, {
+                $0[checkout].text = $0[checkout].text.replacingOccurrences(of: "        payments = component.", with: "\n        print(\"building checkout\")\n        payments = component.")
+            }),
+            ("a local printed below it", true, { $0[checkout].text = $0[checkout].text.replacingOccurrences(of: "        return root\n", with: "        print(root)\n        return root\n") }),
+            ("re-indented", true, { $0[checkout].text = $0[checkout].text.replacingOccurrences(of: "    ", with: "  ") }),
+            ("two files at once", true, {
+                $0[checkout].text = "// one more\n" + $0[checkout].text
+                $0[app].text = "// and here\n\n" + $0[app].text
+            }),
+            ("a property read", false, { $0[checkout].text = $0[checkout].text.replacingOccurrences(of: "  super.init(key:", with: "  print(payments)\n    super.init(key:") }),
+        ]
+        var line = try lookupLine()
+        for (what, reuses, edit) in edits {
+            edit(&files)
+            let cache = CheckCache(directory: folder)
+            Self.expectSame(StaticReader.reading(of: files, options: Self.options(folder), cache: cache), StaticReader.reading(of: files, options: Self.options(nil)), "\(what)")
+            #expect((cache.reused == .edited) == reuses, "\(what): \(String(describing: cache.reused))")
+            let now = try lookupLine()
+            if what != "a local printed below it" && what != "a property read" && what != "re-indented" { #expect(now > line, "\(what) moves the finding") }
+            line = now
+        }
     }
 
     /// A statement that calls only code outside the sources with constants or the function's

@@ -101,16 +101,9 @@ struct ProviderListEdit {
         }
         previous = instance.last { $0.0 < found.index }?.1
         next = instance.first { $0.0 > found.index }?.1
-        let old = Self.positions(added ? shorter : found.without), new = Self.positions(added ? found.without : shorter)
+        let old = MovedPositions.positions(added ? shorter : found.without), new = MovedPositions.positions(added ? found.without : shorter)
         guard old.count == new.count else { return nil }
         moved = Dictionary(zip(old, new), uniquingKeysWith: { first, _ in first })
-    }
-
-    static func positions(_ contribution: FileContribution) -> [SourcePosition] {
-        var gathering = CacheBytesWriter()
-        gathering.positions = .gathered
-        contribution.write(to: &gathering)
-        return Set(gathering.gathered).sorted()
     }
 
     /// A stored instance property whose value runs nothing the analysis follows and whose type
@@ -191,42 +184,14 @@ struct ProviderListEdit {
             }
         }
         // The file's positions, moved; a place of it the edit does not know is given up on.
-        var unknown = false
-        func move(_ position: SourcePosition) -> SourcePosition {
-            guard position.file == file else { return position }
-            guard let moved = moved[position] else {
-                unknown = true
-                return position
-            }
-            return moved
-        }
-        for index in parts.snapshot.events.indices {
-            guard case .lookup(var lookup) = parts.snapshot.events[index], let location = lookup.location, location.file == file else { continue }
-            guard let position = parts.places.lookups[index], position.line == location.line else { return nil }
-            lookup.location = SourceLocation(file: file, line: move(position).line)
-            parts.snapshot.events[index] = .lookup(lookup)
-        }
-        parts.places.lookups = parts.places.lookups.mapValues(move)
-        parts.places.providers = parts.places.providers.mapValues { $0.mapValues(move) }
-        parts.places.types = parts.places.types.mapValues(move)
-        parts.places.propertyReads = parts.places.propertyReads?.map { read in
-            var read = read
-            read.position = move(read.position)
-            return read
-        }
-        parts.places.declarationsRunningCode = parts.places.declarationsRunningCode?.map(move)
-        parts.places.syntaxErrors = parts.places.syntaxErrors?.map(move)
-        parts.facts.lookupPositions = parts.facts.lookupPositions.mapValues { Set($0.map(move)) }
+        let moves = MovedPositions(file: file, moved: moved)
+        guard let movedParts = moves.apply(to: parts) else { return nil }
+        parts = movedParts
         if added {
             guard let declared = moved.values.contains(property.position) ? nil : Optional(property.position) else { return nil }
             for qualified in withNodes { parts.places.providers[qualified, default: [:]][name] = declared }
         }
-        var found = diagnostics.filter { !oldReports.contains($0) }.map { diagnostic in
-            var diagnostic = diagnostic
-            diagnostic.position = move(diagnostic.position)
-            return diagnostic
-        }
-        guard !unknown else { return nil }
+        guard var found = moves.apply(to: diagnostics.filter { !oldReports.contains($0) }) else { return nil }
         found = Array(Set(found).union(Self.reports(parts.snapshot, lookups: parts.places.lookups)))
         return (parts, found)
     }
