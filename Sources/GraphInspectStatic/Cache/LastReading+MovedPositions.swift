@@ -36,14 +36,7 @@ extension LastReading {
                 }
                 guard let move = MovedPositions(file: edited.source.path, before: before, after: after, leavingOut: filter) else { return nil }
                 moves.append(move)
-                // The reading is now this text's: its contribution is kept in the entry, as the
-                // cache keeps none for it, so the next edit is judged against it.
-                entry.analysed = nil
-                entry.inertShape = nil
-                entry.shape = after.shapeKey
-                var bytes = CacheBytesWriter()
-                after.write(to: &bytes)
-                entry.contribution = bytes.bytes
+                entry.nowReads(after)
             }
             // (No contribution: a module the reading does not read, so nothing of it is named.)
             reading.files[edited.index] = entry

@@ -41,12 +41,7 @@ extension LastReading {
         if edit.added { reading.declaredNames += Array(name.utf8) + [0] }
         var entry = self.files[index]
         entry.text = edited.text
-        entry.analysed = nil
-        entry.inertShape = nil
-        entry.shape = after.shapeKey
-        var bytes = CacheBytesWriter()
-        after.write(to: &bytes)
-        entry.contribution = bytes.bytes
+        entry.nowReads(after)
         reading.files[index] = entry
         return reading
     }

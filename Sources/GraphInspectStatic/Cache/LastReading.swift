@@ -39,8 +39,19 @@ struct LastReading {
         /// it; nil until then (made from the contribution the cache keeps).
         var inertShape: CacheKey?
         /// What the text contributes, as the cache writes it, when the cache does not hold it (a
-        /// provider added without the analysis: `afterProviderEdit`).
+        /// reading made from the last without the analysis: `afterProviderEdit`, `afterPositionsMoved`).
         var contribution: [UInt8]?
+
+        /// The reading is now of the entry's text, which contributes `contribution`: kept here,
+        /// as the cache keeps none for it, so the next edit is judged against it.
+        mutating func nowReads(_ contribution: FileContribution) {
+            analysed = nil
+            inertShape = nil
+            shape = contribution.shapeKey
+            var bytes = CacheBytesWriter()
+            contribution.write(to: &bytes)
+            self.contribution = bytes.bytes
+        }
     }
 
     /// The graph a reading drew, beside its findings.
