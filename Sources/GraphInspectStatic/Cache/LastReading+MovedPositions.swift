@@ -42,22 +42,45 @@ extension LastReading {
             reading.files[edited.index] = entry
         }
         guard !moves.isEmpty else { return reading }
-        guard var parts = decodedParts() else { return nil }
+        // The graph's JSON is not written again: the moves wait in the reading until it is
+        // decoded (`decodedParts`), a few at most.
+        reading.pendingMoves += moves
+        func names(_ diagnostic: StaticDiagnostic) -> Bool {
+            ([diagnostic.message] + diagnostic.details).contains { text in moves.contains { text.contains($0.file) } }
+        }
+        guard diagnostics.contains(where: names) || reading.pendingMoves.count > Self.mostPendingMoves else {
+            // No finding names an edited file in words: each finding's place moves, nothing else.
+            var moved = diagnostics
+            for move in moves {
+                guard let next = move.apply(to: moved) else { return nil }
+                moved = next
+            }
+            reading.diagnostics = moved.sorted()
+            return reading
+        }
         // The missing-dependency reports name their lookup's place in words: made again from the
         // moved snapshot. Any other finding whose words name an edited file gives up.
-        let reports = Set(ProviderListEdit.reports(parts.snapshot, lookups: parts.places.lookups))
+        guard let unmoved = decodedParts() else { return nil }
+        var parts = unmoved
+        for move in moves {
+            guard let moved = move.apply(to: parts) else { return nil }
+            parts = moved
+        }
+        let reports = Set(ProviderListEdit.reports(unmoved.snapshot, lookups: unmoved.places.lookups))
         guard reports.isSubset(of: diagnostics) else { return nil }
         var others = diagnostics.filter { !reports.contains($0) }
+        guard !others.contains(where: names) else { return nil }
         for move in moves {
-            guard !others.contains(where: { ([$0.message] + $0.details).contains { $0.contains(move.file) } }),
-                  let moved = move.apply(to: parts), let movedOthers = move.apply(to: others) else { return nil }
-            parts = moved
-            others = movedOthers
+            guard let moved = move.apply(to: others) else { return nil }
+            others = moved
         }
-        reading.parts = Self.encode(parts)
+        if reading.pendingMoves.count > Self.mostPendingMoves { reading.setParts(parts) }
         reading.diagnostics = Array(Set(others).union(ProviderListEdit.reports(parts.snapshot, lookups: parts.places.lookups))).sorted()
         return reading
     }
+
+    /// How many moves may wait before the graph's JSON is written again with them applied.
+    static let mostPendingMoves = 8
 }
 
 /// One file's positions before an edit that keeps its shape, each where it is after: the n-th

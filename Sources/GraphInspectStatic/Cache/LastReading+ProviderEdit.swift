@@ -36,7 +36,7 @@ extension LastReading {
         var reading = self
         patched.diagnostics.sort()
         reading.diagnostics = patched.diagnostics
-        reading.parts = Self.encode(patched.parts)
+        reading.setParts(patched.parts)
         // Added at the end: the names are read as a set.
         if edit.added { reading.declaredNames += Array(name.utf8) + [0] }
         var entry = self.files[index]

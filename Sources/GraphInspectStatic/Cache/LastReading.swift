@@ -23,6 +23,9 @@ struct LastReading {
     var families: [ComponentFamily] = []
     /// `ReadingParts` as JSON.
     var parts: [UInt8]
+    /// Files' positions moved since `parts` was written (`afterPositionsMoved`), in order:
+    /// `decodedParts` applies them, so an edit that moves positions need not write the JSON again.
+    var pendingMoves: [MovedPositions] = []
 
     struct FileEntry: Equatable {
         var path: String
@@ -67,8 +70,20 @@ struct LastReading {
         return (try? [UInt8](encoder.encode(parts))) ?? []
     }
 
+    /// The parts, with the pending moves applied; nil when they do not decode or a move does not apply.
     func decodedParts() -> ReadingParts? {
-        try? JSONDecoder().decode(ReadingParts.self, from: Data(parts))
+        guard var decoded = try? JSONDecoder().decode(ReadingParts.self, from: Data(parts)) else { return nil }
+        for move in pendingMoves {
+            guard let moved = move.apply(to: decoded) else { return nil }
+            decoded = moved
+        }
+        return decoded
+    }
+
+    /// Writes `parts` whole, with no move pending.
+    mutating func setParts(_ decoded: ReadingParts) {
+        parts = Self.encode(decoded)
+        pendingMoves = []
     }
 
     /// Whether this reading is also the reading of the files after `edits`, each edited in a way
@@ -207,6 +222,13 @@ struct LastReading {
             out.array(family.files) { $0.string($1) }
         }
         out.raw(parts)
+        out.array(pendingMoves) { out, move in
+            out.string(move.file)
+            out.array(move.moved.keys.sorted()) { out, from in
+                out.write(from)
+                out.write(move.moved[from]!)
+            }
+        }
     }
 
     static func read(from input: inout CacheBytesReader) throws -> LastReading {
@@ -234,7 +256,10 @@ struct LastReading {
                     files: try input.array { try $0.string() }
                 )
             },
-            parts: Array(try input.raw())
+            parts: Array(try input.raw()),
+            pendingMoves: try input.array { input in
+                MovedPositions(file: try input.string(), moved: Dictionary(try input.array { (try $0.position(), try $0.position()) }, uniquingKeysWith: { first, _ in first }))
+            }
         )
     }
 }
