@@ -166,7 +166,8 @@ extension StaticReader {
         }
         cache.store(LastReading(
             runKey: runKey(files, texts: texts, options), optionsKey: optionsKey(options), files: entries, scope: prepared.scope,
-            diagnostics: reading.diagnostics, summary: reading.summary, declaredNames: LastReading.encodedNames(graph.declaredNames), families: graph.families, parts: parts
+            diagnostics: reading.diagnostics, summary: reading.summary, declaredNames: LastReading.encodedNames(graph.declaredNames),
+            graphTypeNames: LastReading.encodedNames(graph.graphTypeNames), families: graph.families, parts: parts
         ))
         cache.save()
     }

@@ -279,7 +279,10 @@ public enum StaticReader {
         case .always: true
         case .automatic: RelevanceCost.worthACoarseRun(reader, index: index, made: made)
         }
-        let inert = InertStatements(declared: InertStatements.declaredNames(types: index.types, freeFunctions: reader.freeFunctions, topLevel: reader.topLevel))
+        let inert = InertStatements(
+            declared: InertStatements.declaredNames(types: index.types, freeFunctions: reader.freeFunctions, topLevel: reader.topLevel),
+            graphTypes: InertStatements.graphTypeNames(in: index)
+        )
         if coarseRun {
             let coarse = FlowAnalysis(reader: reader, mode: .coarse, index: index, constructed: made, inert: inert)
             coarse.leavesOutInertStatements = !runningInertStatements

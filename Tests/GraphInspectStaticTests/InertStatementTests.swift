@@ -27,7 +27,11 @@ import Testing
         var reader = SourceReader()
         reader.read(source: RuntimeDeclarations.source, path: "<GraphInspect>", module: RuntimeDeclarations.module, isLibrary: true)
         reader.read(source: source, path: "Screen.swift", module: "App")
-        let inert = InertStatements(declared: InertStatements.declaredNames(types: reader.types, freeFunctions: reader.freeFunctions, topLevel: reader.topLevel))
+        let index = TypeIndex(types: reader.types, shadowed: reader.shadowed)
+        let inert = InertStatements(
+            declared: InertStatements.declaredNames(types: index.types, freeFunctions: reader.freeFunctions, topLevel: reader.topLevel),
+            graphTypes: InertStatements.graphTypeNames(in: index)
+        )
         guard let show = reader.types["Screen"]?.methods["show"]?.first else { return [] }
         // The first statement binds `local`; the rest are the ones given, one IR statement each.
         return show.body.dropFirst().map { inert.isInert($0, in: show) }
@@ -47,6 +51,59 @@ import Testing
             "print(value)", "print(local)", "print(value + 1, local)", "assert(value > 0, \"positive\")", "print(value as Any)",
             "print(String(describing: local))", "print(min(value, local))", "print(shared)",
         ]) == Array(repeating: true, count: 8))
+    }
+
+    /// A member or method of a local the analysis never gives an object: inert. A local written
+    /// from a parameter, a property, a construction or the app's code, at any write, may hold one.
+    @Test func membersOfLocalsThatHoldNoObjectAreInert() {
+        #expect(Self.judged([
+            "let items = [1, 2]", "print(items.count)", "items.append(3)", "var text = \"a\"", "text = String(value)",
+            "print(text.count, text.uppercased())", "let made = Counter()", "print(made.count)", "var late = 1", "late = counter.count",
+            "print(late.description)", "print(local.description)", "let bumped = counter.bump()", "print(bumped.description)",
+            "let wrapped = [made]", "print(wrapped.count)",
+        ]) == [false, true, true, false, false, true, false, false, false, false, false, false, false, false, false, false])
+    }
+
+    /// A local written as a type the app only extends (`String`) is no value of the graph: a
+    /// member of it is inert, a member of that member is not (the extension may declare it as
+    /// one). A local written as a component is never taken to hold no object.
+    @Test func localsOfTypesTheAppExtends() {
+        #expect(Self.judged([
+            "var s: String = \"a\"", "print(s.count)", "print(s.shout.count)", "let c: AppComponent? = nil", "print(c?.name as Any)",
+        ], declaring: "extension String { var shout: String { self } }\nfinal class AppComponent: Component {}") == [false, true, false, false, false])
+    }
+
+    /// The locals the analysis never gives an object, directly.
+    @Test func objectFreeLocalsAreFoundOverEveryWrite() throws {
+        let source = """
+            final class Counter { var count = 0 }
+            final class Screen {
+                let counter = Counter()
+                func show(_ value: Int, handler: (Int) -> Int) {
+                    let a = 1
+                    var b = a
+                    b = Int(value)
+                    var c = "x"
+                    c = b.description
+                    let d = counter
+                    var e = 2
+                    e = d.count
+                    let f = value
+                    let g: Counter? = nil
+                    let h = { (i: Int) in i }
+                    let j = Counter.self
+                    let k = [a, b]
+                }
+            }
+            """
+        var reader = SourceReader()
+        reader.read(source: RuntimeDeclarations.source, path: "<GraphInspect>", module: RuntimeDeclarations.module, isLibrary: true)
+        reader.read(source: source, path: "Screen.swift", module: "App")
+        let declared = InertStatements.declaredNames(types: reader.types, freeFunctions: reader.freeFunctions, topLevel: reader.topLevel)
+        let show = try #require(reader.types["Screen"]?.methods["show"]?.first)
+        // d: a property; e: a member of d; f: a parameter; g: written as a type of the sources;
+        // i: a closure's parameter.
+        #expect(ObjectFreeLocals(show, inert: InertStatements(declared: declared)).names == ["a", "b", "c", "h", "j", "k"])
     }
 
     @Test func statementsThatReadMakeOrCallTheSourcesAreNot() {

@@ -243,9 +243,12 @@ import Testing
         let inert = [
             "print(\"formatting\")", "print(1, 2.5, true, nil)", "NSLog(\"%d items \\(value)\")",
             "assert(1 < 2, \"order\")", "debugPrint(self)", "fatalError()", "print(value)", "print(value + 1, value)",
+            // A method of a local that never holds an object, by a name the file reads already.
+            "text.removeAll()",
         ]
         let read = [
-            "print(value.description)", "print(cache)", "_ = Formatter2()", "print(format(1))", "print(Row0(title: \"a\", count: 1))",
+            // (A member name the file reads nowhere else changes its scan, which the reading keeps.)
+            "print(text.isEmpty)", "print(value.description)", "print(cache)", "_ = Formatter2()", "print(format(1))", "print(Row0(title: \"a\", count: 1))",
             "print({ 1 })", "print(.zero)", "clear()",
         ]
         for (statement, reuses) in inert.map({ ($0, true) }) + read.map({ ($0, false) }) {

@@ -68,7 +68,7 @@ extension FlowAnalysis {
     func analysedBody(of function: FunctionIR) -> [Statement] {
         if let body = analysedBodies[function.id] { return body }
         guard leavesOutInertStatements else { return function.body }
-        let body = function.body.contains { inert.isInert($0, in: function) } ? function.body.filter { !inert.isInert($0, in: function) } : function.body
+        let body = inert.leavingOutInert(function)
         analysedBodies[function.id] = body
         return body
     }

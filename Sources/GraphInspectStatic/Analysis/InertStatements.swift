@@ -1,12 +1,13 @@
 /// Statements the flow analysis runs without any effect on what it finds, judged from the names
 /// the sources declare alone: a call of code outside the sources (`print`, `NSLog`,
-/// `assertionFailure`) whose arguments are constants, `self`, the function's own variables read
-/// whole (`print(pages + 1)`), or values of other such calls.
+/// `assertionFailure`, a method of a local that never holds an object) whose arguments are
+/// constants, `self`, the function's own variables read whole (`print(pages + 1)`), members of
+/// locals that never hold an object (`print(all.count)`), or values of other such calls.
 ///
 /// Why it holds: such a statement makes no object (no type of the sources is constructed, no
 /// closure is made), calls no function of the sources, looks nothing up and writes no slot. What
-/// it reads is dropped: a variable read whole is only read (no member of it is taken, so no
-/// property read or lookup starts from it), and a parameter declared as a type the sources
+/// it reads is dropped: a variable read whole is only read, a member is taken only of a value
+/// that holds no object (so no property read or lookup starts from it), and a parameter declared as a type the sources
 /// declare is not among them (reading one nothing passes, in an object made outside the sources,
 /// makes the object it stands for). The analysis leaves these statements out of what it runs
 /// (`FlowAnalysis.analysedBody`), so a reading is the same with or without one by construction,
@@ -17,9 +18,26 @@ struct InertStatements {
     /// Every name the sources read (and the library's stand-ins) declare: types (whole and last
     /// part), free functions, members of every type, and top-level variables.
     let declared: Set<String>
+    /// The types of the graph among them (components, holders, modules, routers and what derives
+    /// from the library's types): a member of a value written as one may be a lookup. Nil: any
+    /// type the sources declare may be one.
+    let graphTypes: Set<String>?
+    /// Each function's `ObjectFreeLocals`, made once: its statements are judged one by one.
+    private let objectFree = ObjectFreeLocals.Memo()
 
-    init(declared: Set<String>) {
+    init(declared: Set<String>, graphTypes: Set<String>? = nil) {
         self.declared = declared
+        self.graphTypes = graphTypes
+    }
+
+    /// The graph's types in the index (`graphTypes`).
+    static func graphTypeNames(in index: TypeIndex) -> Set<String> {
+        Set(index.types.keys.filter { index.isGraphType($0) })
+    }
+
+    /// Whether a value written as `type` may be an object of the graph.
+    func mayBeOfTheGraph(_ type: WrittenType) -> Bool {
+        graphTypes?.contains(type.name) ?? declared.contains(type.name)
     }
 
     /// The names declared by these tables (the reader's, or the index's).
@@ -37,27 +55,47 @@ struct InertStatements {
         return names
     }
 
-    /// Whether running `statement` in `function` (any context) can change nothing the analysis does.
-    func isInert(_ statement: Statement, in function: FunctionIR) -> Bool {
-        guard case .evaluate(let expr) = statement else { return false }
-        return isInertValue(expr, in: function)
+    /// The function's body without its inert statements: judged once for each function while
+    /// this judge lives (the coarse and the exact run share it).
+    func leavingOutInert(_ function: FunctionIR) -> [Statement] {
+        objectFree.body(of: function) {
+            var kept: [Statement] = []
+            var leftOut = false
+            for statement in function.body {
+                if isInert(statement, in: function) { leftOut = true } else { kept.append(statement) }
+            }
+            return leftOut ? kept : function.body
+        }
     }
 
-    /// An expression whose value is made and dropped with no effect.
-    private func isInertValue(_ expr: Expr, in function: FunctionIR) -> Bool {
+    /// Whether running `statement` in `function` (any context) can change nothing the analysis does.
+    /// The locals it takes members of are gathered first and judged once the rest holds: finding
+    /// which locals hold no object reads the whole function.
+    func isInert(_ statement: Statement, in function: FunctionIR) -> Bool {
+        guard case .evaluate(let expr) = statement else { return false }
+        var locals: Set<String> = []
+        guard isInertValue(expr, in: function, locals: &locals) else { return false }
+        return locals.isEmpty || locals.isSubset(of: objectFree.locals(of: function, inert: self))
+    }
+
+    /// An expression whose value is made and dropped with no effect, if `locals` hold no object.
+    private func isInertValue(_ expr: Expr, in function: FunctionIR, locals: inout Set<String>) -> Bool {
         switch expr {
         case .nilLiteral, .literal, .selfRef, .superRef, .typeRef, .dynamicString, .unknown:
             return true
         case .name(let name, _):
             return isOutside(name, in: function) || isVariableReadWhole(name, in: function)
         case .member(let base, _, _):
-            return holdsNoObject(base, in: function)
+            return holdsNoObject(base, in: function, locals: &locals)
         case .call(let callee, let arguments, _):
-            return callsOutside(callee, in: function) && arguments.allSatisfy { isInertValue($0.value, in: function) }
+            guard callsOutside(callee, in: function, locals: &locals) else { return false }
+            for argument in arguments where !isInertValue(argument.value, in: function, locals: &locals) { return false }
+            return true
         case .cast(let value, _):
-            return isInertValue(value, in: function)
+            return isInertValue(value, in: function, locals: &locals)
         case .anyOf(let list), .effects(let list):
-            return list.allSatisfy { isInertValue($0, in: function) }
+            for item in list where !isInertValue(item, in: function, locals: &locals) { return false }
+            return true
         case .implicitMember, .closure:
             // A key the reader turns into a string, a closure: values it follows.
             return false
@@ -65,12 +103,41 @@ struct InertStatements {
     }
 
     /// An expression that can hold no object, so a member of it is neither a property read nor
-    /// a lookup: rooted at a name the sources do not declare (never a variable, which may hold one).
-    private func holdsNoObject(_ expr: Expr, in function: FunctionIR) -> Bool {
+    /// a lookup: rooted at a name the sources do not declare, or at a local the analysis never
+    /// gives an object (`ObjectFreeLocals`; gathered in `locals`, to be judged).
+    private func holdsNoObject(_ expr: Expr, in function: FunctionIR, locals: inout Set<String>) -> Bool {
         switch expr {
-        case .name(let name, _): isOutside(name, in: function)
-        case .member, .call, .literal, .nilLiteral, .dynamicString: isInertValue(expr, in: function)
-        default: false
+        case .name(let name, _):
+            if isOutside(name, in: function) { return true }
+            guard function.locals[name] != nil else { return false }
+            locals.insert(name)
+            return true
+        case .member(let inner, _, _), .call(.member(let inner, _, _), _, _):
+            return hasAnUndeclaredType(inner, in: function) && isInertValue(expr, in: function, locals: &locals)
+        case .call, .literal, .nilLiteral, .dynamicString:
+            return isInertValue(expr, in: function, locals: &locals)
+        default:
+            return false
+        }
+    }
+
+    /// Whether the type the compiler gives the expression, as the analysis reads it, is none the
+    /// sources declare: so no member of it is declared as a value of the graph, and a member of a
+    /// member is no lookup either (`FlowAnalysis.staticType`).
+    private func hasAnUndeclaredType(_ expr: Expr, in function: FunctionIR) -> Bool {
+        switch expr {
+        case .name(let name, _):
+            if isOutside(name, in: function) { return true }
+            let written = function.parameters.first { $0.name == name }?.type ?? function.locals[name] ?? nil
+            return written.map { !declared.contains($0.name) } ?? true
+        case .member(let inner, _, _), .call(.member(let inner, _, _), _, _):
+            return hasAnUndeclaredType(inner, in: function)
+        case .call(.name(let name, _), _, _):
+            return !declared.contains(name)
+        case .literal, .nilLiteral, .dynamicString:
+            return true
+        default:
+            return false
         }
     }
 
@@ -88,12 +155,12 @@ struct InertStatements {
 
     /// A callee that is code outside the sources: a name they do not declare, or a method of a
     /// value that holds no object (never an initializer).
-    private func callsOutside(_ callee: Expr, in function: FunctionIR) -> Bool {
+    private func callsOutside(_ callee: Expr, in function: FunctionIR, locals: inout Set<String>) -> Bool {
         switch callee {
         case .name(let name, _):
             return isOutside(name, in: function)
         case .member(let base, let name, _):
-            return name != "init" && holdsNoObject(base, in: function)
+            return name != "init" && holdsNoObject(base, in: function, locals: &locals)
         default:
             return false
         }

@@ -26,6 +26,9 @@ final class EditedFiles {
 
     /// Every name the sources declare, as the reading kept them.
     private(set) lazy var declaredNames: Set<String> = reading.decodedNames()
+    /// What judges statements inert, by the names the reading kept (nil when it kept none: then
+    /// nothing is inert).
+    private(set) lazy var inert: InertStatements? = declaredNames.isEmpty ? nil : InertStatements(declared: declaredNames, graphTypes: reading.decodedGraphTypeNames())
 
     /// What the file at `index` contributed when the reading was made.
     func contributionBefore(_ index: Int) -> FileContribution? {

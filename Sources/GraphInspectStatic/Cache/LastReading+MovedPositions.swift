@@ -28,9 +28,7 @@ extension LastReading {
                 guard let before = edits.contributionBefore(edited.index) else { return nil }
                 var filter: InertStatements?
                 if before.shapeKey != after.shapeKey {
-                    let declared = edits.declaredNames
-                    guard !declared.isEmpty else { return nil }
-                    let inert = InertStatements(declared: declared)
+                    guard let inert = edits.inert else { return nil }
                     guard before.shapeKey(leavingOut: inert) == after.shapeKey(leavingOut: inert) else { return nil }
                     filter = inert
                 }

@@ -19,6 +19,8 @@ struct LastReading {
     /// Every name the sources read declare (`InertStatements.declared`), sorted, each ended by a
     /// zero byte: decoded only when an edit is judged by them.
     var declaredNames: [UInt8]
+    /// The graph's types among them (`InertStatements.graphTypes`), kept the same way.
+    var graphTypeNames: [UInt8] = []
     /// Every app component type's family (`ComponentFamily`).
     var families: [ComponentFamily] = []
     /// `ReadingParts` as JSON.
@@ -108,8 +110,7 @@ struct LastReading {
                 let newShape = contribution.shapeKey
                 if newShape != shape {
                     // Without the names (never empty: the library's are among them), nothing is inert.
-                    guard !edits.declaredNames.isEmpty else { return nil }
-                    let inert = InertStatements(declared: edits.declaredNames)
+                    guard let inert = edits.inert else { return nil }
                     guard let before = entry.inertShape ?? edits.contributionBefore(edited.index)?.shapeKey(leavingOut: inert),
                           before == contribution.shapeKey(leavingOut: inert) else { return nil }
                     entry.shape = newShape
@@ -123,7 +124,16 @@ struct LastReading {
 
     /// The names of `declaredNames`.
     func decodedNames() -> Set<String> {
-        Set(declaredNames.split(separator: 0, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) })
+        Self.decoded(declaredNames)
+    }
+
+    /// The names of `graphTypeNames`.
+    func decodedGraphTypeNames() -> Set<String> {
+        Self.decoded(graphTypeNames)
+    }
+
+    private static func decoded(_ names: [UInt8]) -> Set<String> {
+        Set(names.split(separator: 0, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) })
     }
 
     /// `names` as `declaredNames` keeps them; none (so no statement is judged inert) if a name
@@ -212,6 +222,7 @@ struct LastReading {
         out.array(diagnostics) { $0.write($1) }
         out.string(summary)
         out.raw(declaredNames)
+        out.raw(graphTypeNames)
         out.array(families) { out, family in
             out.string(family.type.key)
             out.string(family.type.qualified)
@@ -248,7 +259,7 @@ struct LastReading {
         let keys = Set(try input.array { try $0.string() })
         return LastReading(
             runKey: runKey, optionsKey: optionsKey, files: files, scope: ModuleScope(names: names, keys: keys),
-            diagnostics: try input.array { try $0.diagnostic() }, summary: try input.string(), declaredNames: Array(try input.raw()),
+            diagnostics: try input.array { try $0.diagnostic() }, summary: try input.string(), declaredNames: Array(try input.raw()), graphTypeNames: Array(try input.raw()),
             families: try input.array { input in
                 ComponentFamily(
                     type: ComponentFamily.Member(key: try input.string(), qualified: try input.string()),

@@ -6,11 +6,10 @@ import GraphInspectCheckContract
 /// walks that over the graph); deleting any other may change what code runs, so `query`
 /// reads the sources again without it.
 extension StaticGraphBuilder {
-    /// The positions of every app provider declaration that may run such code, sorted; `declared`
-    /// is every name the sources declare (`InertStatements.declared`).
-    func declarationsRunningCode(declared: Set<String>) -> [SourcePosition] {
+    /// The positions of every app provider declaration that may run such code, sorted; `inert`
+    /// judges statements by every name the sources declare.
+    func declarationsRunningCode(inert: InertStatements) -> [SourcePosition] {
         var found: Set<SourcePosition> = []
-        let inert = InertStatements(declared: declared)
         for (_, type) in index.types where !type.isLibrary && index.isComponent(type.name) {
             for property in type.properties.values where !property.isStatic && runsCode(property, inert: inert) {
                 found.insert(property.position)

@@ -26,6 +26,8 @@ public struct StaticGraph: Sendable {
     var families: [ComponentFamily] = []
     /// Every name the sources declare (`InertStatements.declared`), for the last reading.
     var declaredNames: Set<String> = []
+    /// The graph's types among them (`InertStatements.graphTypes`).
+    var graphTypeNames: Set<String> = []
 
     public struct Summary: Sendable, Equatable {
         public var files: Int

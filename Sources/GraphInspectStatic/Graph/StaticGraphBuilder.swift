@@ -82,7 +82,7 @@ struct StaticGraphBuilder {
         }
         return StaticGraph(
             snapshot: built, diagnostics: diagnostics.sorted(), lookupPositions: lookupPositions, facts: facts,
-            summary: summary, places: places(of: built), declaredNames: declaredNames
+            summary: summary, places: places(of: built), declaredNames: declaredNames, graphTypeNames: analysis.inert.graphTypes ?? []
         )
     }
 
@@ -99,7 +99,7 @@ struct StaticGraphBuilder {
             for (_, provider) in index.providers(of: name) { places.providers[type, default: [:]][provider.name] = provider.position }
         }
         places.answering = answeringTypes(componentTypes: componentTypes)
-        places.declarationsRunningCode = declarationsRunningCode(declared: declaredNames)
+        places.declarationsRunningCode = declarationsRunningCode(inert: analysis.inert)
         places.propertyReads = analysis.propertyReads.flatMap { read in
             (componentNodes[read.receiver] ?? []).map { node in
                 SourcePlaces.PropertyRead(
