@@ -25,6 +25,32 @@ import Testing
         #expect(notes.first?.position.file == "C.swift")
     }
 
+    /// A lookup written inside a string interpolation runs as any other: checked, and a missing
+    /// one found. A name built by interpolation is still not guessed.
+    @Test func aLookupInsideAnInterpolationIsChecked() {
+        let graph = Self.graph(["App.swift": """
+            import GraphInspect
+
+            final class AppComponent: Component, RootComponent {
+                let analytics = "a"
+                init() { super.init(parent: nil) }
+            }
+
+            final class Screen {
+                func show(component: AppComponent, name: String) {
+                    print("sent to \\(component.analytics), \\(component.payments as String)")
+                    let _: String = component.resolve("\\(name)")
+                }
+            }
+
+            let root = AppComponent()
+            Screen().show(component: root, name: "x")
+            """])
+        #expect(graph.errors.map(\.message) == ["missing dependency `payments: _`"])
+        #expect(graph.diagnostics.contains { $0.message.contains("`resolve` is given a name built at run time") })
+        #expect(graph.summary.lookupsChecked == 1, "\(graph.summary)")
+    }
+
     /// Builders each making the next one's component below their own: walked without recursion.
     @Test func aChainAThousandBuildersDeep() {
         var text = "import GraphInspect\n"

@@ -120,7 +120,7 @@ struct BodyReader {
     func expression(_ expr: ExprSyntax) -> Expr {
         if expr.is(NilLiteralExprSyntax.self) { return .nilLiteral }
         if let string = expr.as(StringLiteralExprSyntax.self) {
-            guard let text = FileReader.stringLiteral(ExprSyntax(string)) else { return .dynamicString(file.position(string)) }
+            guard let text = FileReader.stringLiteral(ExprSyntax(string)) else { return interpolated(string) }
             return .literal(WrittenType(name: "String", isOptional: false, spelling: "String"), text: text)
         }
         if expr.is(IntegerLiteralExprSyntax.self) { return .literal(WrittenType(name: "Int", isOptional: false, spelling: "Int"), text: nil) }
@@ -174,6 +174,16 @@ struct BodyReader {
         if let cast = expr.as(AsExprSyntax.self) { return .cast(expression(cast.expression), file.written(cast.type)) }
         if let sequence = expr.as(SequenceExprSyntax.self) { return sequenceExpression(Array(sequence.elements)) }
         return .unknown
+    }
+
+    /// A string built at run time: a name the reader cannot know, whose interpolated expressions
+    /// still run (`"\(component.analytics)"` looks `analytics` up).
+    func interpolated(_ string: StringLiteralExprSyntax) -> Expr {
+        let dynamic = Expr.dynamicString(file.position(string))
+        let segments = string.segments.compactMap { $0.as(ExpressionSegmentSyntax.self) }.flatMap { segment in
+            segment.expressions.map { expression($0.expression) }
+        }
+        return segments.isEmpty ? dynamic : .anyOf([dynamic, .effects(segments)])
     }
 
     /// An unfolded operator sequence: `a as? T`, `a ?? b`, `x == y` (a comparison yields no value).
