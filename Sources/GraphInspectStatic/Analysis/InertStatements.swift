@@ -7,9 +7,9 @@
 /// Why it holds: such a statement makes no object (no type of the sources is constructed, no
 /// closure is made), calls no function of the sources, looks nothing up and writes no slot. What
 /// it reads is dropped: a variable read whole is only read, a member is taken only of a value
-/// that holds no object (so no property read or lookup starts from it), and a parameter declared as a type the sources
-/// declare is not among them (reading one nothing passes, in an object made outside the sources,
-/// makes the object it stands for). The analysis leaves these statements out of what it runs
+/// that holds no object (so no property read or lookup starts from it), and a parameter declared
+/// as a type the sources declare is not among them (reading one nothing passes, in an object made
+/// outside the sources, makes the object it stands for). The analysis leaves these statements out of what it runs
 /// (`FlowAnalysis.analysedBody`), so a reading is the same with or without one by construction,
 /// not by an argument about the order steps run in; that lets an edit that adds or removes one
 /// reuse the last reading (`LastReading.stillHolds`), and `InertDeclarations` leaves them out of
@@ -22,8 +22,9 @@ struct InertStatements {
     /// from the library's types): a member of a value written as one may be a lookup. Nil: any
     /// type the sources declare may be one.
     let graphTypes: Set<String>?
-    /// Each function's `ObjectFreeLocals`, made once: its statements are judged one by one.
-    private let objectFree = ObjectFreeLocals.Memo()
+    /// Each function's `ObjectFreeLocals` and body without inert statements, made once: its
+    /// statements are judged one by one, by the coarse run and the exact run.
+    private let judged = ObjectFreeLocals.Memo()
 
     init(declared: Set<String>, graphTypes: Set<String>? = nil) {
         self.declared = declared
@@ -58,7 +59,7 @@ struct InertStatements {
     /// The function's body without its inert statements: judged once for each function while
     /// this judge lives (the coarse and the exact run share it).
     func leavingOutInert(_ function: FunctionIR) -> [Statement] {
-        objectFree.body(of: function) {
+        judged.body(of: function) {
             var kept: [Statement] = []
             var leftOut = false
             for statement in function.body {
@@ -75,7 +76,7 @@ struct InertStatements {
         guard case .evaluate(let expr) = statement else { return false }
         var locals: Set<String> = []
         guard isInertValue(expr, in: function, locals: &locals) else { return false }
-        return locals.isEmpty || locals.isSubset(of: objectFree.locals(of: function, inert: self))
+        return locals.isEmpty || locals.isSubset(of: judged.locals(of: function, inert: self))
     }
 
     /// An expression whose value is made and dropped with no effect, if `locals` hold no object.

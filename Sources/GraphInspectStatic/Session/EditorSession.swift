@@ -145,7 +145,11 @@ private struct State {
             reader.apply(contribution, module: module, isLibrary: offset == 0, numbered: true)
         }
         let types = TypeIndex(types: reader.types, shadowed: reader.shadowed)
-        let next = FlowAnalysis(reader: reader, mode: .exact(nil), index: types, constructed: constructed)
+        // Declarations keep their shape (`BodyEdit`), so the names they declare and the graph's
+        // types stay: only top-level code's locals could change the names `InertStatements` counts.
+        let sameNames = Set(reader.topLevel.flatMap(\.locals.keys)) == Set(analysis.topLevel.flatMap(\.locals.keys))
+        let inert = sameNames ? InertStatements(declared: analysis.inert.declared, graphTypes: analysis.inert.graphTypes) : nil
+        let next = FlowAnalysis(reader: reader, mode: .exact(nil), index: types, constructed: constructed, inert: inert)
         guard next.adoptSettledState(of: analysis, file: file.path, move: { edit.moved[$0] }) else { return .notKept }
         // What it adds must add nothing to it.
         for change in edit.changes where !next.probe(change.addedStatements, of: change.new, mode: .mustAddNothing) { return .notKept }
