@@ -126,39 +126,28 @@ enum BuildCheckBenchmark {
         // what the reading names.
         let withFindings = Array(Set(expected.diagnostics.map(\.position.file).filter { $0.hasSuffix("Modules.swift") })).sorted()
         guard !withFindings.isEmpty else { throw benchError("the generated app has no finding in a modules file") }
-        var bodyEdits = 0, statements = 0, reads = 0, memberReads = 0, calls = 0, providers = 0, named = 0, drawn = 0
+        var providers = 0, named = 0, drawn = 0
+        // One line put before `marker` in another screen file each run (`stride` apart), then checked.
+        func screenEdit(stride: Int, before marker: String, _ what: String, _ line: @escaping (Int) -> String) -> (body: () throws -> Void, after: () -> Void) {
+            var runs = 0
+            return ({
+                runs += 1
+                try rewrite(screens[(runs * stride) % screens.count]) { $0.replacingOccurrences(of: marker, with: line(runs) + "\n" + marker) }
+                try expectFindings(try check(threads: 1, cachePath: cache), what)
+            }, free)
+        }
         let turns = try Sample.interleavedTimes(repeats: quick ? 3 : 8, [
             ({ for file in files { blackHole(Parser.parse(source: file.text)) } }, {}),
-            ({
-                bodyEdits += 1
-                try rewrite(screens[(bodyEdits * 53) % screens.count]) { $0.replacingOccurrences(of: "        var all: ", with: "        // note \(bodyEdits)\n        var all: ") }
-                try expectFindings(try check(threads: 1, cachePath: cache), "a comment in a body")
-            }, free),
-            ({
-                statements += 1
-                try rewrite(screens[(statements * 71) % screens.count]) { $0.replacingOccurrences(of: "        var all: ", with: "        print(\(statements))\n        var all: ") }
-                try expectFindings(try check(threads: 1, cachePath: cache), "a statement in a body")
-            }, free),
-            ({
-                // A statement that reads the function's parameter whole: inert, it changes nothing.
-                reads += 1
-                try rewrite(screens[(reads * 89) % screens.count]) { $0.replacingOccurrences(of: "        var all: ", with: "        print(pages + \(reads))\n        var all: ") }
-                try expectFindings(try check(threads: 1, cachePath: cache), "a statement reading a parameter in a body")
-            }, free),
-            ({
-                // A member of a local the analysis never gives an object (`all` is written only
-                // `[]`): inert too.
-                memberReads += 1
-                try rewrite(screens[(memberReads * 97) % screens.count]) { $0.replacingOccurrences(of: "        return all\n", with: "        print(all.count + \(memberReads))\n        return all\n") }
-                try expectFindings(try check(threads: 1, cachePath: cache), "a statement reading a member of a local in a body")
-            }, free),
-            ({
-                // A call of the app's code: what it runs may make or look up, so the analysis runs
-                // whole (it makes no lookup; the findings stay).
-                calls += 1
-                try rewrite(screens[(calls * 101) % screens.count]) { $0.replacingOccurrences(of: "        return all\n", with: "        print(try await load(page: \(calls)).count)\n        return all\n") }
-                try expectFindings(try check(threads: 1, cachePath: cache), "a call of the app's code in a body")
-            }, free),
+            screenEdit(stride: 53, before: "        var all: ", "a comment in a body") { "        // note \($0)" },
+            screenEdit(stride: 71, before: "        var all: ", "a statement in a body") { "        print(\($0))" },
+            // A statement that reads the function's parameter whole: inert, it changes nothing.
+            screenEdit(stride: 89, before: "        var all: ", "a statement reading a parameter in a body") { "        print(pages + \($0))" },
+            // A member of a local the analysis never gives an object (`all` is written only `[]`):
+            // inert too.
+            screenEdit(stride: 97, before: "        return all\n", "a statement reading a member of a local in a body") { "        print(all.count + \($0))" },
+            // A call of the app's code: what it runs may make or look up, so the analysis runs whole
+            // (it makes no lookup; the findings stay).
+            screenEdit(stride: 101, before: "        return all\n", "a call of the app's code in a body") { "        print(try await load(page: \($0)).count)" },
             ({
                 // A comment line added above the lookups of a file with a finding, then taken out:
                 // the file's positions move, the finding's among them.

@@ -169,6 +169,10 @@ struct InertStatements {
 
     /// A name that is no variable of the function and nothing the sources declare.
     private func isOutside(_ name: String, in function: FunctionIR) -> Bool {
+        Self.isOutside(name, in: function, declared: declared)
+    }
+
+    static func isOutside(_ name: String, in function: FunctionIR, declared: Set<String>) -> Bool {
         !declared.contains(name) && function.locals[name] == nil && !function.parameters.contains { $0.name == name }
     }
 }

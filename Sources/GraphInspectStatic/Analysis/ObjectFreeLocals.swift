@@ -63,11 +63,11 @@ struct ObjectFreeLocals {
         case .selfRef:
             return false
         case .name(let name, _):
-            return objectFree.contains(name) || isOutside(name, in: function, declared: declared)
+            return objectFree.contains(name) || InertStatements.isOutside(name, in: function, declared: declared)
         case .member(let base, _, _), .cast(let base, _):
             return holdsNoObject(base, objectFree: objectFree, in: function, declared: declared)
         case .call(.name(let name, _), _, _):
-            return isOutside(name, in: function, declared: declared)
+            return InertStatements.isOutside(name, in: function, declared: declared)
         case .call(.member(.typeRef, _, _), _, _):
             // `T.self.make()`: a static method, which may return one.
             return false
@@ -78,11 +78,6 @@ struct ObjectFreeLocals {
         case .anyOf(let list):
             return list.allSatisfy { holdsNoObject($0, objectFree: objectFree, in: function, declared: declared) }
         }
-    }
-
-    /// A name that is no variable of the function and nothing the sources declare.
-    static func isOutside(_ name: String, in function: FunctionIR, declared: Set<String>) -> Bool {
-        !declared.contains(name) && function.locals[name] == nil && !function.parameters.contains { $0.name == name }
     }
 
     private static func gatherClosureParameters(_ expr: Expr, into names: inout Set<String>) {

@@ -27,14 +27,15 @@ extension LastReading {
             if let after = edited.contribution {
                 guard let before = edits.contributionBefore(edited.index) else { return nil }
                 var filter: InertStatements?
-                if before.shapeKey != after.shapeKey {
+                let shape = after.shapeKey
+                if before.shapeKey != shape {
                     guard let inert = edits.inert else { return nil }
                     guard before.shapeKey(leavingOut: inert) == after.shapeKey(leavingOut: inert) else { return nil }
                     filter = inert
                 }
                 guard let move = MovedPositions(file: edited.source.path, before: before, after: after, leavingOut: filter) else { return nil }
                 moves.append(move)
-                entry.nowReads(after)
+                entry.nowReads(after, shape: shape)
             }
             // (No contribution: a module the reading does not read, so nothing of it is named.)
             reading.files[edited.index] = entry

@@ -49,10 +49,10 @@ struct LastReading {
 
         /// The reading is now of the entry's text, which contributes `contribution`: kept here,
         /// as the cache keeps none for it, so the next edit is judged against it.
-        mutating func nowReads(_ contribution: FileContribution) {
+        mutating func nowReads(_ contribution: FileContribution, shape: CacheKey? = nil) {
             analysed = nil
             inertShape = nil
-            shape = contribution.shapeKey
+            self.shape = shape ?? contribution.shapeKey
             var bytes = CacheBytesWriter()
             contribution.write(to: &bytes)
             self.contribution = bytes.bytes
