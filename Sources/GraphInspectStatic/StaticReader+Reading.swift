@@ -167,7 +167,9 @@ extension StaticReader {
         cache.store(LastReading(
             runKey: runKey(files, texts: texts, options), optionsKey: optionsKey(options), files: entries, scope: prepared.scope,
             diagnostics: reading.diagnostics, summary: reading.summary, declaredNames: LastReading.encodedNames(graph.declaredNames),
-            graphTypeNames: LastReading.encodedNames(graph.graphTypeNames), families: graph.families, parts: parts
+            graphTypeNames: LastReading.encodedNames(graph.graphTypeNames),
+            graphFreeNames: LastReading.encodedNames(graph.graphFreeNames),
+            graphFreeMentions: LastReading.encodedNames(GraphFreeFunctions.mentions(of: graph.graphFreeNames, in: prepared.reader)), families: graph.families, parts: parts
         ))
         cache.save()
     }

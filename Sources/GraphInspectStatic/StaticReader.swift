@@ -279,10 +279,7 @@ public enum StaticReader {
         case .always: true
         case .automatic: RelevanceCost.worthACoarseRun(reader, index: index, made: made)
         }
-        let inert = InertStatements(
-            declared: InertStatements.declaredNames(types: index.types, freeFunctions: reader.freeFunctions, topLevel: reader.topLevel),
-            graphTypes: InertStatements.graphTypeNames(in: index)
-        )
+        let inert = InertStatements.of(index: index, freeFunctions: reader.freeFunctions, topLevel: reader.topLevel)
         if coarseRun {
             let coarse = FlowAnalysis(reader: reader, mode: .coarse, index: index, constructed: made, inert: inert)
             coarse.leavesOutInertStatements = !runningInertStatements

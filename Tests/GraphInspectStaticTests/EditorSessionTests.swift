@@ -140,6 +140,32 @@ import Testing
         #expect(session.lastPath == .unchanged)
     }
 
+    /// A call of a function that runs nothing (`GraphFreeFunctions`) is never run, so the fixed
+    /// point stands; an edit that makes such a function run something changes what the fixed
+    /// point left out of every caller, and is read whole. Each reading is the truth.
+    @Test func anEditOfAFunctionThatRunsNothingIsReadWhole() throws {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory() + "graphinspect-session-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        _ = try GeneratedApp(features: 3, ordinaryFilesPerFeature: 2).write(to: root)
+        var files = try StaticReader.files(in: [root.appendingPathComponent("Sources").path])
+        let screens = files.indices.filter { files[$0].path.contains("Screen") }
+        try #require(screens.count >= 2)
+        let session = StaticReader.EditorSession()
+        _ = session.reading(of: files, cachePath: nil)
+        let marker = "        return all\n"
+        let edits: [(file: Int, statement: String, path: StaticReader.EditorSession.Path?)] = [
+            (screens[0], "        print(try await loadAll(pages: 1).count)", .fromFixedPoint),
+            (screens[1], "        print(self.description)", .whole),
+            (screens[0], "        print(try await loadAll(pages: 2).count)", nil),
+        ]
+        for (file, statement, path) in edits {
+            files[file].text = files[file].text.replacingOccurrences(of: marker, with: statement + "\n" + marker)
+            let read = session.reading(of: files, cachePath: nil).reading
+            if let path { #expect(session.lastPath == path, "\(statement)") }
+            LastReadingTests.expectSame(read, Self.truth(files), "\(statement)")
+        }
+    }
+
     /// The editor's first reading leaves the cache's writing until its findings are out; what it
     /// writes then (every file's contribution, numbered as read, and its shape) serves the next
     /// reading: a check after an edit, and a new session.

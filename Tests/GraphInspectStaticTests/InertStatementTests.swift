@@ -28,10 +28,7 @@ import Testing
         reader.read(source: RuntimeDeclarations.source, path: "<GraphInspect>", module: RuntimeDeclarations.module, isLibrary: true)
         reader.read(source: source, path: "Screen.swift", module: "App")
         let index = TypeIndex(types: reader.types, shadowed: reader.shadowed)
-        let inert = InertStatements(
-            declared: InertStatements.declaredNames(types: index.types, freeFunctions: reader.freeFunctions, topLevel: reader.topLevel),
-            graphTypes: InertStatements.graphTypeNames(in: index)
-        )
+        let inert = InertStatements.of(index: index, freeFunctions: reader.freeFunctions, topLevel: reader.topLevel)
         guard let show = reader.types["Screen"]?.methods["show"]?.first else { return [] }
         // The first statement binds `local`; the rest are the ones given, one IR statement each.
         return show.body.dropFirst().map { inert.isInert($0, in: show) }
@@ -109,16 +106,108 @@ import Testing
     @Test func statementsThatReadMakeOrCallTheSourcesAreNot() {
         #expect(Self.judged([
             "print(counter)", "print(counter.count)", "print(local.description)", "print(value.words.count)", "local.foo()",
-            "_ = Counter()", "helper()", "print(Counter())", "print({ value })", "print(.zero)", "_ = counter.bump()", "counter.count = 1",
+            "_ = Counter()", "counter.bump()", "print(Counter())", "print({ value })", "print(.zero)", "_ = counter.bump()", "counter.count = 1",
             "print(other)",
         // (A closure's body joins the function: `print({ value })` is two statements, the second
         // its body, `value`, a variable read whole.)
         ]) == Array(repeating: false, count: 9) + [true] + Array(repeating: false, count: 4))
     }
 
-    /// A name the sources declare anywhere (a free function, a type's member) is not outside code.
+    /// Functions of the sources that run nothing: every function of the name, in every type and
+    /// free, has only quiet statements (inert ones, locals that never hold an object written,
+    /// returns of such values), calls of each other among them. Not a function that makes an
+    /// object, returns a parameter or calls one that does either, nor a name that is also a
+    /// property's or one of the library's methods.
+    static let functionsThatRunNothing = """
+        func total(_ pages: Int) -> Int { var sum = 0; sum = sum + pages; return sum }
+        func echo(_ n: Int) -> Int { n }
+        func log(_ text: String) { print("log:", text) }
+        func ping(_ n: Int) { pong(n - 1) }
+        func pong(_ n: Int) { ping(n); log("pong") }
+        func makes() { _ = Counter() }
+        func callsMakes() { makes() }
+        func one() -> Int { 1 }
+        protocol Pinging { func chime() }
+        final class Pinger: Pinging { func chime() { log("chime") } }
+        protocol Loading { func load(page: Int) -> [Int] }
+        struct Remote: Loading { func load(page: Int) -> [Int] { print(page); return [] } }
+        final class Settings { var hook = 0 }
+        func hook() {}
+        func attach() {}
+        """
+
+    @Test func graphFreeFunctionsAreFoundOverEveryDeclaration() {
+        var reader = SourceReader()
+        reader.read(source: RuntimeDeclarations.source, path: "<GraphInspect>", module: RuntimeDeclarations.module, isLibrary: true)
+        reader.read(source: "func helper() {}\n" + Self.functionsThatRunNothing, path: "App.swift", module: "App")
+        let index = TypeIndex(types: reader.types, shadowed: reader.shadowed)
+        #expect(InertStatements.of(index: index, freeFunctions: reader.freeFunctions, topLevel: reader.topLevel).graphFree == ["chime", "helper", "load", "log", "one", "ping", "pong", "total"])
+    }
+
+    @Test func callsOfFunctionsThatRunNothingAreInert() {
+        #expect(Self.judged([
+            "helper()", "log(\"shown\")", "ping(value)", "chime()", "print(ping(local))", "print(one(), total(value))", "let logged = total(2)",
+            "print(logged.description)", "makes()", "callsMakes()", "print(echo(1))", "_ = Remote().load(page: 1)", "hook()", "attach()",
+            "Pinger().chime()", "log(counter.count)",
+        ], declaring: Self.functionsThatRunNothing) == Array(repeating: true, count: 6) + [false, true] + Array(repeating: false, count: 8))
+    }
+
+    /// A name the sources declare anywhere (a free function, a type's member) is not outside
+    /// code: a call of it runs what they declare (here, each makes an object).
     @Test func aNameTheSourcesDeclareIsNotOutside() {
-        #expect(Self.judged(["print(\"a\")", "log(\"b\")"], declaring: "func print(_ text: String) {}\nfinal class Logger { func log(_ text: String) {} }") == [false, false])
+        let declaring = "func print(_ text: String) { _ = Counter() }\nfinal class Logger { func log(_ text: String) { _ = Logger() } }"
+        #expect(Self.judged(["print(\"a\")", "log(\"b\")"], declaring: declaring) == [false, false])
+    }
+
+    /// Functions shaped like ones that run nothing (a statement or two, calls) whose call reaches
+    /// a lookup: through `self`, another such function, an override, a parameter. None is taken
+    /// for one that runs nothing: each lookup is checked where the call puts it (`analytics`
+    /// from the child's parent), and the readings
+    /// with calls of the ones that do run nothing equal the readings with every statement run.
+    @Test func functionsThatReachALookupRunWhenCalled() throws {
+        let text = """
+            import GraphInspect
+
+            final class AppComponent: Component, RootComponent {
+                let analytics = "a"
+                init() { super.init(parent: nil) }
+            }
+
+            final class ChildComponent: Component {
+                func warmUp() { print(self.analytics as String) }
+                func viaHelper() { warmUp() }
+                func start() { viaHelper(); report(); log("started") }
+                func report() { print("report") }
+            }
+
+            class Reporter {
+                func report() { print("reporting") }
+            }
+            final class LookingReporter: Reporter {
+                let component = AppComponent()
+                override func report() { print(component.viaOverride as String) }
+            }
+            func inspect(_ component: AppComponent) { print(component.viaParameter as String) }
+            func log(_ text: String) { print(text) }
+            func chime() { log("chime") }
+
+            final class Screen {
+                func show(component: AppComponent) {
+                    chime()
+                    ChildComponent(parent: component).start()
+                    inspect(component)
+                    LookingReporter().report()
+                }
+            }
+
+            Screen().show(component: AppComponent())
+            """
+        let files = [StaticReader.SourceFile(path: "App.swift", module: "App", text: text)]
+        let graph = StaticReader.graph(of: files)
+        #expect(graph.graphFreeNames == ["chime", "log"])
+        #expect(Set(graph.errors.map(\.message)) == Set(["viaOverride", "viaParameter"].map { "missing dependency `\($0): _`" }), "\(graph.errors)")
+        #expect(graph.summary.lookupsChecked == 3 && graph.diagnostics.filter(\.isUnchecked).isEmpty, "\(graph.summary) \(graph.diagnostics)")
+        try Self.expectInertStatementsChangeNothing(files, "lookups behind calls")
     }
 
     /// Apps the tests know and real code not written for graphinspect.
@@ -145,8 +234,12 @@ import Testing
     static func expectInertStatementsChangeNothing(_ files: [StaticReader.SourceFile], _ what: String) throws {
         let forms = ["print(\"inert\");", "NSLog(\"%d\", 1);", "debugPrint(self, nil);", "assert(true, \"x \\(1)\");"]
         // A parameter declared as a type of the sources is not read: such a read is not inert.
-        let prepared = StaticReader.prepare(files, options: StaticReader.Options())
-        let declared = StaticReader.graph(of: prepared).declaredNames
+        // Every module read, those that cannot see GraphInspect too (real code not written for it).
+        var options = StaticReader.Options(threads: 2)
+        options.pruning = .never
+        let prepared = StaticReader.prepare(files, options: options)
+        let graph = StaticReader.graph(of: prepared)
+        let declared = graph.declaredNames, graphFree = graph.graphFreeNames.sorted()
         var edited = files
         var inserted = 0, readingAParameter = 0
         for index in edited.indices {
@@ -156,6 +249,9 @@ import Testing
                 if inserted % 3 == 1, let (parameter, type) = Self.firstParameter(lines[line]), !declared.contains(type) {
                     lines[line] += " print(\(parameter), \(inserted) + 1);"
                     readingAParameter += 1
+                } else if inserted % 3 == 2, !graphFree.isEmpty {
+                    // A call of a function that runs nothing, by its bare name.
+                    lines[line] += " \(graphFree[inserted % graphFree.count])(\(inserted));"
                 } else {
                     lines[line] += " " + forms[inserted % forms.count]
                 }
@@ -163,7 +259,7 @@ import Testing
             }
             edited[index].text = lines.joined(separator: "\n")
         }
-        let inert = InertStatements(declared: declared)
+        let inert = InertStatements(declared: declared, graphFree: graph.graphFreeNames)
         // Only the files whose insertions the rule finds inert keep them.
         var kept = files, judgedInert = 0
         for index in files.indices where files[index].text != edited[index].text {
@@ -175,14 +271,18 @@ import Testing
         }
         guard inserted > 0 else { return }
         #expect(judgedInert > 0, "\(what): no insertion judged inert")
-        let plain = StaticReader.reading(of: files, options: StaticReader.Options(threads: 2))
-        let withStatements = StaticReader.reading(of: kept, options: StaticReader.Options(threads: 2))
+        let plain = StaticReader.reading(of: files, options: options)
+        let withStatements = StaticReader.reading(of: kept, options: options)
         LastReadingTests.expectSame(withStatements, plain, "\(what)")
-        let running = StaticReader.analysed(StaticReader.prepare(kept, options: StaticReader.Options(threads: 2)), runningInertStatements: true)
+        let running = StaticReader.analysed(StaticReader.prepare(kept, options: options), runningInertStatements: true)
         LastReadingTests.expectSame(StaticReader.reading(running.graph), plain, "\(what), the inert statements run")
         // Where there were chances, some parameter read was judged inert and kept.
         let keptReads = zip(kept, files).filter { $0.text != $1.text }.reduce(0) { $0 + $1.0.text.components(separatedBy: " + 1);").count - 1 }
         #expect(readingAParameter < 5 || keptReads > 0, "\(what): \(readingAParameter) parameter reads, none kept")
+        let keptCalls = zip(kept, files).filter { $0.text != $1.text }.reduce(0) { sum, pair in
+            sum + graphFree.reduce(0) { $0 + pair.0.text.components(separatedBy: "{ \($1)(").count - 1 }
+        }
+        print("\(what): \(graphFree.count) functions run nothing; \(keptCalls) calls of them kept")
     }
 
     /// The first parameter's name and the first word of its type in a line opening a function or

@@ -35,6 +35,8 @@ import Testing
                     var count: Int
                 }
 
+                func note\(index)(_ message: String) { print(message) }
+
                 """)
         }
         return (sample + ordinary).sorted { $0.path < $1.path }
@@ -62,7 +64,7 @@ import Testing
         // Inside a body: after the first line of a function, where the file has one.
         let body = lines.indices.filter { lines[$0].contains("func ") && lines[$0].hasSuffix("{") }.map { $0 + 1 }
         let inBody = body.isEmpty ? line : body[Int(random.next() % UInt64(body.count))]
-        let kind = random.next() % 22
+        let kind = random.next() % 25
         switch kind {
         case 0: lines.insert("        // a comment \(round)", at: line)
         case 1: lines.insert("", at: line)
@@ -117,6 +119,14 @@ import Testing
         case 21:
             // And removed.
             if let stamp = lines.firstIndex(where: { $0.contains("= Date()") }) { lines.remove(at: stamp) }
+        case 22:
+            // A call of a function that runs nothing (`GraphFreeFunctions`).
+            lines.insert("        note\(round % 3)(\"\(round)\")", at: inBody)
+        case 23:
+            // Those functions made to run code of the sources, and (24) made to run nothing again.
+            lines = lines.map { $0.replacingOccurrences(of: "{ print(message) }", with: "{ _ = Formatter2(); print(message) }") }
+        case 24:
+            lines = lines.map { $0.replacingOccurrences(of: "{ _ = Formatter2(); print(message) }", with: "{ print(message) }") }
         default:
             // One such statement removed.
             if let printed = lines.lastIndex(where: { $0.contains("print(") || $0.contains("NSLog(") }) { lines.remove(at: printed) }
@@ -132,7 +142,7 @@ import Testing
         var random = SeededEdits(seed: 53)
         let folder = CheckCacheTests.folder()
         _ = StaticReader.reading(of: files, options: Self.options(folder))
-        var reuses: [CheckCache.Reuse?] = []
+        var reuses: [CheckCache.Reuse?] = [], calls: [Bool] = []
         for round in 0..<80 {
             let what = Self.edit(&files, round: round, random: &random)
             let plain = StaticReader.reading(of: files, options: Self.options(nil))
@@ -146,9 +156,12 @@ import Testing
             Self.expectSame(cached, plain, "round \(round), \(what)")
             #expect(cached.warnings.isEmpty, "round \(round)")
             reuses.append(cache.reused)
+            calls.append(what.hasPrefix("kind 22 "))
         }
-        // Each way a run goes was taken: read again, reused after an edit, reused unchanged.
+        // Each way a run goes was taken: read again, reused after an edit, reused unchanged; and
+        // a call of a function that runs nothing was absorbed.
         #expect(reuses.contains(nil) && reuses.contains(.edited) && reuses.contains(.unchanged), "\(reuses)")
+        #expect(zip(calls, reuses).contains { $0 && $1 == .edited }, "\(reuses)")
     }
 
     /// A comment line added inside a body of a file the reading names nowhere: the last reading
@@ -273,6 +286,54 @@ import Testing
         #expect(comment.reused == .edited && both.reused == .edited && both.misses == 0)
     }
 
+    /// A call of a function of the sources that runs nothing (`GraphFreeFunctions`: every
+    /// function of its name only logs), added to a body: the reading holds. Once one of those
+    /// functions makes an object, a call of it is read again, as is the edit that made it so.
+    /// Each equals the reading without a cache.
+    @Test func aCallOfAFunctionThatRunsNothingReusesTheReading() throws {
+        var files = try Self.appFiles()
+        let ordinary = try #require(files.firstIndex { $0.path.hasSuffix("Ordinary1.swift") })
+        files[ordinary].text += """
+            protocol Tracing { func trace(_ message: String) }
+            final class ConsoleTracer: Tracing { func trace(_ message: String) { print("trace:", message) } }
+
+            """
+        let folder = CheckCacheTests.folder()
+        _ = StaticReader.reading(of: files, options: Self.options(folder))
+        let marker = "        let text = String(value)"
+        func run(_ comment: String, reuses: Bool) {
+            let cache = CheckCache(directory: folder)
+            Self.expectSame(StaticReader.reading(of: files, options: Self.options(folder), cache: cache), StaticReader.reading(of: files, options: Self.options(nil)), "\(comment)")
+            #expect((cache.reused == .edited) == reuses, "\(comment): \(String(describing: cache.reused))")
+        }
+        files[ordinary].text = files[ordinary].text.replacingOccurrences(of: marker, with: "        trace(\"formatting \\(value)\")\n" + marker)
+        run("a call of a function that runs nothing", reuses: true)
+        files[ordinary].text = files[ordinary].text.replacingOccurrences(of: "{ print(\"trace:\", message) }", with: "{ _ = Formatter2() }")
+        run("that function now makes an object", reuses: false)
+        files[ordinary].text = files[ordinary].text.replacingOccurrences(of: marker, with: "        trace(\"again\")\n" + marker)
+        run("a call of it", reuses: false)
+    }
+
+    /// The components whose providers the provider-edit tests add and remove.
+    static let providerComponents = """
+        import GraphInspect
+
+        final class Analytics {}
+
+        final class AppComponent: Component, RootComponent {
+            let analytics = Analytics()
+
+            init() { super.init(parent: nil) }
+        }
+
+        final class HomeComponent: Component {
+            let title: String = "home"
+        }
+
+        final class DetailComponent: HomeComponent {}
+
+        """
+
     /// A stored provider whose value runs no code of the sources, added to or removed from a
     /// component whose family no other file touches, named nowhere else: the reading is made
     /// again without the analysis (its lists, facts, places and the missing dependency's report,
@@ -281,24 +342,7 @@ import Testing
     @Test func aProviderAddedOrRemovedIsDrawnWithoutTheAnalysis() throws {
         let folder = NSTemporaryDirectory() + "graphinspect-provider-edit-\(UUID().uuidString)/Sources/App"
         var files = [
-            StaticReader.SourceFile(path: folder + "/Components.swift", module: "App", text: """
-                import GraphInspect
-
-                final class Analytics {}
-
-                final class AppComponent: Component, RootComponent {
-                    let analytics = Analytics()
-
-                    init() { super.init(parent: nil) }
-                }
-
-                final class HomeComponent: Component {
-                    let title: String = "home"
-                }
-
-                final class DetailComponent: HomeComponent {}
-
-                """),
+            StaticReader.SourceFile(path: folder + "/Components.swift", module: "App", text: Self.providerComponents),
             StaticReader.SourceFile(path: folder + "/Screens.swift", module: "App", text: """
                 import GraphInspect
 
@@ -339,6 +383,50 @@ import Testing
             Self.expectSame(cached, plain, "\(what)")
             #expect((cache.reused == .edited) == drawn, "\(what): \(String(describing: cache.reused))")
             #expect(plain.diagnostics.contains { $0.severity == .error && $0.message.contains("payments") } || what.contains("looked up"), "\(what)")
+        }
+    }
+
+    /// A provider drawn without the analysis keeps the functions that run nothing, so a call of
+    /// one still keeps the reading; unless one of them reads the provider's name, which may now
+    /// be the app's: then none is kept as such until the analysis runs again.
+    @Test func aProviderAddedKeepsTheFunctionsThatRunNothingUnlessOneReadsItsName() throws {
+        let folder = NSTemporaryDirectory() + "graphinspect-provider-quiet-\(UUID().uuidString)/Sources/App"
+        var files = [
+            StaticReader.SourceFile(path: folder + "/Components.swift", module: "App", text: Self.providerComponents),
+            StaticReader.SourceFile(path: folder + "/Screens.swift", module: "App", text: """
+                import GraphInspect
+
+                func quietNote(_ text: String) { print(text) }
+                func stampNote() { print(lateStamp) }
+
+                final class HomeScreen {
+                    init(component: HomeComponent) {
+                        let analytics: Analytics = component.analytics
+                        print("shown")
+                    }
+                }
+
+                func makeTree() {
+                    _ = HomeScreen(component: HomeComponent(parent: AppComponent()))
+                }
+
+                """),
+        ]
+        let cacheFolder = CheckCacheTests.folder()
+        _ = StaticReader.reading(of: files, options: Self.options(cacheFolder))
+        let steps: [(String, Int, Bool, String, String)] = [
+            ("a provider nothing reads", 0, true, "    let analytics = Analytics()\n", "    let analytics = Analytics()\n    let stamp = Date()\n"),
+            ("a call of a function that runs nothing", 1, true, "        print(\"shown\")\n", "        print(\"shown\")\n        quietNote(\"a\")\n"),
+            ("a provider one of them reads", 0, true, "    let title: String = \"home\"\n", "    let title: String = \"home\"\n    let lateStamp = Date()\n"),
+            ("another call, read again", 1, false, "        quietNote(\"a\")\n", "        quietNote(\"a\")\n        quietNote(\"b\")\n"),
+            ("and another, kept again", 1, true, "        quietNote(\"b\")\n", "        quietNote(\"b\")\n        quietNote(\"c\")\n"),
+        ]
+        for (what, file, kept, marker, replacement) in steps {
+            files[file].text = files[file].text.replacingOccurrences(of: marker, with: replacement)
+            let cache = CheckCache(directory: cacheFolder)
+            let cached = StaticReader.reading(of: files, options: Self.options(cacheFolder), cache: cache)
+            Self.expectSame(cached, StaticReader.reading(of: files, options: Self.options(nil)), "\(what)")
+            #expect((cache.reused == .edited) == kept, "\(what): \(String(describing: cache.reused))")
         }
     }
 

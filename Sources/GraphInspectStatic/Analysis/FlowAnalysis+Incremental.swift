@@ -13,6 +13,8 @@ extension FlowAnalysis {
     /// Whether `statements` of `function` change nothing in any context it ran in, judged as
     /// `mode` says. Writes nothing the fixed point holds.
     func probe(_ statements: [Statement], of function: FunctionIR, mode: Probe) -> Bool {
+        // An inert statement is never run (`analysedBody`): nothing to judge.
+        let statements = leavesOutInertStatements ? statements.filter { !inert.isInert($0, in: function) } : statements
         guard !statements.isEmpty else { return true }
         // Nothing is recorded either: a run that keeps its fixed point keeps its findings too.
         let wasRecording = recording

@@ -194,10 +194,7 @@ final class FlowAnalysis {
             tracker = RelevanceTracker()
         }
         self.index = index ?? TypeIndex(types: reader.types, shadowed: reader.shadowed)
-        self.inert = inert ?? InertStatements(
-            declared: InertStatements.declaredNames(types: self.index.types, freeFunctions: reader.freeFunctions, topLevel: reader.topLevel),
-            graphTypes: InertStatements.graphTypeNames(in: self.index)
-        )
+        self.inert = inert ?? InertStatements.of(index: self.index, freeFunctions: reader.freeFunctions, topLevel: reader.topLevel)
         topLevel = reader.topLevel
         freeFunctions = reader.freeFunctions
         var all: [FunctionIR] = []

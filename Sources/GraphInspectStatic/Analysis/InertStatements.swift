@@ -1,6 +1,7 @@
 /// Statements the flow analysis runs without any effect on what it finds, judged from the names
 /// the sources declare alone: a call of code outside the sources (`print`, `NSLog`,
-/// `assertionFailure`, a method of a local that never holds an object) whose arguments are
+/// `assertionFailure`, a method of a local that never holds an object) or of the sources'
+/// functions that run nothing (`GraphFreeFunctions`), whose arguments are
 /// constants, `self`, the function's own variables read whole (`print(pages + 1)`), members of
 /// locals that never hold an object (`print(all.count)`), or values of other such calls.
 ///
@@ -22,13 +23,26 @@ struct InertStatements {
     /// from the library's types): a member of a value written as one may be a lookup. Nil: any
     /// type the sources declare may be one.
     let graphTypes: Set<String>?
+    /// The sources' functions whose every statement is inert (`GraphFreeFunctions`): a call of
+    /// one by its bare name runs nothing.
+    let graphFree: Set<String>
     /// Each function's `ObjectFreeLocals` and body without inert statements, made once: its
     /// statements are judged one by one, by the coarse run and the exact run.
     private let judged = ObjectFreeLocals.Memo()
 
-    init(declared: Set<String>, graphTypes: Set<String>? = nil) {
+    init(declared: Set<String>, graphTypes: Set<String>? = nil, graphFree: Set<String> = []) {
         self.declared = declared
         self.graphTypes = graphTypes
+        self.graphFree = graphFree
+    }
+
+    /// The judge of sources read whole: their declared names, the graph's types, and the
+    /// functions that run nothing, found with them.
+    static func of(index: TypeIndex, freeFunctions: [String: [FunctionIR]], topLevel: [FunctionIR]) -> InertStatements {
+        let declared = declaredNames(types: index.types, freeFunctions: freeFunctions, topLevel: topLevel)
+        let graphTypes = graphTypeNames(in: index)
+        let graphFree = GraphFreeFunctions.names(types: index.types, freeFunctions: freeFunctions, topLevel: topLevel, declared: declared, graphTypes: graphTypes)
+        return InertStatements(declared: declared, graphTypes: graphTypes, graphFree: graphFree)
     }
 
     /// The graph's types in the index (`graphTypes`).
@@ -74,6 +88,33 @@ struct InertStatements {
     /// which locals hold no object reads the whole function.
     func isInert(_ statement: Statement, in function: FunctionIR) -> Bool {
         guard case .evaluate(let expr) = statement else { return false }
+        return isInertValue(expr, in: function)
+    }
+
+    /// Whether running `statement` in `function` touches nothing but the function's own locals
+    /// that never hold an object (`ObjectFreeLocals`) and its result, which then holds none: an
+    /// inert statement, such a local bound or assigned an inert value, or a return of an inert
+    /// value that holds no object. A function of only these runs nothing (`GraphFreeFunctions`).
+    func isQuiet(_ statement: Statement, in function: FunctionIR) -> Bool {
+        switch statement {
+        case .evaluate:
+            return isInert(statement, in: function)
+        case .bind(let name, _, let value):
+            // The value first: finding the locals reads the whole function.
+            guard value.map({ isInertValue($0, in: function) }) ?? true else { return false }
+            return name == "_" || judged.locals(of: function, inert: self).contains(name)
+        case .assign(.name(let name, _), let value):
+            return isInertValue(value, in: function) && judged.locals(of: function, inert: self).contains(name)
+        case .assign:
+            return false
+        case .returns(let value):
+            return isInertValue(value, in: function)
+                && ObjectFreeLocals.holdsNoObject(value, objectFree: judged.locals(of: function, inert: self), in: function, inert: self)
+        }
+    }
+
+    /// An expression whose value is made and dropped with no effect.
+    private func isInertValue(_ expr: Expr, in function: FunctionIR) -> Bool {
         var locals: Set<String> = []
         guard isInertValue(expr, in: function, locals: &locals) else { return false }
         return locals.isEmpty || locals.isSubset(of: judged.locals(of: function, inert: self))
@@ -154,17 +195,25 @@ struct InertStatements {
         return isVariable
     }
 
-    /// A callee that is code outside the sources: a name they do not declare, or a method of a
-    /// value that holds no object (never an initializer).
+    /// A callee that runs no code of the sources that matters: a name they do not declare, a
+    /// function that runs nothing, or a method of a value that holds no object (never an initializer).
     private func callsOutside(_ callee: Expr, in function: FunctionIR, locals: inout Set<String>) -> Bool {
         switch callee {
         case .name(let name, _):
-            return isOutside(name, in: function)
+            return callsNothing(name, in: function)
         case .member(let base, let name, _):
             return name != "init" && holdsNoObject(base, in: function, locals: &locals)
         default:
             return false
         }
+    }
+
+    /// Whether `name(...)` runs nothing of the sources: code outside them, or a graph-free
+    /// function (not a variable of the function, which may hold a closure). Its value holds no
+    /// object: a graph-free function returns nothing.
+    func callsNothing(_ name: String, in function: FunctionIR) -> Bool {
+        if isOutside(name, in: function) { return true }
+        return graphFree.contains(name) && function.locals[name] == nil && !function.parameters.contains { $0.name == name }
     }
 
     /// A name that is no variable of the function and nothing the sources declare.

@@ -8,8 +8,9 @@ import Foundation
 /// sources declare (`Foo.bar` reads as the type's static member even where a local is named
 /// `Foo`), nor one written as a type of the graph (a member of it would be checked as a lookup).
 /// Of those, the largest set whose every write holds no object given the others: a literal, a
-/// string, `nil`, a closure, a value of code outside the sources, a member or method of another
-/// such value, and no `self`, property, construction or call of the app's code.
+/// string, `nil`, a closure, a value of code outside the sources or of a function that runs
+/// nothing (`GraphFreeFunctions`), a member or method of another such value, and no `self`,
+/// property, construction or other call of the app's code.
 struct ObjectFreeLocals {
     let names: Set<String>
 
@@ -45,7 +46,7 @@ struct ObjectFreeLocals {
         while changed {
             changed = false
             for write in writes where candidates.contains(write.name) {
-                if !Self.holdsNoObject(write.value, objectFree: candidates, in: function, declared: declared) {
+                if !Self.holdsNoObject(write.value, objectFree: candidates, in: function, inert: inert) {
                     candidates.remove(write.name)
                     changed = true
                 }
@@ -55,7 +56,7 @@ struct ObjectFreeLocals {
     }
 
     /// Whether the analysis gives the expression no object, when `objectFree` hold none.
-    static func holdsNoObject(_ expr: Expr, objectFree: Set<String>, in function: FunctionIR, declared: Set<String>) -> Bool {
+    static func holdsNoObject(_ expr: Expr, objectFree: Set<String>, in function: FunctionIR, inert: InertStatements) -> Bool {
         switch expr {
         case .nilLiteral, .literal, .dynamicString, .typeRef, .unknown, .superRef, .implicitMember, .closure, .effects:
             // Strings, closures and nothing: no object among them (`.effects` has no value).
@@ -63,20 +64,20 @@ struct ObjectFreeLocals {
         case .selfRef:
             return false
         case .name(let name, _):
-            return objectFree.contains(name) || InertStatements.isOutside(name, in: function, declared: declared)
+            return objectFree.contains(name) || InertStatements.isOutside(name, in: function, declared: inert.declared)
         case .member(let base, _, _), .cast(let base, _):
-            return holdsNoObject(base, objectFree: objectFree, in: function, declared: declared)
+            return holdsNoObject(base, objectFree: objectFree, in: function, inert: inert)
         case .call(.name(let name, _), _, _):
-            return InertStatements.isOutside(name, in: function, declared: declared)
+            return inert.callsNothing(name, in: function)
         case .call(.member(.typeRef, _, _), _, _):
             // `T.self.make()`: a static method, which may return one.
             return false
         case .call(.member(let base, let method, _), _, _):
-            return method != "init" && holdsNoObject(base, objectFree: objectFree, in: function, declared: declared)
+            return method != "init" && holdsNoObject(base, objectFree: objectFree, in: function, inert: inert)
         case .call:
             return false
         case .anyOf(let list):
-            return list.allSatisfy { holdsNoObject($0, objectFree: objectFree, in: function, declared: declared) }
+            return list.allSatisfy { holdsNoObject($0, objectFree: objectFree, in: function, inert: inert) }
         }
     }
 

@@ -18,7 +18,7 @@ import GraphInspectCheckContract
 /// each self-checked: the last rename wins, and either file read back is whole.
 public final class CheckCache {
     /// Bump when what a `FileContribution` holds, or how it is written, changes.
-    static let formatVersion: UInt64 = 5
+    static let formatVersion: UInt64 = 6
     static let fileName = "graphinspect-check.cache"
     static let readingFileName = "graphinspect-check-reading.cache"
 

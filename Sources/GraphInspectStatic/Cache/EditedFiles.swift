@@ -28,7 +28,9 @@ final class EditedFiles {
     private(set) lazy var declaredNames: Set<String> = reading.decodedNames()
     /// What judges statements inert, by the names the reading kept (nil when it kept none: then
     /// nothing is inert).
-    private(set) lazy var inert: InertStatements? = declaredNames.isEmpty ? nil : InertStatements(declared: declaredNames, graphTypes: reading.decodedGraphTypeNames())
+    private(set) lazy var inert: InertStatements? = declaredNames.isEmpty ? nil : InertStatements(
+        declared: declaredNames, graphTypes: reading.decodedGraphTypeNames(), graphFree: reading.decodedGraphFreeNames()
+    )
 
     /// What the file at `index` contributed when the reading was made.
     func contributionBefore(_ index: Int) -> FileContribution? {

@@ -37,8 +37,17 @@ extension LastReading {
         patched.diagnostics.sort()
         reading.diagnostics = patched.diagnostics
         reading.setParts(patched.parts)
-        // Added at the end: the names are read as a set.
-        if edit.added { reading.declaredNames += Array(name.utf8) + [0] }
+        if edit.added {
+            // Added at the end: the names are read as a set. The shapes judged by the old names
+            // are judged again. A function that runs nothing and names it may now run something:
+            // then none is kept as such until the analysis runs again.
+            reading.declaredNames += Array(name.utf8) + [0]
+            for index in reading.files.indices { reading.files[index].inertShape = nil }
+            if reading.decodedGraphFreeMentions().contains(name) {
+                reading.graphFreeNames = []
+                reading.graphFreeMentions = []
+            }
+        }
         var entry = self.files[index]
         entry.text = edited.text
         entry.nowReads(after)

@@ -21,6 +21,10 @@ struct LastReading {
     var declaredNames: [UInt8]
     /// The graph's types among them (`InertStatements.graphTypes`), kept the same way.
     var graphTypeNames: [UInt8] = []
+    /// The functions that run nothing (`InertStatements.graphFree`), kept the same way.
+    var graphFreeNames: [UInt8] = []
+    /// The names their judgment reads (`GraphFreeFunctions.mentions`), kept the same way.
+    var graphFreeMentions: [UInt8] = []
     /// Every app component type's family (`ComponentFamily`).
     var families: [ComponentFamily] = []
     /// `ReadingParts` as JSON.
@@ -132,6 +136,16 @@ struct LastReading {
         Self.decoded(graphTypeNames)
     }
 
+    /// The names of `graphFreeNames`.
+    func decodedGraphFreeNames() -> Set<String> {
+        Self.decoded(graphFreeNames)
+    }
+
+    /// The names of `graphFreeMentions`.
+    func decodedGraphFreeMentions() -> Set<String> {
+        Self.decoded(graphFreeMentions)
+    }
+
     private static func decoded(_ names: [UInt8]) -> Set<String> {
         Set(names.split(separator: 0, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) })
     }
@@ -223,6 +237,8 @@ struct LastReading {
         out.string(summary)
         out.raw(declaredNames)
         out.raw(graphTypeNames)
+        out.raw(graphFreeNames)
+        out.raw(graphFreeMentions)
         out.array(families) { out, family in
             out.string(family.type.key)
             out.string(family.type.qualified)
@@ -260,6 +276,7 @@ struct LastReading {
         return LastReading(
             runKey: runKey, optionsKey: optionsKey, files: files, scope: ModuleScope(names: names, keys: keys),
             diagnostics: try input.array { try $0.diagnostic() }, summary: try input.string(), declaredNames: Array(try input.raw()), graphTypeNames: Array(try input.raw()),
+            graphFreeNames: Array(try input.raw()), graphFreeMentions: Array(try input.raw()),
             families: try input.array { input in
                 ComponentFamily(
                     type: ComponentFamily.Member(key: try input.string(), qualified: try input.string()),

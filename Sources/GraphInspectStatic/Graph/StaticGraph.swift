@@ -28,6 +28,8 @@ public struct StaticGraph: Sendable {
     var declaredNames: Set<String> = []
     /// The graph's types among them (`InertStatements.graphTypes`).
     var graphTypeNames: Set<String> = []
+    /// The functions that run nothing (`InertStatements.graphFree`).
+    var graphFreeNames: Set<String> = []
 
     public struct Summary: Sendable, Equatable {
         public var files: Int

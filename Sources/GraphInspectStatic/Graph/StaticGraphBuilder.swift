@@ -82,7 +82,8 @@ struct StaticGraphBuilder {
         }
         return StaticGraph(
             snapshot: built, diagnostics: diagnostics.sorted(), lookupPositions: lookupPositions, facts: facts,
-            summary: summary, places: places(of: built), declaredNames: declaredNames, graphTypeNames: analysis.inert.graphTypes ?? []
+            summary: summary, places: places(of: built), declaredNames: declaredNames, graphTypeNames: analysis.inert.graphTypes ?? [],
+            graphFreeNames: analysis.inert.graphFree
         )
     }
 

@@ -146,9 +146,18 @@ private struct State {
         }
         let types = TypeIndex(types: reader.types, shadowed: reader.shadowed)
         // Declarations keep their shape (`BodyEdit`), so the names they declare and the graph's
-        // types stay: only top-level code's locals could change the names `InertStatements` counts.
-        let sameNames = Set(reader.topLevel.flatMap(\.locals.keys)) == Set(analysis.topLevel.flatMap(\.locals.keys))
-        let inert = sameNames ? InertStatements(declared: analysis.inert.declared, graphTypes: analysis.inert.graphTypes) : nil
+        // types stay: only top-level code's locals could change the names `InertStatements`
+        // counts. What the fixed point ran of the other functions must run again as it did: the
+        // same statements left out, so the same names, and the same functions that run nothing.
+        guard Set(reader.topLevel.flatMap(\.locals.keys)) == Set(analysis.topLevel.flatMap(\.locals.keys)) else { return .cannot }
+        let judged = analysis.inert
+        let inert = InertStatements(declared: judged.declared, graphTypes: judged.graphTypes, graphFree: judged.graphFree)
+        // The functions that run nothing (`GraphFreeFunctions`) still do if each edited one among
+        // them has only quiet statements: the set may no longer be the largest, which decides
+        // only what is left out, not what is found.
+        for change in edit.changes where judged.graphFree.contains(change.new.name) {
+            guard change.new.body.allSatisfy({ inert.isQuiet($0, in: change.new) }) else { return .cannot }
+        }
         let next = FlowAnalysis(reader: reader, mode: .exact(nil), index: types, constructed: constructed, inert: inert)
         guard next.adoptSettledState(of: analysis, file: file.path, move: { edit.moved[$0] }) else { return .notKept }
         // What it adds must add nothing to it.

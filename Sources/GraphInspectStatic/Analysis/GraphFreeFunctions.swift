@@ -1,0 +1,170 @@
+/// The names of the sources' functions a call of which changes nothing the analysis finds: every
+/// function declared by the name (a free function, or a method of any type: a protocol's
+/// requirement, an override, each overload) has only quiet statements (`InertStatements.isQuiet`:
+/// inert ones, locals that never hold an object bound to inert values, returns of such values),
+/// calls of other such functions among them. `print(try await loadAll(pages: 2).count)`, where
+/// `loadAll` gathers pages from `load`, a protocol's requirement nothing implements, is then as
+/// inert as `print(2)`.
+///
+/// Why a call of one is inert: entering such a function binds its parameters, which it only
+/// reads whole or drops (a local written from one is not object-free); runs its statements,
+/// which make nothing, look nothing up, call nothing that does, and write only its own locals,
+/// which no closure reads (a closure is no inert value); and gives a result that holds no object,
+/// the same whichever caller runs it in a context. So a call left out (`FlowAnalysis.analysedBody`)
+/// changes nothing another statement reads. The set is the largest such: a name is dropped while
+/// one of its functions has a statement that is not quiet given the names still kept, so
+/// functions calling each other stay. A name that also names a type, a property, an enum case, a
+/// top-level variable or a method of the library's types is never among them: a call by it may
+/// construct an object, call a closure a property holds, or be a lookup.
+///
+/// An edit that adds or removes inert statements keeps the set: each function's statements are
+/// quiet or not as before, so the set is still the largest. `LastReading` keeps it, so an edit is
+/// judged as the analysis judges it.
+enum GraphFreeFunctions {
+    static func names(
+        types: [String: TypeDecl], freeFunctions: [String: [FunctionIR]], topLevel: [FunctionIR],
+        declared: Set<String>, graphTypes: Set<String>?
+    ) -> Set<String> {
+        var functions: [String: [FunctionIR]] = freeFunctions
+        var excluded: Set<String> = ["init"]
+        for (name, type) in types {
+            excluded.insert(name)
+            for part in name.split(separator: ".") { excluded.insert(String(part)) }
+            excluded.formUnion(type.properties.keys)
+            excluded.formUnion(type.cases.keys)
+            if type.isLibrary { excluded.formUnion(type.methods.keys) }
+            for (method, list) in type.methods { functions[method, default: []] += list }
+        }
+        for function in topLevel { excluded.formUnion(function.locals.keys) }
+        // A statement writing anything but a local (`x.y = 1`) is never quiet.
+        var kept = Set(functions.compactMap { name, list -> String? in
+            guard !excluded.contains(name), list.allSatisfy({ $0.body.allSatisfy(\.mayBeQuiet) }) else { return nil }
+            return name
+        })
+        // A function is judged again only when a name it calls by itself is dropped: the judgment
+        // reads the set only there (`InertStatements.callsNothing`).
+        var callers: [String: Set<String>] = [:]
+        for name in kept {
+            for function in functions[name, default: []] {
+                for callee in BareCalls.names(in: function.body) where kept.contains(callee) { callers[callee, default: []].insert(name) }
+            }
+        }
+        var toJudge = kept
+        while !toJudge.isEmpty {
+            let judge = InertStatements(declared: declared, graphTypes: graphTypes, graphFree: kept)
+            let dropped = toJudge.filter { name in
+                functions[name, default: []].contains { function in function.body.contains { !judge.isQuiet($0, in: function) } }
+            }
+            kept.subtract(dropped)
+            toJudge = Set(dropped.flatMap { callers[$0] ?? [] }).intersection(kept)
+        }
+        return kept
+    }
+
+    /// Every name the functions called `names` are judged by: their parameters' and locals' names
+    /// and written types, and every name, member and type their bodies write. A name declared
+    /// anew (a provider added) can change how one of them is judged only if it is among these.
+    static func mentions(of names: Set<String>, in reader: SourceReader) -> Set<String> {
+        var functions: [FunctionIR] = []
+        for name in names {
+            functions += reader.freeFunctions[name] ?? []
+            for type in reader.types.values { functions += type.methods[name] ?? [] }
+        }
+        var mentioned: Set<String> = []
+        for function in functions {
+            for parameter in function.parameters {
+                mentioned.insert(parameter.name)
+                if let type = parameter.type { mentioned.insert(type.name) }
+            }
+            for (name, type) in function.locals {
+                mentioned.insert(name)
+                if let type = type ?? nil { mentioned.insert(type.name) }
+            }
+            for statement in function.body {
+                switch statement {
+                case .bind(let name, let type, let value):
+                    mentioned.insert(name)
+                    if let type { mentioned.insert(type.name) }
+                    if let value { gather(value, into: &mentioned) }
+                case .assign(let target, let value):
+                    gather(target, into: &mentioned)
+                    gather(value, into: &mentioned)
+                case .evaluate(let value), .returns(let value):
+                    gather(value, into: &mentioned)
+                }
+            }
+        }
+        return mentioned
+    }
+
+    private static func gather(_ expr: Expr, into names: inout Set<String>) {
+        switch expr {
+        case .name(let name, _), .implicitMember(let name):
+            names.insert(name)
+        case .member(let base, let name, _):
+            names.insert(name)
+            gather(base, into: &names)
+        case .call(let callee, let arguments, _):
+            gather(callee, into: &names)
+            for argument in arguments { gather(argument.value, into: &names) }
+        case .cast(let base, let type):
+            names.insert(type.name)
+            gather(base, into: &names)
+        case .literal(let type, _), .typeRef(let type):
+            names.insert(type.name)
+        case .anyOf(let list), .effects(let list):
+            for item in list { gather(item, into: &names) }
+        case .closure(let parameters, let result, _, let captures):
+            names.formUnion(parameters)
+            names.formUnion(captures)
+            if let result { gather(result, into: &names) }
+        case .nilLiteral, .selfRef, .superRef, .dynamicString, .unknown:
+            break
+        }
+    }
+}
+
+extension Statement {
+    /// A statement of a shape `InertStatements.isQuiet` may accept: not an assignment to a
+    /// member or subscript.
+    var mayBeQuiet: Bool {
+        if case .assign(let target, _) = self, case .name = target { return true }
+        if case .assign = self { return false }
+        return true
+    }
+}
+
+/// The names a body calls by themselves (`name(...)`).
+enum BareCalls {
+    static func names(in body: [Statement]) -> Set<String> {
+        var names: Set<String> = []
+        for statement in body {
+            switch statement {
+            case .bind(_, _, let value?): gather(value, into: &names)
+            case .bind: break
+            case .assign(let target, let value):
+                gather(target, into: &names)
+                gather(value, into: &names)
+            case .evaluate(let value), .returns(let value): gather(value, into: &names)
+            }
+        }
+        return names
+    }
+
+    private static func gather(_ expr: Expr, into names: inout Set<String>) {
+        switch expr {
+        case .call(let callee, let arguments, _):
+            if case .name(let name, _) = callee { names.insert(name) }
+            gather(callee, into: &names)
+            for argument in arguments { gather(argument.value, into: &names) }
+        case .member(let base, _, _), .cast(let base, _):
+            gather(base, into: &names)
+        case .anyOf(let list), .effects(let list):
+            for item in list { gather(item, into: &names) }
+        case .closure(_, let result?, _, _):
+            gather(result, into: &names)
+        case .closure, .nilLiteral, .literal, .selfRef, .superRef, .name, .implicitMember, .typeRef, .dynamicString, .unknown:
+            break
+        }
+    }
+}
