@@ -1,6 +1,6 @@
 /// The names of the sources' functions a call of which changes nothing the analysis finds: every
 /// function declared by the name (a free function, or a method of any type: a protocol's
-/// requirement, an override, each overload) has only quiet statements (`InertStatements.isQuiet`:
+/// requirement, an override, each overload) has only quiet statements (`InertStatements.runsNothing`:
 /// inert ones, locals that never hold an object bound to inert values, returns of such values),
 /// calls of other such functions among them. `print(try await loadAll(pages: 2).count)`, where
 /// `loadAll` gathers pages from `load`, a protocol's requirement nothing implements, is then as
@@ -42,21 +42,19 @@ enum GraphFreeFunctions {
             return name
         })
         // A function is judged again only when a name it calls by itself is dropped: the judgment
-        // reads the set only there (`InertStatements.callsNothing`).
-        var callers: [String: Set<String>] = [:]
-        for name in kept {
-            for function in functions[name, default: []] {
-                for callee in BareCalls.names(in: function.body) where kept.contains(callee) { callers[callee, default: []].insert(name) }
-            }
-        }
+        // reads the set only there (`InertStatements.callsNothing`). Most names are dropped in
+        // the first round, so what the rest call is gathered after it.
+        var calls: [String: Set<String>] = [:]
         var toJudge = kept
         while !toJudge.isEmpty {
             let judge = InertStatements(declared: declared, graphTypes: graphTypes, graphFree: kept)
-            let dropped = toJudge.filter { name in
-                functions[name, default: []].contains { function in function.body.contains { !judge.isQuiet($0, in: function) } }
-            }
+            let dropped = toJudge.filter { name in functions[name, default: []].contains { !judge.runsNothing($0) } }
+            guard !dropped.isEmpty else { break }
             kept.subtract(dropped)
-            toJudge = Set(dropped.flatMap { callers[$0] ?? [] }).intersection(kept)
+            toJudge = kept.filter { name in
+                if calls[name] == nil { calls[name] = functions[name, default: []].reduce(into: []) { $0.formUnion(BareCalls.names(in: $1.body)) } }
+                return !calls[name, default: []].isDisjoint(with: dropped)
+            }
         }
         return kept
     }
@@ -125,7 +123,7 @@ enum GraphFreeFunctions {
 }
 
 extension Statement {
-    /// A statement of a shape `InertStatements.isQuiet` may accept: not an assignment to a
+    /// A statement of a shape `InertStatements.runsNothing` may accept: not an assignment to a
     /// member or subscript.
     var mayBeQuiet: Bool {
         if case .assign(let target, _) = self, case .name = target { return true }

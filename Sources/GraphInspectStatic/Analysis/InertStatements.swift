@@ -91,26 +91,35 @@ struct InertStatements {
         return isInertValue(expr, in: function)
     }
 
-    /// Whether running `statement` in `function` touches nothing but the function's own locals
-    /// that never hold an object (`ObjectFreeLocals`) and its result, which then holds none: an
-    /// inert statement, such a local bound or assigned an inert value, or a return of an inert
-    /// value that holds no object. A function of only these runs nothing (`GraphFreeFunctions`).
-    func isQuiet(_ statement: Statement, in function: FunctionIR) -> Bool {
-        switch statement {
-        case .evaluate:
-            return isInert(statement, in: function)
-        case .bind(let name, _, let value):
-            // The value first: finding the locals reads the whole function.
-            guard value.map({ isInertValue($0, in: function) }) ?? true else { return false }
-            return name == "_" || judged.locals(of: function, inert: self).contains(name)
-        case .assign(.name(let name, _), let value):
-            return isInertValue(value, in: function) && judged.locals(of: function, inert: self).contains(name)
-        case .assign:
-            return false
-        case .returns(let value):
-            return isInertValue(value, in: function)
-                && ObjectFreeLocals.holdsNoObject(value, objectFree: judged.locals(of: function, inert: self), in: function, inert: self)
+    /// Whether every statement of `function` is quiet: it touches nothing but the function's own
+    /// locals that never hold an object (`ObjectFreeLocals`) and its result, which then holds
+    /// none. A quiet statement is an inert one, such a local bound or assigned an inert value, or
+    /// a return of an inert value that holds no object. A function of only these runs nothing
+    /// (`GraphFreeFunctions`). Each statement is judged first as if every local it names held no
+    /// object, and the locals are found (reading the whole function) only when all pass.
+    func runsNothing(_ function: FunctionIR) -> Bool {
+        var locals: Set<String> = [], returned: [Expr] = []
+        for statement in function.body {
+            switch statement {
+            case .evaluate(let value):
+                guard isInertValue(value, in: function, locals: &locals) else { return false }
+            case .bind(let name, _, let value):
+                if let value, !isInertValue(value, in: function, locals: &locals) { return false }
+                if name != "_" { locals.insert(name) }
+            case .assign(.name(let name, _), let value):
+                guard isInertValue(value, in: function, locals: &locals) else { return false }
+                locals.insert(name)
+            case .assign:
+                return false
+            case .returns(let value):
+                guard isInertValue(value, in: function, locals: &locals) else { return false }
+                returned.append(value)
+            }
         }
+        guard !locals.isEmpty || !returned.isEmpty else { return true }
+        let objectFree = judged.locals(of: function, inert: self)
+        return locals.isSubset(of: objectFree)
+            && returned.allSatisfy { ObjectFreeLocals.holdsNoObject($0, objectFree: objectFree, in: function, inert: self) }
     }
 
     /// An expression whose value is made and dropped with no effect.

@@ -153,10 +153,10 @@ private struct State {
         let judged = analysis.inert
         let inert = InertStatements(declared: judged.declared, graphTypes: judged.graphTypes, graphFree: judged.graphFree)
         // The functions that run nothing (`GraphFreeFunctions`) still do if each edited one among
-        // them has only quiet statements: the set may no longer be the largest, which decides
+        // them does: the set may no longer be the largest, which decides
         // only what is left out, not what is found.
         for change in edit.changes where judged.graphFree.contains(change.new.name) {
-            guard change.new.body.allSatisfy({ inert.isQuiet($0, in: change.new) }) else { return .cannot }
+            guard inert.runsNothing(change.new) else { return .cannot }
         }
         let next = FlowAnalysis(reader: reader, mode: .exact(nil), index: types, constructed: constructed, inert: inert)
         guard next.adoptSettledState(of: analysis, file: file.path, move: { edit.moved[$0] }) else { return .notKept }
