@@ -21,6 +21,13 @@ import Testing
         }
     }
 
+    /// A generated app written to a new folder (removed by the caller), and its files.
+    static func generatedApp(features: Int, ordinaryFilesPerFeature: Int) throws -> (root: URL, files: [StaticReader.SourceFile]) {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory() + "graphinspect-session-\(UUID().uuidString)")
+        _ = try GeneratedApp(features: features, ordinaryFilesPerFeature: ordinaryFilesPerFeature).write(to: root)
+        return (root, try StaticReader.files(in: [root.appendingPathComponent("Sources").path]))
+    }
+
     /// One edit inside a body: a statement written twice, one removed, a lookup typed (of a name
     /// provided or not), an unused local bound to a lookup, a call of code outside the sources.
     static func bodyEdit(_ files: inout [StaticReader.SourceFile], round: Int, random: inout SeededEdits) -> String? {
@@ -84,10 +91,9 @@ import Testing
     /// The editor's typing on a generated app: lookups typed and deleted in module files, of names
     /// provided and not; most are read from the last fixed point, and each is the truth.
     @Test func typedLookupsOnAGeneratedApp() throws {
-        let root = URL(fileURLWithPath: NSTemporaryDirectory() + "graphinspect-session-\(UUID().uuidString)")
+        let (root, generated) = try Self.generatedApp(features: 5, ordinaryFilesPerFeature: 2)
         defer { try? FileManager.default.removeItem(at: root) }
-        _ = try GeneratedApp(features: 5, ordinaryFilesPerFeature: 2).write(to: root)
-        var files = try StaticReader.files(in: [root.appendingPathComponent("Sources").path])
+        var files = generated
         let modules = files.indices.filter { files[$0].path.hasSuffix("Modules.swift") }
         let session = StaticReader.EditorSession()
         _ = session.reading(of: files, cachePath: nil)
@@ -117,10 +123,9 @@ import Testing
     /// What the fixed point cannot keep is read whole: a statement that makes an object, or
     /// passes one where it was not; and the session goes on from that reading.
     @Test func editsThatMoveTheFixedPointAreReadWhole() throws {
-        let root = URL(fileURLWithPath: NSTemporaryDirectory() + "graphinspect-session-\(UUID().uuidString)")
+        let (root, generated) = try Self.generatedApp(features: 3, ordinaryFilesPerFeature: 1)
         defer { try? FileManager.default.removeItem(at: root) }
-        _ = try GeneratedApp(features: 3, ordinaryFilesPerFeature: 1).write(to: root)
-        var files = try StaticReader.files(in: [root.appendingPathComponent("Sources").path])
+        var files = generated
         let index = try #require(files.firstIndex { $0.path.hasSuffix("F2Modules.swift") })
         let session = StaticReader.EditorSession()
         _ = session.reading(of: files, cachePath: nil)
@@ -144,10 +149,9 @@ import Testing
     /// point stands; an edit that makes such a function run something changes what the fixed
     /// point left out of every caller, and is read whole. Each reading is the truth.
     @Test func anEditOfAFunctionThatRunsNothingIsReadWhole() throws {
-        let root = URL(fileURLWithPath: NSTemporaryDirectory() + "graphinspect-session-\(UUID().uuidString)")
+        let (root, generated) = try Self.generatedApp(features: 3, ordinaryFilesPerFeature: 2)
         defer { try? FileManager.default.removeItem(at: root) }
-        _ = try GeneratedApp(features: 3, ordinaryFilesPerFeature: 2).write(to: root)
-        var files = try StaticReader.files(in: [root.appendingPathComponent("Sources").path])
+        var files = generated
         let screens = files.indices.filter { files[$0].path.contains("Screen") }
         try #require(screens.count >= 2)
         let session = StaticReader.EditorSession()

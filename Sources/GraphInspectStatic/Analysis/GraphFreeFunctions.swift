@@ -79,46 +79,21 @@ enum GraphFreeFunctions {
                 if let type = type ?? nil { mentioned.insert(type.name) }
             }
             for statement in function.body {
-                switch statement {
-                case .bind(let name, let type, let value):
+                if case .bind(let name, let type, _) = statement {
                     mentioned.insert(name)
                     if let type { mentioned.insert(type.name) }
-                    if let value { gather(value, into: &mentioned) }
-                case .assign(let target, let value):
-                    gather(target, into: &mentioned)
-                    gather(value, into: &mentioned)
-                case .evaluate(let value), .returns(let value):
-                    gather(value, into: &mentioned)
+                }
+                statement.visitExpressions { expr in
+                    switch expr {
+                    case .name(let name, _), .implicitMember(let name), .member(_, let name, _): mentioned.insert(name)
+                    case .cast(_, let type), .literal(let type, _), .typeRef(let type): mentioned.insert(type.name)
+                    case .closure(let parameters, _, _, let captures): mentioned.formUnion(parameters + captures)
+                    default: break
+                    }
                 }
             }
         }
         return mentioned
-    }
-
-    private static func gather(_ expr: Expr, into names: inout Set<String>) {
-        switch expr {
-        case .name(let name, _), .implicitMember(let name):
-            names.insert(name)
-        case .member(let base, let name, _):
-            names.insert(name)
-            gather(base, into: &names)
-        case .call(let callee, let arguments, _):
-            gather(callee, into: &names)
-            for argument in arguments { gather(argument.value, into: &names) }
-        case .cast(let base, let type):
-            names.insert(type.name)
-            gather(base, into: &names)
-        case .literal(let type, _), .typeRef(let type):
-            names.insert(type.name)
-        case .anyOf(let list), .effects(let list):
-            for item in list { gather(item, into: &names) }
-        case .closure(let parameters, let result, _, let captures):
-            names.formUnion(parameters)
-            names.formUnion(captures)
-            if let result { gather(result, into: &names) }
-        case .nilLiteral, .selfRef, .superRef, .dynamicString, .unknown:
-            break
-        }
     }
 }
 
@@ -126,9 +101,8 @@ extension Statement {
     /// A statement of a shape `InertStatements.runsNothing` may accept: not an assignment to a
     /// member or subscript.
     var mayBeQuiet: Bool {
-        if case .assign(let target, _) = self, case .name = target { return true }
-        if case .assign = self { return false }
-        return true
+        guard case .assign(let target, _) = self else { return true }
+        if case .name = target { return true } else { return false }
     }
 }
 
@@ -137,32 +111,10 @@ enum BareCalls {
     static func names(in body: [Statement]) -> Set<String> {
         var names: Set<String> = []
         for statement in body {
-            switch statement {
-            case .bind(_, _, let value?): gather(value, into: &names)
-            case .bind: break
-            case .assign(let target, let value):
-                gather(target, into: &names)
-                gather(value, into: &names)
-            case .evaluate(let value), .returns(let value): gather(value, into: &names)
+            statement.visitExpressions { expr in
+                if case .call(.name(let name, _), _, _) = expr { names.insert(name) }
             }
         }
         return names
-    }
-
-    private static func gather(_ expr: Expr, into names: inout Set<String>) {
-        switch expr {
-        case .call(let callee, let arguments, _):
-            if case .name(let name, _) = callee { names.insert(name) }
-            gather(callee, into: &names)
-            for argument in arguments { gather(argument.value, into: &names) }
-        case .member(let base, _, _), .cast(let base, _):
-            gather(base, into: &names)
-        case .anyOf(let list), .effects(let list):
-            for item in list { gather(item, into: &names) }
-        case .closure(_, let result?, _, _):
-            gather(result, into: &names)
-        case .closure, .nilLiteral, .literal, .selfRef, .superRef, .name, .implicitMember, .typeRef, .dynamicString, .unknown:
-            break
-        }
     }
 }

@@ -23,8 +23,8 @@ struct InertStatements {
     /// from the library's types): a member of a value written as one may be a lookup. Nil: any
     /// type the sources declare may be one.
     let graphTypes: Set<String>?
-    /// The sources' functions whose every statement is inert (`GraphFreeFunctions`): a call of
-    /// one by its bare name runs nothing.
+    /// The sources' functions that run nothing (`GraphFreeFunctions`): a call of one by its
+    /// bare name is inert.
     let graphFree: Set<String>
     /// Each function's `ObjectFreeLocals` and body without inert statements, made once: its
     /// statements are judged one by one, by the coarse run and the exact run.
@@ -219,7 +219,7 @@ struct InertStatements {
 
     /// Whether `name(...)` runs nothing of the sources: code outside them, or a graph-free
     /// function (not a variable of the function, which may hold a closure). Its value holds no
-    /// object: a graph-free function returns nothing.
+    /// object: a graph-free function returns none.
     func callsNothing(_ name: String, in function: FunctionIR) -> Bool {
         if isOutside(name, in: function) { return true }
         return graphFree.contains(name) && function.locals[name] == nil && !function.parameters.contains { $0.name == name }

@@ -82,20 +82,7 @@ struct ObjectFreeLocals {
     }
 
     private static func gatherClosureParameters(_ expr: Expr, into names: inout Set<String>) {
-        switch expr {
-        case .closure(let parameters, let result, _, _):
-            names.formUnion(parameters)
-            if let result { gatherClosureParameters(result, into: &names) }
-        case .member(let base, _, _), .cast(let base, _):
-            gatherClosureParameters(base, into: &names)
-        case .call(let callee, let arguments, _):
-            gatherClosureParameters(callee, into: &names)
-            for argument in arguments { gatherClosureParameters(argument.value, into: &names) }
-        case .anyOf(let list), .effects(let list):
-            for item in list { gatherClosureParameters(item, into: &names) }
-        case .nilLiteral, .literal, .selfRef, .superRef, .name, .implicitMember, .typeRef, .dynamicString, .unknown:
-            break
-        }
+        expr.visit { if case .closure(let parameters, _, _, _) = $0 { names.formUnion(parameters) } }
     }
 }
 

@@ -170,3 +170,33 @@ struct TypeDecl: Sendable {
     /// The class it inherits from, when the first inherited name is a class (decided by the index).
     var superclassName: String?
 }
+
+extension Statement {
+    /// Calls `body` with every expression the statement holds, outermost first (a closure's
+    /// result among them; its body's statements are the function's own).
+    func visitExpressions(_ body: (Expr) -> Void) {
+        switch self {
+        case .bind(_, _, let value): value?.visit(body)
+        case .assign(let target, let value):
+            target.visit(body)
+            value.visit(body)
+        case .evaluate(let value), .returns(let value): value.visit(body)
+        }
+    }
+}
+
+extension Expr {
+    /// Calls `body` with this expression and every one inside it, outermost first.
+    func visit(_ body: (Expr) -> Void) {
+        body(self)
+        switch self {
+        case .member(let base, _, _), .cast(let base, _): base.visit(body)
+        case .call(let callee, let arguments, _):
+            callee.visit(body)
+            for argument in arguments { argument.value.visit(body) }
+        case .anyOf(let list), .effects(let list): for item in list { item.visit(body) }
+        case .closure(_, let result, _, _): result?.visit(body)
+        case .nilLiteral, .literal, .selfRef, .superRef, .name, .implicitMember, .typeRef, .dynamicString, .unknown: break
+        }
+    }
+}

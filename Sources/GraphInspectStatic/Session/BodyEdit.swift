@@ -111,42 +111,18 @@ struct BodyEdit {
     enum Names {
         static func bound(by statement: Statement, into names: inout Set<String>) {
             if case .bind(let name, _, _) = statement { names.insert(name) }
-            visit(statement) { expr in
+            statement.visitExpressions { expr in
                 if case .closure(let parameters, _, _, _) = expr { names.formUnion(parameters) }
             }
         }
 
         static func named(in statement: Statement, into names: inout Set<String>) {
-            visit(statement) { expr in
+            statement.visitExpressions { expr in
                 switch expr {
                 case .name(let name, _): names.insert(name)
                 case .closure(_, _, _, let captures): names.formUnion(captures)
                 default: break
                 }
-            }
-        }
-
-        private static func visit(_ statement: Statement, _ body: (Expr) -> Void) {
-            switch statement {
-            case .bind(_, _, let value): if let value { visit(value, body) }
-            case .assign(let target, let value):
-                visit(target, body)
-                visit(value, body)
-            case .evaluate(let value), .returns(let value): visit(value, body)
-            }
-        }
-
-        private static func visit(_ expr: Expr, _ body: (Expr) -> Void) {
-            body(expr)
-            switch expr {
-            case .member(let base, _, _): visit(base, body)
-            case .call(let callee, let arguments, _):
-                visit(callee, body)
-                for argument in arguments { visit(argument.value, body) }
-            case .cast(let value, _): visit(value, body)
-            case .anyOf(let list), .effects(let list): for item in list { visit(item, body) }
-            case .closure(_, let result, _, _): if let result { visit(result, body) }
-            default: break
             }
         }
     }
