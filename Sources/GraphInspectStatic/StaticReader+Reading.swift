@@ -134,14 +134,19 @@ extension StaticReader {
     {
         let texts = cache == nil ? [] : textKeys(files)
         let prepared = prepare(files, options: options, cache: cache, texts: texts)
+        // Read from the cache before it starts writing: nothing may change it while it writes.
+        var kept: (graph: StaticGraph, analysis: FlowAnalysis, constructed: [String: Int])?
+        if let cache { kept = fromFixedPoint(prepared, files: files, texts: texts, options: options, cache: cache) }
         if options.deferredSave == nil { cache?.startSavingContributions() }
-        let (graph, analysis, constructed) = analysed(prepared)
+        let (graph, analysis, constructed) = kept ?? analysed(prepared)
         var reading = reading(graph)
         if let also = options.alsoFind { reading.diagnostics = (reading.diagnostics + also.find(reading)).sorted() }
         if options.leavesMemoryToExit { leftToExit.keep(LeftToExit(prepared: prepared, graph: graph)) }
         if let cache {
             let made = reading
-            let saving = { save(made, graph: graph, prepared: prepared, files: files, texts: texts, options: options, cache: cache) }
+            // Taken now: an editor's session moves the analysis into its next reading.
+            let settled = analysis.settledState()
+            let saving = { save(made, graph: graph, prepared: prepared, settled: settled, files: files, texts: texts, options: options, cache: cache) }
             if let deferred = options.deferredSave { deferred.add(saving) } else { saving() }
         }
         return (reading, graph, prepared, analysis, constructed)
@@ -150,7 +155,8 @@ extension StaticReader {
     /// Keeps `reading` as the cache's last reading, with what the files of component types
     /// contribute, and saves the cache.
     private static func save(
-        _ reading: StaticReading, graph: StaticGraph, prepared: PreparedSources, files: [SourceFile], texts: [CacheKey], options: Options, cache: CheckCache
+        _ reading: StaticReading, graph: StaticGraph, prepared: PreparedSources, settled: SettledState?, files: [SourceFile], texts: [CacheKey], options: Options,
+        cache: CheckCache
     ) {
         let parts = LastReading.encode(LastReading.ReadingParts(snapshot: reading.snapshot, facts: reading.facts, places: reading.places))
         // The files of component types keep what they contribute in the reading itself: a
@@ -164,8 +170,10 @@ extension StaticReader {
             let key = contributionKey(path: entry.path, module: entry.module, text: entry.text.description, scope: prepared.scope, scopeKeys: &scopeKeys)
             entries[index].contribution = cache.keptContribution(key)
         }
+        let key = runKey(files, texts: texts, options)
+        if let settled { cache.store(settled, for: key) }
         cache.store(LastReading(
-            runKey: runKey(files, texts: texts, options), optionsKey: optionsKey(options), files: entries, scope: prepared.scope,
+            runKey: key, optionsKey: optionsKey(options), files: entries, scope: prepared.scope,
             diagnostics: reading.diagnostics, summary: reading.summary, declaredNames: LastReading.encodedNames(graph.declaredNames),
             graphTypeNames: LastReading.encodedNames(graph.graphTypeNames),
             graphFreeNames: LastReading.encodedNames(graph.graphFreeNames),

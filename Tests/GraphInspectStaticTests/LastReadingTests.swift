@@ -142,7 +142,7 @@ import Testing
         var random = SeededEdits(seed: 53)
         let folder = CheckCacheTests.folder()
         _ = StaticReader.reading(of: files, options: Self.options(folder))
-        var reuses: [CheckCache.Reuse?] = [], calls: [Bool] = []
+        var reuses: [CheckCache.Reuse?] = [], calls: [Bool] = [], fromFixedPoint = 0
         for round in 0..<80 {
             let what = Self.edit(&files, round: round, random: &random)
             let plain = StaticReader.reading(of: files, options: Self.options(nil))
@@ -157,10 +157,12 @@ import Testing
             #expect(cached.warnings.isEmpty, "round \(round)")
             reuses.append(cache.reused)
             calls.append(what.hasPrefix("kind 22 "))
+            if cache.readFromFixedPoint { fromFixedPoint += 1 }
         }
-        // Each way a run goes was taken: read again, reused after an edit, reused unchanged; and
-        // a call of a function that runs nothing was absorbed.
+        // Each way a run goes was taken: read again, drawn from the fixed point kept, reused after
+        // an edit, reused unchanged; and a call of a function that runs nothing was absorbed.
         #expect(reuses.contains(nil) && reuses.contains(.edited) && reuses.contains(.unchanged), "\(reuses)")
+        #expect(fromFixedPoint > 0)
         #expect(zip(calls, reuses).contains { $0 && $1 == .edited }, "\(reuses)")
     }
 

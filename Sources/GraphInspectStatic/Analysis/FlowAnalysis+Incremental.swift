@@ -34,52 +34,39 @@ extension FlowAnalysis {
         return true
     }
 
-    /// Takes `old`'s fixed point as this run's, the positions of one file moved by `move` (nil
-    /// for a position the edit does not keep: the state is then not taken, and false returned).
-    /// `old` must be a settled exact run over the same functions, numbered alike, and is emptied.
-    func adoptSettledState(of old: FlowAnalysis, file: String, move: (SourcePosition) -> SourcePosition?) -> Bool {
-        guard old.relevance == nil, relevance == nil, old.tracker == nil, tracker == nil, old.settledSize != nil else { return false }
-        if old.recordChangedState { old.rollBackTheLastPass() }
+    /// Moves the positions of the edited `files` in the fixed point this run adopted
+    /// (`adopt`) by `move` (nil for a position an edit does not keep: false is then returned,
+    /// and the state is not to be used), and takes the notes that hold whatever the edit as
+    /// this run's.
+    func moveSettledPositions(files: Set<String>, move: (SourcePosition) -> SourcePosition?) -> Bool {
         func moved(_ position: SourcePosition?) -> SourcePosition?? {
-            guard let position, position.file == file else { return .some(position) }
+            guard let position, files.contains(position.file) else { return .some(position) }
             return move(position).map { .some($0) }
         }
-        var sites = old.sites
-        for index in sites.indices {
+        var sitesMoved = false
+        for index in sites.indices where sites[index].position.map({ files.contains($0.file) }) == true {
             guard let position = moved(sites[index].position) else { return false }
             sites[index].position = position
+            sitesMoved = true
         }
         var notes: Set<Unresolved> = []
-        for var note in old.settledNotes {
+        for var note in settledNotes {
             guard let position = moved(note.position) else { return false }
             note.position = position ?? note.position
             notes.insert(note)
         }
-        // The last pass's runs of unreached functions start afresh (`record` reuses what they
-        // recorded, or runs them again). A closure's result slot is named by where it is written.
-        var slots = old.slots.filter { !$0.key.isOfAnUnreachedRun }
-        old.slots = [:]
-        var closures = old.closures
+        // A closure's result slot is named by where it is written.
         for (id, closure) in closures {
-            guard let position = old.sites[id].position, position.file == file else { continue }
+            guard case .closureResult(let function, let context, let position) = closure.result, files.contains(position.file) else { continue }
             guard let to = move(position) else { return false }
-            let slot = Slot.closureResult(function: closure.function, context: closure.context, position: to)
+            let slot = Slot.closureResult(function: function, context: context, position: to)
             let values = slots.removeValue(forKey: closure.result)
             closures[id]?.result = slot
             if let values { slots[slot] = values }
         }
-        self.sites = sites
-        siteIDs = Dictionary(sites.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        self.slots = slots
-        self.closures = closures
-        initializerContexts = old.initializerContexts
-        initializerContextsBySite = old.initializerContextsBySite
-        sitesByType = old.sitesByType
-        known = old.known
-        knownSet = old.knownSet
+        if sitesMoved { siteIDs = Dictionary(sites.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) }
         definiteNotes.formUnion(notes)
         settledNotes = definiteNotes
-        assumingOutsideCode = true
         return true
     }
 

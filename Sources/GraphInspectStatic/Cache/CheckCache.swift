@@ -21,6 +21,7 @@ public final class CheckCache {
     static let formatVersion: UInt64 = 6
     static let fileName = "graphinspect-check.cache"
     static let readingFileName = "graphinspect-check-reading.cache"
+    static let analysisFileName = "graphinspect-check-analysis.cache"
 
     /// Why the cache was not used, or not kept.
     public enum Problem: Equatable, Sendable, CustomStringConvertible {
@@ -46,6 +47,8 @@ public final class CheckCache {
     /// The contributions file's path.
     let path: String
     let readingPath: String
+    /// The analysis's fixed point for the last reading's files (`SettledState`).
+    let analysisPath: String
     public private(set) var problems: [Problem] = []
     /// The identity of the reader that writes and reads it (`currentBuild`).
     private let build: String
@@ -55,6 +58,7 @@ public final class CheckCache {
     private var kept: [CacheKey: ArraySlice<UInt8>] = [:]
     private var keptOrder: [CacheKey] = []
     private var newRun: LastReading?
+    private var newState: (key: CacheKey, state: SettledState)?
     /// The contributions file being written while the analysis runs (`startSavingContributions`).
     private var contributionsWriting: DispatchGroup?
     /// Whether the last findings were used whole, so the files on disk are what `save` would write.
@@ -67,6 +71,7 @@ public final class CheckCache {
     public init(directory: String, build: String = CheckCache.currentBuild) {
         path = (directory as NSString).appendingPathComponent(Self.fileName)
         readingPath = (directory as NSString).appendingPathComponent(Self.readingFileName)
+        analysisPath = (directory as NSString).appendingPathComponent(Self.analysisFileName)
         self.build = build
     }
 
@@ -193,6 +198,27 @@ public final class CheckCache {
         }
     }
 
+    /// The analysis's fixed point kept for the files of `key` (`LastReading.analysedKey`), read
+    /// back whole; nil when the file holds none for them (another reading's, or none).
+    func settledState(for key: CacheKey) -> SettledState? {
+        guard let (bytes, range) = body(of: analysisPath) else { return nil }
+        var input = CacheBytesReader(bytes, from: range.lowerBound, to: range.upperBound)
+        do {
+            guard CacheKey(high: try input.word(), low: try input.word()) == key else { return nil }
+            let state = try SettledState.read(from: &input)
+            guard input.isAtEnd else { throw CacheBytesReader.Malformed() }
+            return state
+        } catch {
+            note(.corrupt(path: analysisPath))
+            return nil
+        }
+    }
+
+    /// Keeps the fixed point of this run's files (`key`: their `runKey`) for the next run.
+    func store(_ state: SettledState, for key: CacheKey) {
+        newState = (key, state)
+    }
+
     /// The last reading is this run's too, as it is: nothing is written.
     func reuseLastReadingWhole() {
         reusedWhole = true
@@ -208,6 +234,9 @@ public final class CheckCache {
     }
 
     public internal(set) var reused: Reuse?
+    /// Whether this run's reading was drawn from the fixed point kept beside the last reading
+    /// (`SettledState`) rather than analysed whole (for tests and the benchmark).
+    public internal(set) var readFromFixedPoint = false
 
     /// The shape of the contribution kept under `key` (`FileContribution.shapeKey`).
     func shape(forContribution key: CacheKey) -> CacheKey? {
@@ -244,6 +273,22 @@ public final class CheckCache {
             writeContributions()
         }
         writeLastReading()
+        writeSettledState()
+    }
+
+    /// Writes the fixed point kept, after the reading it belongs to: a run that reads the reading
+    /// and finds the fixed point of other files (two runs at once) reads from nothing.
+    private func writeSettledState() {
+        guard let newState, !problems.contains(where: { if case .unwritable = $0 { true } else { false } }) else { return }
+        var out = CacheBytesWriter()
+        out.word(newState.key.high)
+        out.word(newState.key.low)
+        newState.state.write(to: &out)
+        do {
+            try CacheFile.write(out.bytes, to: analysisPath, build: build)
+        } catch {
+            note(.unwritable(path: analysisPath, reason: (error as NSError).localizedDescription))
+        }
     }
 
     private func writeLastReading() {

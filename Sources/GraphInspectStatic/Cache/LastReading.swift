@@ -33,6 +33,13 @@ struct LastReading {
     /// `decodedParts` applies them, so an edit that moves positions need not write the JSON again.
     var pendingMoves: [MovedPositions] = []
 
+    /// The key of the files as the analysis last read them (each entry's `analysed` text, or its
+    /// text): what the fixed point the cache keeps beside this reading belongs to (`SettledState`).
+    /// Computed as `StaticReader.runKey` is, so a reading made by the analysis has it as its `runKey`.
+    var analysedKey: CacheKey {
+        CacheKey([optionsKey] + files.flatMap { [$0.path, $0.module, ($0.analysed ?? $0.text).description] })
+    }
+
     struct FileEntry: Equatable {
         var path: String
         var module: String

@@ -5,12 +5,11 @@ extension StaticReader {
     /// A language server's readings, one after another, each of the workspace with the editor's
     /// unsaved text: the same reading `check` makes of that text (`EditorSessionTests`).
     ///
-    /// It keeps the last analysis in memory. An edit of one file's function bodies whose
-    /// statements removed and added leave the analysis's fixed point as it was (`BodyEdit`,
-    /// `FlowAnalysis+Incremental`: a lookup typed, a statement that reads what the code already
-    /// holds) is answered by recording the lookups again at that point and drawing the graph,
-    /// without settling every file again. Any other edit is read as `check` reads it, through the
-    /// cache when there is one, and the analysis made then is kept for the next.
+    /// It keeps the last analysis in memory (`FixedPointReading`). An edit of function bodies
+    /// that leaves the analysis's fixed point as it was is answered by recording the lookups
+    /// again at that point and drawing the graph, without settling every file again. Any other
+    /// edit is read as `check` reads it, through the cache when there is one, and the analysis
+    /// made then is kept for the next.
     /// Not thread-safe: one server thread asks.
     public final class EditorSession {
         /// How the last reading was made.
@@ -58,9 +57,6 @@ extension StaticReader {
                     self.state = next
                     lastPath = .fromFixedPoint
                     return (next.reading, {})
-                case .notKept:
-                    // The state is spent: a fixed point moved into another run is not kept twice.
-                    self.state = nil
                 case .cannot:
                     break
                 }
@@ -87,32 +83,28 @@ extension StaticReader {
             var reading = made.reading
             reading.warnings = cache?.problems.map(\.description) ?? []
             state = made.analysis.relevance == nil
-                ? State(files: files, prepared: made.prepared, analysis: made.analysis, constructed: made.constructed, reading: reading) : nil
+                ? State(files: files, fixedPoint: FixedPointReading(prepared: made.prepared, analysis: made.analysis, constructed: made.constructed), reading: reading) : nil
             return (reading, finish)
         }
     }
 }
 
-/// What an editor session keeps of its last reading: the files it read, what each contributed,
-/// and the settled analysis.
+/// What an editor session keeps of its last reading: the files it read, its fixed point, and the
+/// reading.
 private struct State {
     var files: [StaticReader.SourceFile]
-    var prepared: StaticReader.PreparedSources
-    var analysis: FlowAnalysis
-    var constructed: [String: Int]
+    var fixedPoint: FixedPointReading
     var reading: StaticReading
 
     enum Next {
         case unchanged
         case read(State)
-        /// Not read from the fixed point, which this attempt spent.
-        case notKept
         /// Not read from the fixed point, which is still whole.
         case cannot
     }
 
-    /// The reading of `files`, from this one's fixed point when one file's bodies changed in ways
-    /// that keep it.
+    /// The reading of `files`, from this one's fixed point when the edited files' bodies changed
+    /// in ways that keep it.
     func next(_ files: [StaticReader.SourceFile]) -> Next {
         guard files.count == self.files.count else { return .cannot }
         var edited: [Int] = []
@@ -121,64 +113,9 @@ private struct State {
             guard file.path == was.path, file.module == was.module else { return .cannot }
             if file.text != was.text { edited.append(index) }
         }
-        guard let index = edited.first else { return .unchanged }
-        guard edited.count == 1, let at = prepared.kept.firstIndex(of: index).map({ $0 + 1 }) else { return .cannot }
-        let file = files[index]
-        // What decides which modules are read and how type names resolve stays; the names read
-        // as members (`SourcePlaces.memberReads`) are gathered again.
-        let scan = FileScan(file.text), was = prepared.scans[index]
-        guard scan.imports == was.imports, scan.seesLibrary == was.seesLibrary, scan.topLevelTypes == was.topLevelTypes else { return .cannot }
-        let before = prepared.contributions[at]
-        let after = FileContribution.read(source: file.text, path: file.path, module: file.module, scope: prepared.scope)
-        // Numbered as the functions they replace, so they compare alike.
-        let functions = (before.functions, after.functions)
-        guard functions.0.count == functions.1.count else { return .cannot }
-        for (was, now) in zip(functions.0, functions.1) { now.id = was.id }
-        guard let edit = BodyEdit(before: before, after: after), !edit.constructs(analysis.index.types) else { return .cannot }
-        // What the edit removes must add nothing at the fixed point, in any context.
-        for change in edit.changes where !analysis.probe(change.removedStatements, of: change.old, mode: .mustDoNothing) { return .cannot }
-        var contributions = prepared.contributions
-        contributions[at] = after
-        var reader = SourceReader()
-        for (offset, contribution) in contributions.enumerated() {
-            let module = offset == 0 ? RuntimeDeclarations.module : files[prepared.kept[offset - 1]].module
-            reader.apply(contribution, module: module, isLibrary: offset == 0, numbered: true)
-        }
-        let types = TypeIndex(types: reader.types, shadowed: reader.shadowed)
-        // Declarations keep their shape (`BodyEdit`), so the names they declare and the graph's
-        // types stay: only top-level code's locals could change the names `InertStatements`
-        // counts. What the fixed point ran of the other functions must run again as it did: the
-        // same statements left out, so the same names, and the same functions that run nothing.
-        guard Set(reader.topLevel.flatMap(\.locals.keys)) == Set(analysis.topLevel.flatMap(\.locals.keys)) else { return .cannot }
-        let judged = analysis.inert
-        let inert = InertStatements(declared: judged.declared, graphTypes: judged.graphTypes, graphFree: judged.graphFree)
-        // The functions that run nothing (`GraphFreeFunctions`) still do if each edited one among
-        // them does: the set may no longer be the largest, which decides
-        // only what is left out, not what is found.
-        for change in edit.changes where judged.graphFree.contains(change.new.name) {
-            guard inert.runsNothing(change.new) else { return .cannot }
-        }
-        let next = FlowAnalysis(reader: reader, mode: .exact(nil), index: types, constructed: constructed, inert: inert)
-        guard next.adoptSettledState(of: analysis, file: file.path, move: { edit.moved[$0] }) else { return .notKept }
-        // What it adds must add nothing to it.
-        for change in edit.changes where !next.probe(change.addedStatements, of: change.new, mode: .mustAddNothing) { return .notKept }
-        // The unreached functions' records are reused but for the edited file's, whose positions moved.
-        guard next.record(reusing: analysis.unreachedRecords, rerunning: Set(after.functions.map(\.id))) else { return .notKept }
-        var prepared = prepared
-        prepared.contributions = contributions
-        if scan.memberNames != was.memberNames {
-            // A name the file no longer reads stays read if another file reads it.
-            prepared.memberReads.formUnion(scan.memberNames)
-            for name in Set(was.memberNames).subtracting(scan.memberNames)
-            where !prepared.scans.indices.contains(where: { $0 != index && prepared.scans[$0].memberNames.contains(name) }) {
-                prepared.memberReads.remove(name)
-            }
-            prepared.scans[index] = scan
-        }
+        guard !edited.isEmpty else { return .unchanged }
         // The families of component types are the cache's (`LastReading`), not the editor's.
-        prepared.typeFiles = [:]
-        prepared.reader = reader
-        let graph = StaticReader.drawn(next, reader: reader, prepared: prepared)
-        return .read(State(files: files, prepared: prepared, analysis: next, constructed: constructed, reading: StaticReader.reading(graph)))
+        guard let (next, graph) = fixedPoint.next(editing: edited, of: files, drawsFamilies: false) else { return .cannot }
+        return .read(State(files: files, fixedPoint: next, reading: StaticReader.reading(graph)))
     }
 }

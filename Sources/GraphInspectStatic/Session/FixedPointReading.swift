@@ -1,0 +1,110 @@
+import GraphInspectCheckContract
+
+/// A settled reading that can answer the next edit from its fixed point: what each file read
+/// contributed, the analysis settled over them, and what the sources construct. An editor's
+/// session keeps one in memory (`EditorSession`); a check starts from the one its cache keeps
+/// (`SettledState`, `StaticReader.fromFixedPoint`).
+///
+/// Edits of function bodies whose statements removed and added leave the fixed point as it was
+/// (`BodyEdit`, `FlowAnalysis+Incremental`: a lookup typed, a statement that reads what the code
+/// already holds) are answered by recording the lookups again at that point and drawing the
+/// graph, without settling every file again. Each edit is judged on its own: what one removes
+/// contributes nothing at the fixed point, and what one adds adds nothing to it, so together
+/// they leave it the least fixed point.
+struct FixedPointReading {
+    var prepared: StaticReader.PreparedSources
+    var analysis: FlowAnalysis
+    var constructed: [String: Int]
+
+    /// The reading of `files`, which differ from the ones read only in the texts of the files at
+    /// `edited`, from this fixed point when the edits keep it; nil otherwise (this reading stays
+    /// whole, to answer another edit). `drawsFamilies`: as `StaticReader.fromFixedPoint`.
+    func next(editing edited: [Int], of files: [StaticReader.SourceFile], drawsFamilies: Bool) -> (FixedPointReading, StaticGraph)? {
+        var next = prepared
+        var edits: [(index: Int, before: FileContribution)] = []
+        for index in edited {
+            guard let at = prepared.kept.firstIndex(of: index).map({ $0 + 1 }) else { return nil }
+            let file = files[index]
+            // What decides which modules are read and how type names resolve stays; the names
+            // read as members (`SourcePlaces.memberReads`) are gathered again.
+            let scan = FileScan(file.text), was = prepared.scans[index]
+            guard scan.imports == was.imports, scan.seesLibrary == was.seesLibrary, scan.topLevelTypes == was.topLevelTypes else { return nil }
+            let before = prepared.contributions[at]
+            let after = FileContribution.read(source: file.text, path: file.path, module: file.module, scope: prepared.scope)
+            // Numbered as the functions they replace.
+            guard before.functions.count == after.functions.count else { return nil }
+            for (was, now) in zip(before.functions, after.functions) { now.id = was.id }
+            next.contributions[at] = after
+            edits.append((index, before))
+            if scan.memberNames != was.memberNames {
+                next.scans[index] = scan
+                // A name the file no longer reads stays read if another file reads it.
+                next.memberReads.formUnion(scan.memberNames)
+                for name in Set(was.memberNames).subtracting(scan.memberNames) where !next.scans.contains(where: { $0.memberNames.contains(name) }) {
+                    next.memberReads.remove(name)
+                }
+            }
+        }
+        var reader = SourceReader()
+        for (offset, contribution) in next.contributions.enumerated() {
+            let module = offset == 0 ? RuntimeDeclarations.module : files[next.kept[offset - 1]].module
+            reader.apply(contribution, module: module, isLibrary: offset == 0, numbered: true)
+        }
+        next.reader = reader
+        guard let state = analysis.settledState() else { return nil }
+        return Self.reading(from: state, judgedBy: analysis.inert, edits: edits, prepared: next, files: files, constructed: constructed, drawsFamilies: drawsFamilies)
+    }
+
+    /// The reading of `prepared` (the files as they are now, read) from `state`, the fixed point
+    /// of the same files before `edits` (each edited file's index among the files given, and
+    /// what it contributed then, its functions numbered as now), judged by the names `inert`
+    /// judged the run that reached it by. Nil when an edit may change the fixed point.
+    /// `drawsFamilies`: the graph lists the families of component types (`prepared.typeFiles`),
+    /// as a reading the cache keeps does; an editor's session leaves that to the cache.
+    static func reading(
+        from state: SettledState, judgedBy judged: InertStatements, edits: [(index: Int, before: FileContribution)], prepared: StaticReader.PreparedSources,
+        files: [StaticReader.SourceFile], constructed: [String: Int], drawsFamilies: Bool
+    ) -> (FixedPointReading, StaticGraph)? {
+        let reader = prepared.reader
+        let types = TypeIndex(types: reader.types, shadowed: reader.shadowed)
+        // The names the fixed point was judged by. Declarations keep their shape (`BodyEdit`), so
+        // the names they declare and the graph's types stay. What the fixed point ran of the other
+        // functions must run again as it did: the same statements left out, so the same names,
+        // and the same functions that run nothing (checked below).
+        let inert = InertStatements(declared: judged.declared, graphTypes: judged.graphTypes, graphFree: judged.graphFree)
+        let analysis = FlowAnalysis(reader: reader, mode: .exact(nil), index: types, constructed: constructed, inert: inert)
+        guard analysis.canAdopt(state) else { return nil }
+        analysis.adopt(state)
+        var changes: [BodyEdit.Change] = [], moved: [SourcePosition: SourcePosition] = [:], rerun: Set<Int> = []
+        for (index, before) in edits {
+            guard let at = prepared.kept.firstIndex(of: index).map({ $0 + 1 }) else { return nil }
+            let after = prepared.contributions[at]
+            guard let edit = BodyEdit(before: before, after: after), !edit.constructs(types.types) else { return nil }
+            // Only top-level code's locals could change the names `InertStatements` counts.
+            func topLevelLocals(_ contribution: FileContribution) -> Set<String> {
+                Set(contribution.changes.flatMap { change -> [String] in if case .topLevel(let function) = change { Array(function.locals.keys) } else { [] } })
+            }
+            guard topLevelLocals(before) == topLevelLocals(after) else { return nil }
+            // What the edit removes must add nothing at the fixed point, in any context.
+            for change in edit.changes where !analysis.probe(change.removedStatements, of: change.old, mode: .mustDoNothing) { return nil }
+            changes += edit.changes
+            moved.merge(edit.moved) { first, _ in first }
+            rerun.formUnion(after.functions.map(\.id))
+        }
+        // The functions that run nothing (`GraphFreeFunctions`) still do if each edited one among
+        // them does: the set may no longer be the largest, which decides only what is left out,
+        // not what is found.
+        for change in changes where judged.graphFree.contains(change.new.name) {
+            guard inert.runsNothing(change.new) else { return nil }
+        }
+        guard analysis.moveSettledPositions(files: Set(edits.map { files[$0.index].path }), move: { moved[$0] }) else { return nil }
+        // What the edits add must add nothing to it.
+        for change in changes where !analysis.probe(change.addedStatements, of: change.new, mode: .mustAddNothing) { return nil }
+        // The unreached functions' records are reused but for the edited files', whose positions moved.
+        guard analysis.record(reusing: state.unreachedRecords, rerunning: rerun) else { return nil }
+        var prepared = prepared
+        if !drawsFamilies { prepared.typeFiles = [:] }
+        let graph = StaticReader.drawn(analysis, reader: reader, prepared: prepared)
+        return (FixedPointReading(prepared: prepared, analysis: analysis, constructed: constructed), graph)
+    }
+}
