@@ -141,7 +141,7 @@ extension StaticReader {
         let (graph, analysis, constructed) = kept ?? analysed(prepared)
         var reading = reading(graph)
         if let also = options.alsoFind { reading.diagnostics = (reading.diagnostics + also.find(reading)).sorted() }
-        if options.leavesMemoryToExit { leftToExit.keep(LeftToExit(prepared: prepared, graph: graph)) }
+        if options.leavesMemoryToExit { leftToExit.keep(LeftToExit(prepared: prepared, graph: graph, analysis: analysis)) }
         if let cache {
             let made = reading
             // Taken now: an editor's session moves the analysis into its next reading.
@@ -192,10 +192,12 @@ extension StaticReader {
     private final class LeftToExit: @unchecked Sendable {
         let prepared: PreparedSources
         let graph: StaticGraph
+        let analysis: FlowAnalysis
 
-        init(prepared: PreparedSources, graph: StaticGraph) {
+        init(prepared: PreparedSources, graph: StaticGraph, analysis: FlowAnalysis) {
             self.prepared = prepared
             self.graph = graph
+            self.analysis = analysis
         }
     }
 

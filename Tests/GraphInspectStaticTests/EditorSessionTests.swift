@@ -70,6 +70,27 @@ import Testing
         }
     }
 
+    /// Body edits of two or three files at once, each file judged on its own against the fixed
+    /// point: each reading is the truth, and some are read from the fixed point.
+    @Test func editsOfSeveralFilesAtOnceReadAsCheckReadsThem() throws {
+        var files = try LastReadingTests.appFiles()
+        let session = StaticReader.EditorSession()
+        _ = session.reading(of: files, cachePath: nil)
+        var random = SeededEdits(seed: 61)
+        var fromFixedPoint: [Int] = []
+        for round in 0..<12 {
+            let before = files
+            var edits: [String] = []
+            for _ in 0..<(2 + round % 2) {
+                if let edit = Self.bodyEdit(&files, round: round, random: &random) { edits.append(edit) }
+            }
+            let read = session.reading(of: files, cachePath: nil).reading
+            LastReadingTests.expectSame(read, Self.truth(files), "round \(round), \(edits), \(session.lastPath)")
+            if session.lastPath == .fromFixedPoint { fromFixedPoint.append(zip(before, files).filter { $0.text != $1.text }.count) }
+        }
+        #expect(fromFixedPoint.contains { $0 > 1 }, "files edited in each reading from the fixed point: \(fromFixedPoint)")
+    }
+
     /// Edits of every kind the cache's tests make (files added, deleted and moved, types renamed,
     /// providers, parents, attachments, a file that stops parsing), one after another in one
     /// session: each reading is the truth.
