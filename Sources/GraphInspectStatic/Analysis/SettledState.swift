@@ -5,9 +5,9 @@ import GraphInspectCheckContract
 /// the sources reach, the notes that hold whatever is edited, and what each function nothing
 /// reaches recorded in the last pass.
 ///
-/// It is what `FlowAnalysis.adoptSettledState` takes from a run kept in memory, so an edit that
-/// leaves the fixed point as it was (`EditorSession`'s test) is answered the same way in a new
-/// process as in an editor's session.
+/// An editor's session takes one from the run it keeps in memory, a check from its cache; both
+/// answer an edit that leaves the fixed point as it was through `FixedPointReading`, so a new
+/// process answers it as an editor's session does.
 struct SettledState {
     var sites: [FlowAnalysis.Site]
     /// Without the slots of the unreached functions' own runs: no other run reads them, and the
