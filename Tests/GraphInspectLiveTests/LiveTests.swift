@@ -303,6 +303,7 @@ import GraphInspectTestSupport
         // The server runs the app itself; stopping the server stops it too.
         let server = try Server(["--", Executable.buildFolder.appendingPathComponent("graphinspect-sample-live-steps").path],
                                 environment: ["GRAPHINSPECT_STEPS": folder.path])
+        defer { server.stop() }
         #if os(Linux)
         let children = ChildProcesses.children(of: server.process.processIdentifier)
         #expect(children.count == 1, "the server's app: \(children)")
@@ -325,6 +326,7 @@ import GraphInspectTestSupport
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try Server(["--listen", "127.0.0.1:0"])
+        defer { server.stop() }
         let address = server.lines.first { $0.contains("GRAPHINSPECT_LIVE=") }.flatMap { $0.components(separatedBy: "GRAPHINSPECT_LIVE=").last } ?? ""
         #expect(address.hasPrefix("127.0.0.1:"), "\(server.lines)")
         // The sample runs twice: with the viewer, stopped after step 1, and without one.
@@ -433,6 +435,7 @@ import GraphInspectTestSupport
         try FileManager.default.createDirectory(at: steps, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try Server(["--listen", "127.0.0.1:0"])
+        defer { first.stop() }
         let address = first.lines.first { $0.contains("GRAPHINSPECT_LIVE=") }.flatMap { $0.components(separatedBy: "GRAPHINSPECT_LIVE=").last } ?? ""
         let app = Process()
         app.executableURL = Executable.buildFolder.appendingPathComponent("graphinspect-sample-live-steps")
