@@ -122,7 +122,7 @@ extension FlowAnalysis {
             return construct(name, arguments, position: position, in: context)
         }
         if case .member(.superRef, "init", _) = callee {
-            guard let owner = context.owner, let superclass = index.types[owner]?.superclassName,
+            guard let owner = context.owner, let superclass = index.superclassName(of: owner),
                   let initializer = index.initializer(of: superclass, labels: labels) else {
                 evaluateArguments(arguments, in: context)
                 return []

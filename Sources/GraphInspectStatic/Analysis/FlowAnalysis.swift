@@ -437,7 +437,7 @@ final class FlowAnalysis {
     func madeElsewhere(_ type: String) -> Int {
         let made = site(Site(type: type, position: index.types[type]?.position, text: "made elsewhere"))
         for initializer in index.types[type]?.initializers ?? [] { enter(initializer, at: made) }
-        if index.types[type]?.initializers.isEmpty ?? true, let inherited = index.types[type]?.superclassName,
+        if index.types[type]?.initializers.isEmpty ?? true, let inherited = index.superclassName(of: type),
            let initializer = index.initializer(of: inherited, labels: ["parent"]) {
             // No init of its own: `Component.init(parent:)`, with a parent nobody in the sources gives.
             enter(initializer, at: made)

@@ -7,7 +7,19 @@ final class TypeIndex {
     let types: [String: TypeDecl]
     /// The library's names the app declares again (`SourceReader.shadowed`).
     let shadowed: Set<String>
+    /// What `supertypes` and the chain walks read of each type, apart from its declaration: a
+    /// `TypeDecl` read out of `types` is copied whole (a dozen tables retained and released),
+    /// and those walks run for every type a check or an edit asks about.
+    private let links: [String: Links]
     private var supertypeCache: [String: [String]] = [:]
+
+    private struct Links {
+        /// The class it inherits from, when its first class among the names it inherits is one
+        /// the index knows.
+        var superclass: String?
+        var inherited: [String]
+        var isLibrary: Bool
+    }
 
     init(types: [String: TypeDecl], shadowed: Set<String> = []) {
         var types = types
@@ -33,12 +45,22 @@ final class TypeIndex {
             if changed { types[name]?.inherited = inherited }
         }
         for (name, type) in types where type.isLibrary && !name.hasPrefix(library) { types[library + name] = type }
+        var links: [String: Links] = [:]
+        links.reserveCapacity(types.count)
+        for (name, type) in types {
+            links[name] = Links(superclass: nil, inherited: type.inherited.map(\.name), isLibrary: type.isLibrary)
+        }
         // A class's superclass is its first inherited name that is a class the index knows.
-        let declared = types
-        for (name, type) in declared where type.kind == .class {
-            types[name]?.superclassName = type.inherited.first { declared[$0.name]?.kind == .class }?.name
+        for (name, type) in types where type.kind == .class {
+            links[name]?.superclass = type.inherited.first { types[$0.name]?.kind == .class }?.name
         }
         self.types = types
+        self.links = links
+    }
+
+    /// The class `name` inherits from, when the index knows it for a class.
+    func superclassName(of name: String) -> String? {
+        links[name]?.superclass
     }
 
     /// `name` and everything it inherits, nearest first (superclasses before protocols).
@@ -51,9 +73,9 @@ final class TypeIndex {
             let current = queue.removeFirst()
             guard seen.insert(current).inserted else { continue }
             order.append(current)
-            guard let type = types[current] else { continue }
-            if let superclass = type.superclassName { queue.insert(superclass, at: 0) }
-            queue += type.inherited.map(\.name).filter { $0 != type.superclassName }
+            guard let type = links[current] else { continue }
+            if let superclass = type.superclass { queue.insert(superclass, at: 0) }
+            queue += type.inherited.filter { $0 != type.superclass }
         }
         supertypeCache[name] = order
         return order
@@ -66,7 +88,7 @@ final class TypeIndex {
     /// Whether a type is the library's or reaches one of its types: its objects are the graph's.
     func isGraphType(_ name: String) -> Bool {
         if let cached = graphTypeCache[name] { return cached }
-        let result = supertypes(of: name).contains { types[$0]?.isLibrary == true }
+        let result = supertypes(of: name).contains { links[$0]?.isLibrary == true }
         graphTypeCache[name] = result
         return result
     }
@@ -81,7 +103,7 @@ final class TypeIndex {
     func libraryName(_ name: String) -> String {
         shadowed.contains(name) ? RuntimeDeclarations.module + "." + name : name
     }
-    func isAppType(_ name: String) -> Bool { types[name].map { !$0.isLibrary } ?? false }
+    func isAppType(_ name: String) -> Bool { links[name].map { !$0.isLibrary } ?? false }
 
     /// Whether a class is marked `@Providers`, so lookups see its computed properties.
     func listsComputedProviders(_ name: String) -> Bool { types[name]?.attributes.contains("Providers") == true }
@@ -115,10 +137,10 @@ final class TypeIndex {
     /// superclass's, as Swift inherits them.
     func initializer(of name: String, labels: [String?]) -> FunctionIR? {
         var current: String? = name
-        while let type = current.flatMap({ types[$0] }) {
-            if let match = type.initializers.first(where: { $0.accepts(labels: labels) }) { return match }
-            if !type.initializers.isEmpty { return nil }
-            current = type.superclassName
+        while let name = current, let initializers = types[name]?.initializers {
+            if let match = initializers.first(where: { $0.accepts(labels: labels) }) { return match }
+            if !initializers.isEmpty { return nil }
+            current = links[name]?.superclass
         }
         return nil
     }
@@ -128,9 +150,9 @@ final class TypeIndex {
     func providers(of name: String) -> [(owner: String, decl: PropertyDecl)] {
         var chain: [String] = []
         var current: String? = name
-        while let type = current.flatMap({ types[$0] }), !type.isLibrary {
-            chain.append(type.name)
-            current = type.superclassName
+        while let name = current, let type = links[name], !type.isLibrary {
+            chain.append(name)
+            current = type.superclass
         }
         var result: [(String, PropertyDecl)] = []
         for owner in chain.reversed() {

@@ -10,8 +10,10 @@ extension StaticGraphBuilder {
     /// judges statements by every name the sources declare.
     func declarationsRunningCode(inert: InertStatements) -> [SourcePosition] {
         var found: Set<SourcePosition> = []
-        for (_, type) in index.types where !type.isLibrary && index.isComponent(type.name) {
-            for property in type.properties.values where !property.isStatic && runsCode(property, inert: inert) {
+        // By name first: a type read out of the table is copied whole, and few are components.
+        for name in index.types.keys where index.isAppType(name) && index.isComponent(name) {
+            guard let properties = index.types[name]?.properties else { continue }
+            for property in properties.values where !property.isStatic && runsCode(property, inert: inert) {
                 found.insert(property.position)
             }
         }

@@ -166,9 +166,6 @@ struct TypeDecl: Sendable {
     var position: SourcePosition?
     /// Declared in the runtime library (a stand-in the reader carries), not in the app.
     var isLibrary: Bool
-
-    /// The class it inherits from, when the first inherited name is a class (decided by the index).
-    var superclassName: String?
 }
 
 extension Statement {
