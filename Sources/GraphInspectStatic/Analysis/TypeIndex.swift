@@ -94,10 +94,34 @@ final class TypeIndex {
     }
     private var graphTypeCache: [String: Bool] = [:]
 
-    func isComponent(_ name: String) -> Bool { reaches(name, libraryName("Component")) }
-    func isHolder(_ name: String) -> Bool { reaches(name, libraryName("ModuleHolder")) }
-    func isModule(_ name: String) -> Bool { reaches(name, libraryName("Module")) }
-    func isRouter(_ name: String) -> Bool { reaches(name, libraryName("Routing")) }
+    func isComponent(_ name: String) -> Bool { reaching(libraryName("Component")).contains(name) }
+    func isHolder(_ name: String) -> Bool { reaching(libraryName("ModuleHolder")).contains(name) }
+    func isModule(_ name: String) -> Bool { reaching(libraryName("Module")).contains(name) }
+    func isRouter(_ name: String) -> Bool { reaching(libraryName("Routing")).contains(name) }
+
+    /// Every name whose `supertypes` hold `target` (`target` among them), found once by walking
+    /// down from it: the roles are asked of every type, and a walk up from each costs a
+    /// `supertypes` list per type.
+    private func reaching(_ target: String) -> Set<String> {
+        if let found = reachingCache[target] { return found }
+        var found: Set<String> = [target]
+        var queue = [target]
+        while let current = queue.popLast() {
+            for name in inheritors[current] ?? [] where found.insert(name).inserted { queue.append(name) }
+        }
+        reachingCache[target] = found
+        return found
+    }
+    private var reachingCache: [String: Set<String>] = [:]
+
+    /// Each name with the types that write it among what they inherit.
+    private lazy var inheritors: [String: [String]] = {
+        var inheritors: [String: [String]] = [:]
+        for (name, type) in links {
+            for written in Set(type.inherited) { inheritors[written, default: []].append(name) }
+        }
+        return inheritors
+    }()
 
     /// The key of the library's type `name`: `GraphInspect.name` when the app declares its own.
     func libraryName(_ name: String) -> String {
