@@ -10,6 +10,68 @@ extension StaticReader {
     static func fromFixedPoint(_ prepared: PreparedSources, files: [SourceFile], texts: [CacheKey], options: Options, cache: CheckCache, mostEdited: Int = 16)
         -> (graph: StaticGraph, analysis: FlowAnalysis, constructed: [String: Int])?
     {
+        guard let found = fixedPointEdits(prepared, files: files, texts: texts, options: options, cache: cache, mostEdited: mostEdited),
+              let (next, graph) = FixedPointReading.reading(
+                  from: found.state, judgedBy: found.inert, edits: found.edits, prepared: prepared, files: files, constructed: found.constructed, drawsFamilies: true
+              ) else { return nil }
+        cache.readFromFixedPoint = true
+        return (graph, next.analysis, found.constructed)
+    }
+
+    /// The cache's last reading, kept again with the edited files' positions moved, when the files
+    /// edited since the fixed point the cache keeps change nothing the reading says but those
+    /// positions (`FixedPointReading.keepsRecords`): the reading is then not drawn again, and only
+    /// the last reading is written. Nil otherwise. Not with a rules file: its findings would have
+    /// to be found again. The analysis and what was prepared are left to the exit as `analysed`
+    /// leaves them.
+    static func keptAfterBodyEdits(_ prepared: PreparedSources, files: [SourceFile], texts: [CacheKey], options: Options, cache: CheckCache) -> LastReading? {
+        guard options.alsoFind == nil, let found = fixedPointEdits(prepared, files: files, texts: texts, options: options, cache: cache) else { return nil }
+        var last = found.last
+        guard let (moved, analysis) = FixedPointReading.keepsRecords(
+            from: found.state, judgedBy: found.inert, edits: found.edits, prepared: prepared, files: files, constructed: found.constructed,
+            meetsLoops: last.diagnostics.contains(where: StaticWording.isLoop)
+        ) else { return nil }
+        // The reading's places are where the text it was last kept with has them: moved from there.
+        var moves: [MovedPositions] = []
+        for (index, entry) in last.files.enumerated() where entry.text != texts[index] {
+            guard let at = prepared.kept.firstIndex(of: index).map({ $0 + 1 }) else { return nil }
+            let now = prepared.contributions[at]
+            var table = moved.filter { $0.key.file == entry.path }
+            if entry.contribution != nil {
+                // Kept with a text other than the one the fixed point was reached with.
+                guard let was = LastReading.contribution(of: entry, fromCache: { nil }), let edit = BodyEdit(before: was, after: now) else { return nil }
+                table = edit.moved
+            }
+            moves.append(MovedPositions(file: entry.path, moved: table))
+            var kept = entry
+            kept.analysed = entry.analysed ?? entry.text
+            kept.text = texts[index]
+            kept.inertShape = nil
+            kept.shape = now.shapeKey
+            var bytes = CacheBytesWriter()
+            now.write(to: &bytes)
+            kept.contribution = bytes.bytes
+            last.files[index] = kept
+        }
+        guard var reading = moves.isEmpty ? last : last.moved(by: moves) else { return nil }
+        reading.graphFreeMentions = LastReading.encodedNames(GraphFreeFunctions.mentions(of: last.decodedGraphFreeNames(), in: prepared.reader))
+        reading.runKey = runKey(files, texts: texts, options)
+        if options.leavesMemoryToExit { leftToExit.keep(LeftToExit(prepared: prepared, graph: nil, analysis: analysis)) }
+        cache.store(reading)
+        cache.saveLastReadingOnly()
+        cache.readFromFixedPoint = true
+        cache.keptRecordsAtFixedPoint = true
+        return reading
+    }
+
+    /// What drawing from the fixed point the cache keeps starts from: the last reading, the state,
+    /// each file edited since the state was reached with what it contributed then (its functions
+    /// numbered as now), the names the state was judged by, and the types the sources construct.
+    /// Nil when there is no such state, or the files differ from the ones it was reached with in
+    /// more than `mostEdited` texts, or in anything but texts.
+    private static func fixedPointEdits(_ prepared: PreparedSources, files: [SourceFile], texts: [CacheKey], options: Options, cache: CheckCache, mostEdited: Int = 16)
+        -> (last: LastReading, state: SettledState, edits: [(index: Int, before: FileContribution)], inert: InertStatements, constructed: [String: Int])?
+    {
         guard prepared.pruning != .always, let last = cache.lastReading(), last.optionsKey == optionsKey(options), last.files.count == files.count,
               texts.count == files.count else { return nil }
         var edited: [Int] = []
@@ -34,10 +96,6 @@ extension StaticReader {
         // Judged by the names the analysis judged by, which the reading keeps beside it.
         let inert = InertStatements(declared: last.decodedNames(), graphTypes: last.decodedGraphTypeNames(), graphFree: last.decodedGraphFreeNames())
         let constructed = Dictionary(uniqueKeysWithValues: state.constructed.map { ($0, 1) })
-        guard let (next, graph) = FixedPointReading.reading(
-            from: state, judgedBy: inert, edits: edits, prepared: prepared, files: files, constructed: constructed, drawsFamilies: true
-        ) else { return nil }
-        cache.readFromFixedPoint = true
-        return (graph, next.analysis, constructed)
+        return (last, state, edits, inert, constructed)
     }
 }

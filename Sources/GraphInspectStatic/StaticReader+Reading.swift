@@ -13,11 +13,35 @@ extension StaticReader {
     }
 
     static func reading(of files: [SourceFile], options: Options, cache: CheckCache?) -> StaticReading {
-        guard let cache else { return made(files, options: options, cache: nil).reading }
+        guard let cache else { return analysed(files, options: options, cache: nil).reading }
         if let kept = keptReading(files, options: options, cache: cache) { return kept }
-        var reading = made(files, options: options, cache: cache).reading
+        var reading: StaticReading
+        switch madeOrKept(files, options: options, cache: cache) {
+        case .made(let made): reading = made
+        case .kept(let last):
+            guard let parts = last.decodedParts() else {
+                reading = analysed(files, options: options, cache: cache).reading
+                break
+            }
+            reading = StaticReading(snapshot: parts.snapshot, diagnostics: last.diagnostics, facts: parts.facts, summary: last.summary, places: parts.places)
+        }
         reading.warnings = cache.problems.map(\.description)
         return reading
+    }
+
+    /// What reading `files` through `cache` gives when its last reading does not hold as it is:
+    /// that reading kept with positions moved, when edits of bodies keep what it says
+    /// (`keptAfterBodyEdits`), else a reading made (`analysed`).
+    enum MadeOrKept {
+        case made(StaticReading)
+        case kept(LastReading)
+    }
+
+    static func madeOrKept(_ files: [SourceFile], options: Options, cache: CheckCache) -> MadeOrKept {
+        let texts = textKeys(files)
+        let prepared = prepare(files, options: options, cache: cache, texts: texts)
+        if let kept = keptAfterBodyEdits(prepared, files: files, texts: texts, options: options, cache: cache) { return .kept(kept) }
+        return .made(analysed(files, options: options, cache: cache, prepared: (prepared, texts)).reading)
     }
 
     /// The cache's last reading of `files`, when it holds (`lastReadingThatHolds`), with the
@@ -71,17 +95,22 @@ extension StaticReader {
         findings(of: try files(in: paths), options: options)
     }
 
-    static func findings(of files: [SourceFile], options: Options) -> StaticReading.Findings {
+    /// `cache`: the one at `options.cachePath`, when made already (to ask it how the run went).
+    static func findings(of files: [SourceFile], options: Options, cache given: CheckCache? = nil) -> StaticReading.Findings {
         guard let cachePath = options.cachePath else {
-            let reading = made(files, options: options, cache: nil).reading
+            let reading = analysed(files, options: options, cache: nil).reading
             return StaticReading.Findings(diagnostics: reading.diagnostics, summary: reading.summary)
         }
-        let cache = CheckCache(directory: cachePath, build: options.cacheIdentity)
+        let cache = given ?? CheckCache(directory: cachePath, build: options.cacheIdentity)
         if let last = lastReadingThatHolds(files, options: options, cache: cache) {
             return StaticReading.Findings(diagnostics: last.diagnostics, summary: last.summary, warnings: cache.problems.map(\.description))
         }
-        let reading = made(files, options: options, cache: cache).reading
-        return StaticReading.Findings(diagnostics: reading.diagnostics, summary: reading.summary, warnings: cache.problems.map(\.description))
+        switch madeOrKept(files, options: options, cache: cache) {
+        case .made(let reading):
+            return StaticReading.Findings(diagnostics: reading.diagnostics, summary: reading.summary, warnings: cache.problems.map(\.description))
+        case .kept(let last):
+            return StaticReading.Findings(diagnostics: last.diagnostics, summary: last.summary, warnings: cache.problems.map(\.description))
+        }
     }
 
     /// The cache's last reading when it is also the reading of `files`: read over the same files
@@ -121,19 +150,14 @@ extension StaticReader {
         return last
     }
 
-    /// Reads `files` and builds the reading (with the additional findings); with a cache, keeps it
-    /// for the next run and saves the cache.
-    static func made(_ files: [SourceFile], options: Options, cache: CheckCache?) -> (reading: StaticReading, graph: StaticGraph) {
-        let made = analysed(files, options: options, cache: cache)
-        return (made.reading, made.graph)
-    }
-
-    /// `made`, with what was prepared and analysed on the way.
-    static func analysed(_ files: [SourceFile], options: Options, cache: CheckCache?)
+    /// Reads `files` and builds the reading (with the additional findings), with what was prepared
+    /// and analysed on the way (`prepared`: the files already prepared, with their texts' keys);
+    /// with a cache, keeps it for the next run and saves the cache.
+    static func analysed(_ files: [SourceFile], options: Options, cache: CheckCache?, prepared given: (PreparedSources, [CacheKey])? = nil)
         -> (reading: StaticReading, graph: StaticGraph, prepared: PreparedSources, analysis: FlowAnalysis, constructed: [String: Int])
     {
-        let texts = cache == nil ? [] : textKeys(files)
-        let prepared = prepare(files, options: options, cache: cache, texts: texts)
+        let texts = given?.1 ?? (cache == nil ? [] : textKeys(files))
+        let prepared = given?.0 ?? prepare(files, options: options, cache: cache, texts: texts)
         // Read from the cache before it starts writing: nothing may change it while it writes.
         var kept: (graph: StaticGraph, analysis: FlowAnalysis, constructed: [String: Int])?
         if let cache { kept = fromFixedPoint(prepared, files: files, texts: texts, options: options, cache: cache) }
@@ -189,12 +213,12 @@ extension StaticReader {
     }
 
     /// A reading kept alive until the process exits (`Options.leavesMemoryToExit`).
-    private final class LeftToExit: @unchecked Sendable {
+    final class LeftToExit: @unchecked Sendable {
         let prepared: PreparedSources
-        let graph: StaticGraph
+        let graph: StaticGraph?
         let analysis: FlowAnalysis
 
-        init(prepared: PreparedSources, graph: StaticGraph, analysis: FlowAnalysis) {
+        init(prepared: PreparedSources, graph: StaticGraph?, analysis: FlowAnalysis) {
             self.prepared = prepared
             self.graph = graph
             self.analysis = analysis
@@ -202,7 +226,7 @@ extension StaticReader {
     }
 
     /// The readings left for the exit; a lock guards them, as readings may end on any thread.
-    private final class LeftToExitStore: @unchecked Sendable {
+    final class LeftToExitStore: @unchecked Sendable {
         private let lock = NSLock()
         private var kept: [LeftToExit] = []
 
@@ -219,7 +243,7 @@ extension StaticReader {
         }
     }
 
-    private static let leftToExit = LeftToExitStore()
+    static let leftToExit = LeftToExitStore()
 
     /// What decides a whole reading: every file's path, module and text (by its digest), and how
     /// it was pruned.

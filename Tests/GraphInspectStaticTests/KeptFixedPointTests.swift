@@ -16,24 +16,26 @@ import Testing
     /// Statements that read objects, call the app's code or look up a dependency (no inert
     /// statement: each ran the analysis whole before), added one after another to a body, each
     /// to the text the run before kept: each is drawn from the fixed point and equals the
-    /// reading without a cache. One that makes an object is analysed whole, and the next edit is
-    /// drawn from the fixed point that run kept.
+    /// reading without a cache; those whose runs record what they recorded before keep the last
+    /// reading with its positions moved, without drawing it. One that makes an object is analysed
+    /// whole, and the next edit is drawn from the fixed point that run kept. A lookup asked again
+    /// records a lookup more: drawn.
     @Test func anEditThatKeepsTheFixedPointIsDrawnFromIt() throws {
         var files = try LastReadingTests.appFiles()
         let folder = CheckCacheTests.folder()
         _ = StaticReader.reading(of: files, options: LastReadingTests.options(folder))
         let ordinary = try #require(files.firstIndex { $0.path.hasSuffix("Ordinary1.swift") })
         let marker = "        let text = String(value)"
-        let steps: [(statement: String, drawn: Bool)] = [
-            ("print(cache)", true), ("clear()", true), ("if value < 0 { clear() }", true), ("print(format(value))", true),
-            ("_ = Formatter2()", false), ("debugPrint(self, cache)", true),
+        let steps: [(statement: String, drawn: Bool, kept: Bool)] = [
+            ("print(cache)", true, true), ("clear()", true, true), ("if value < 0 { clear() }", true, true), ("print(format(value))", true, true),
+            ("_ = Formatter2()", false, false), ("debugPrint(self, cache)", true, false),
         ]
-        for (statement, drawn) in steps {
+        for (statement, drawn, kept) in steps {
             files[ordinary].text = files[ordinary].text.replacingOccurrences(of: marker, with: "        " + statement + "\n" + marker)
             let (cached, cache) = Self.reading(files, folder: folder)
             LastReadingTests.expectSame(cached, StaticReader.reading(of: files, options: LastReadingTests.options(nil)), "\(statement)")
-            #expect(cache.readFromFixedPoint == drawn, "\(statement)")
-            #expect(cache.reused == nil && cached.warnings.isEmpty, "\(statement): \(cached.warnings)")
+            #expect(cache.readFromFixedPoint == drawn && cache.keptRecordsAtFixedPoint == kept, "\(statement)")
+            #expect(cache.reused == (kept ? .edited : nil) && cached.warnings.isEmpty, "\(statement): \(cached.warnings)")
         }
         // The file with the lookups: a lookup asked again there, then a line above it.
         let home = try #require(files.firstIndex { $0.text.contains("component.") && $0.path.contains("GraphInspectSample") })
@@ -42,7 +44,53 @@ import Testing
         files[home].text = (lines[..<lookup] + [lines[lookup]] + lines[lookup...]).joined(separator: "\n")
         let (asked, cache) = Self.reading(files, folder: folder)
         LastReadingTests.expectSame(asked, StaticReader.reading(of: files, options: LastReadingTests.options(nil)), "a lookup asked again")
-        #expect(cache.readFromFixedPoint, "a lookup asked again")
+        #expect(cache.readFromFixedPoint && !cache.keptRecordsAtFixedPoint, "a lookup asked again")
+    }
+
+    /// Random statements added to the bodies of random methods, one run after another with one
+    /// cache, mostly edits that keep the fixed point: calls of the app's code, reads of
+    /// properties and of a dependency, inert statements, comments, now and then an object made
+    /// (analysed whole). Each run equals the reading without a cache, by the build tool's path
+    /// (findings) and the CLI's (the whole reading) in turns; some runs keep the last reading at
+    /// the fixed point, and some are drawn there because a run records something new.
+    @Test func randomBodyEditsAtTheFixedPointEqualTheReadingWithoutACache() throws {
+        var files = try LastReadingTests.appFiles()
+        var random = SeededEdits(seed: 5_311)
+        let folder = CheckCacheTests.folder()
+        _ = StaticReader.reading(of: files, options: LastReadingTests.options(folder))
+        let statements = [
+            "clear()", "if value < 0 { clear() }", "print(format(value))", "print(cache)", "_ = format(1)",
+            "print(component.analytics)", "// a comment", "print(1)", "debugPrint(self)", "_ = Formatter2()",
+        ]
+        let ordinary = files.indices.filter { files[$0].text.contains("func clear() {") }
+        let sample = files.indices.filter { files[$0].text.contains("component.") && files[$0].path.contains("GraphInspectSample") }
+        try #require(!ordinary.isEmpty && !sample.isEmpty)
+        var kept = 0, drawn = 0
+        for round in 0..<40 {
+            let statement = statements[Int(random.next() % UInt64(statements.count))]
+            // A dependency is read where the code reads one already; the rest in `format`.
+            let (at, marker) = statement.hasPrefix("print(component")
+                ? (sample[Int(random.next() % UInt64(sample.count))], "component.")
+                : (ordinary[Int(random.next() % UInt64(ordinary.count))], "func format(")
+            var lines = files[at].text.components(separatedBy: "\n")
+            guard let line = lines.firstIndex(where: { $0.contains(marker) }) else { continue }
+            lines.insert("        " + statement, at: marker == "component." ? line : line + 1)
+            files[at].text = lines.joined(separator: "\n")
+            let what = "round \(round): \(statement) in \(files[at].path)"
+            let plain = StaticReader.reading(of: files, options: LastReadingTests.options(nil))
+            let cache = CheckCache(directory: folder)
+            if round % 3 == 0 {
+                let found = StaticReader.findings(of: files, options: LastReadingTests.options(folder), cache: cache)
+                #expect(found.diagnostics.map { $0.formatted() } == plain.diagnostics.map { $0.formatted() }, "\(what)")
+                #expect(found.summary == plain.summary && found.warnings.isEmpty, "\(what)")
+            } else {
+                let cached = StaticReader.reading(of: files, options: LastReadingTests.options(folder), cache: cache)
+                LastReadingTests.expectSame(cached, plain, "\(what)")
+                #expect(cached.warnings.isEmpty, "\(what): \(cached.warnings)")
+            }
+            if cache.keptRecordsAtFixedPoint { kept += 1 } else if cache.readFromFixedPoint { drawn += 1 }
+        }
+        #expect(kept > 0 && drawn > 0, "\(kept) kept, \(drawn) drawn from the fixed point")
     }
 
     /// Two files edited at once, and an edit after one the last reading absorbed (a comment: its
@@ -68,11 +116,14 @@ import Testing
         #expect(comment.reused == .edited && !comment.readFromFixedPoint)
         files[ordinary[2]].text = files[ordinary[2]].text.replacingOccurrences(of: marker, with: "        clear()\n" + marker)
         check("a call after a comment the reading absorbed in another file", drawn: true)
-        // An older run's fixed point written back over this one's.
+        // An older run's fixed point written back over this one's: an object made is analysed
+        // whole, which keeps a fixed point of its own.
         let path = folder + "/" + CheckCache.analysisFileName
         let older = try Data(contentsOf: URL(fileURLWithPath: path))
         files[ordinary[1]].text = files[ordinary[1]].text.replacingOccurrences(of: marker, with: "        clear()\n" + marker)
         check("one more call", drawn: true)
+        files[ordinary[1]].text = files[ordinary[1]].text.replacingOccurrences(of: marker, with: "        _ = Formatter2()\n" + marker)
+        check("an object made", drawn: false)
         try older.write(to: URL(fileURLWithPath: path))
         files[ordinary[2]].text = files[ordinary[2]].text.replacingOccurrences(of: marker, with: "        print(cache)\n" + marker)
         check("over an older run's fixed point", drawn: false)

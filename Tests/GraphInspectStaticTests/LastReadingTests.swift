@@ -113,6 +113,17 @@ import Testing
         case 16: lines.insert(round % 2 == 0 ? "        NSLog(\"%d\", \(round))" : "        Swift.print(String(describing: cache.count))", at: inBody)
         case 17: lines.insert(round % 2 == 0 ? "        _ = Formatter0().format(\(round))" : "        precondition(parent != nil, \"\\(round)\")", at: inBody)
         case 18: lines.insert(round % 2 == 0 ? "        dump(component.analytics)" : "        print(\"\\(component.analytics)\")", at: inBody)
+        case 19:
+            // A call of the app's code that runs some (`clear` writes its type's cache), in a
+            // method of an ordinary type: the fixed point stands, and what its runs record too.
+            let ordinary = files.indices.filter { files[$0].text.contains("func clear() {") }
+            guard !ordinary.isEmpty else { break }
+            let at = ordinary[round % ordinary.count]
+            var own = files[at].text.components(separatedBy: "\n")
+            guard let format = own.firstIndex(where: { $0.contains("func format(") }) else { break }
+            own.insert(round % 2 == 0 ? "        clear()" : "        if value < \(round) { clear() }", at: format + 1)
+            files[at].text = own.joined(separator: "\n")
+            return "kind 19 in \(files[at].path)"
         case 20:
             // A provider whose value runs no code of the sources, added.
             if let declaration = first(": Component {") { lines.insert("    let stamp\(round) = Date()", at: declaration + 1) }
@@ -161,6 +172,7 @@ import Testing
         }
         // Each way a run goes was taken: read again, drawn from the fixed point kept, reused after
         // an edit, reused unchanged; and a call of a function that runs nothing was absorbed.
+        // (`KeptFixedPointTests` makes edits at the fixed point one after another.)
         #expect(reuses.contains(nil) && reuses.contains(.edited) && reuses.contains(.unchanged), "\(reuses)")
         #expect(fromFixedPoint > 0)
         #expect(zip(calls, reuses).contains { $0 && $1 == .edited }, "\(reuses)")
@@ -270,7 +282,8 @@ import Testing
             files[ordinary].text = edited("        " + statement)
             let cache = CheckCache(directory: folder)
             Self.expectSame(StaticReader.reading(of: files, options: Self.options(folder), cache: cache), StaticReader.reading(of: files, options: Self.options(nil)), "\(statement)")
-            #expect((cache.reused == .edited) == reuses, "\(statement): \(String(describing: cache.reused))")
+            // (Read again, a statement whose runs record nothing new keeps the reading too: not inert.)
+            #expect((cache.reused == .edited && !cache.keptRecordsAtFixedPoint) == reuses, "\(statement): \(String(describing: cache.reused))")
             // Taken out again: the reading holds (or is the one just made).
             files[ordinary].text = original
             let back = CheckCache(directory: folder)

@@ -275,10 +275,7 @@ final class FlowAnalysis {
         defer { recordChangedState = settled != (objectsMade, knownSet.count, slotsGrown) }
         for step in known { execute(step) }
         unreachedRecords = tracker == nil ? [:] : nil
-        for function in functions where !function.isStatic {
-            guard let owner = function.owner, index.isAppType(owner) else { continue }
-            let unreached = function.kind == .initializer ? (initializerContexts[function.id] ?? []).isEmpty : sitesByType[owner] == nil
-            guard unreached, relevance?.functions.contains(function.id) ?? true else { continue }
+        for function in functions where isUnreached(function) {
             if let kept = previous?[function.id], !rerun.contains(function.id) {
                 kept.merge(into: self)
                 unreachedRecords?[function.id] = kept

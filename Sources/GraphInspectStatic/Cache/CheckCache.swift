@@ -237,6 +237,9 @@ public final class CheckCache {
     /// Whether this run's reading was drawn from the fixed point kept beside the last reading
     /// (`SettledState`) rather than analysed whole (for tests and the benchmark).
     public internal(set) var readFromFixedPoint = false
+    /// Whether this run kept the last reading with positions moved, as edits of bodies that keep
+    /// the fixed point left what it says (`StaticReader.keptAfterBodyEdits`), not drawn again.
+    public internal(set) var keptRecordsAtFixedPoint = false
 
     /// The shape of the contribution kept under `key` (`FileContribution.shapeKey`).
     func shape(forContribution key: CacheKey) -> CacheKey? {

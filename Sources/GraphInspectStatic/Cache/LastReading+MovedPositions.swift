@@ -41,6 +41,14 @@ extension LastReading {
             reading.files[edited.index] = entry
         }
         guard !moves.isEmpty else { return reading }
+        return reading.moved(by: moves)
+    }
+
+    /// This reading with each file's positions moved as `moves` say (its entries already the
+    /// files' now); nil where a place or a finding cannot be moved (`MovedPositions.apply`), or
+    /// a finding other than a missing dependency's report names a moved file in words.
+    func moved(by moves: [MovedPositions]) -> LastReading? {
+        var reading = self
         // The graph's JSON is not written again: the moves wait in the reading until it is
         // decoded (`decodedParts`), a few at most.
         reading.pendingMoves += moves

@@ -34,6 +34,11 @@ enum StaticWording {
         )
     }
 
+    /// Whether a finding is one of the two a loop of components or holders gives (`cycle`, `nested`).
+    static func isLoop(_ diagnostic: StaticDiagnostic) -> Bool {
+        diagnostic.message.contains(" is made below itself: ") || diagnostic.message.contains(" made here can be below another ")
+    }
+
     static func invisibleComputed(owner: String, name: String, lookupAt: SourcePosition, at position: SourcePosition) -> StaticDiagnostic {
         StaticDiagnostic(
             severity: .warning, position: position,

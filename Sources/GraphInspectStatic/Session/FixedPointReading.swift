@@ -65,6 +65,51 @@ struct FixedPointReading {
         from state: SettledState, judgedBy judged: InertStatements, edits: [(index: Int, before: FileContribution)], prepared: StaticReader.PreparedSources,
         files: [StaticReader.SourceFile], constructed: [String: Int], drawsFamilies: Bool
     ) -> (FixedPointReading, StaticGraph)? {
+        guard let kept = Self.kept(from: state, judgedBy: judged, edits: edits, prepared: prepared, files: files, constructed: constructed) else { return nil }
+        let analysis = kept.analysis
+        // The unreached functions' records are reused but for the edited files', whose positions moved.
+        guard analysis.record(reusing: state.unreachedRecords, rerunning: kept.rerun) else { return nil }
+        var prepared = prepared
+        if !drawsFamilies { prepared.typeFiles = [:] }
+        let graph = StaticReader.drawn(analysis, reader: prepared.reader, prepared: prepared)
+        return (FixedPointReading(prepared: prepared, analysis: analysis, constructed: constructed), graph)
+    }
+
+    /// Whether `edits` (as `reading` takes them) leave the reading drawn at `state` as it was
+    /// but for the edited files' positions: the fixed point stands, and each edited function's
+    /// runs record what they recorded before (`FlowAnalysis.records`), with its positions moved.
+    /// `meetsLoops`: that reading met loops of components or holders, so what the runs call
+    /// matters too (`buildsItself`). When it holds: each edited file's position before (in the
+    /// text `state` was reached with) where it is now, and the analysis that judged it. Nil
+    /// otherwise: the graph must be drawn (`reading`).
+    static func keepsRecords(
+        from state: SettledState, judgedBy judged: InertStatements, edits: [(index: Int, before: FileContribution)], prepared: StaticReader.PreparedSources,
+        files: [StaticReader.SourceFile], constructed: [String: Int], meetsLoops: Bool
+    ) -> (moved: [SourcePosition: SourcePosition], analysis: FlowAnalysis)? {
+        // The last pass that drew it changed the state past the fixed point: its records are not
+        // the fixed point's alone.
+        guard state.unreachedRecords != nil else { return nil }
+        var before: FlowAnalysis.FunctionRecords?
+        guard let kept = Self.kept(from: state, judgedBy: judged, edits: edits, prepared: prepared, files: files, constructed: constructed, beforeMoving: { analysis, changes in
+            before = analysis.records(of: changes.map(\.old))
+            return before != nil
+        }) else { return nil }
+        let paths = Set(edits.map { files[$0.index].path })
+        guard let after = kept.analysis.records(of: kept.changes.map(\.new)),
+              var was = before?.moved(in: paths, by: { kept.moved[$0] }) else { return nil }
+        if !meetsLoops { was.calls = after.calls }
+        guard was == after else { return nil }
+        return (kept.moved, kept.analysis)
+    }
+
+    /// The analysis of `prepared` at `state` when `edits` keep it the fixed point, with the edited
+    /// files' positions moved: the edits' changed runs, where each edited file's positions went,
+    /// and the functions of the edited files. `beforeMoving` runs once the statements the edits
+    /// remove are judged, while the state's positions are still the ones before; false gives up.
+    private static func kept(
+        from state: SettledState, judgedBy judged: InertStatements, edits: [(index: Int, before: FileContribution)], prepared: StaticReader.PreparedSources,
+        files: [StaticReader.SourceFile], constructed: [String: Int], beforeMoving: (FlowAnalysis, [BodyEdit.Change]) -> Bool = { _, _ in true }
+    ) -> (analysis: FlowAnalysis, changes: [BodyEdit.Change], moved: [SourcePosition: SourcePosition], rerun: Set<Int>)? {
         let reader = prepared.reader
         let types = TypeIndex(types: reader.types, shadowed: reader.shadowed)
         // The names the fixed point was judged by. Declarations keep their shape (`BodyEdit`), so
@@ -97,14 +142,10 @@ struct FixedPointReading {
         for change in changes where judged.graphFree.contains(change.new.name) {
             guard inert.runsNothing(change.new) else { return nil }
         }
+        guard beforeMoving(analysis, changes) else { return nil }
         guard analysis.moveSettledPositions(files: Set(edits.map { files[$0.index].path }), move: { moved[$0] }) else { return nil }
         // What the edits add must add nothing to it.
         for change in changes where !analysis.probe(change.addedStatements, of: change.new, mode: .mustAddNothing) { return nil }
-        // The unreached functions' records are reused but for the edited files', whose positions moved.
-        guard analysis.record(reusing: state.unreachedRecords, rerunning: rerun) else { return nil }
-        var prepared = prepared
-        if !drawsFamilies { prepared.typeFiles = [:] }
-        let graph = StaticReader.drawn(analysis, reader: reader, prepared: prepared)
-        return (FixedPointReading(prepared: prepared, analysis: analysis, constructed: constructed), graph)
+        return (analysis, changes, moved, rerun)
     }
 }
