@@ -13,9 +13,11 @@ extension FlowAnalysis {
         var lookups: Set<DependencyLookup> = []
         var moduleLookups: Set<ModuleLookup> = []
         var propertyReads: Set<PropertyRead> = []
-        var pendingNotes: Set<Unresolved> = []
+        /// The notes about expressions whose receiver held nothing in every context: a position
+        /// is one expression of one function, so only that function's runs reach it
+        /// (`FlowAnalysis.unresolved`).
+        var unreachedNotes: Set<Unresolved> = []
         var definiteNotes: Set<Unresolved> = []
-        var reached: Set<SourcePosition> = []
         var closureCycles: Set<ClosureCycle> = []
         var calls: [Step: Set<Step>] = [:]
         var builds: [Step: Set<Int>] = [:]
@@ -55,9 +57,8 @@ extension FlowAnalysis {
                 read.position = to(read.position)
                 return read
             })
-            out.pendingNotes = notes(pendingNotes)
+            out.unreachedNotes = notes(unreachedNotes)
             out.definiteNotes = notes(definiteNotes)
-            out.reached = Set(reached.map(to))
             out.closureCycles = Set(closureCycles.map { cycle in
                 var cycle = cycle
                 cycle.position = to(cycle.position)
@@ -108,8 +109,8 @@ extension FlowAnalysis {
         }
         guard before == (objectsMade, knownSet.count, slotsGrown) else { return nil }
         return FunctionRecords(
-            lookups: lookups, moduleLookups: moduleLookups, propertyReads: propertyReads, pendingNotes: pendingNotes,
-            definiteNotes: definiteNotes, reached: reached, closureCycles: closureCycles, calls: calls, builds: builds
+            lookups: lookups, moduleLookups: moduleLookups, propertyReads: propertyReads, unreachedNotes: pendingNotes.filter { !reached.contains($0.position) },
+            definiteNotes: definiteNotes, closureCycles: closureCycles, calls: calls, builds: builds
         )
     }
 
