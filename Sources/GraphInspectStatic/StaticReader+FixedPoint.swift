@@ -26,16 +26,34 @@ extension StaticReader {
     /// leaves them.
     static func keptAfterBodyEdits(_ prepared: PreparedSources, files: [SourceFile], texts: [CacheKey], options: Options, cache: CheckCache) -> LastReading? {
         guard options.alsoFind == nil, let found = fixedPointEdits(prepared, files: files, texts: texts, options: options, cache: cache) else { return nil }
-        var last = found.last
-        guard let (moved, analysis) = FixedPointReading.keepsRecords(
-            from: found.state, judgedBy: found.inert, edits: found.edits, prepared: prepared, files: files, constructed: found.constructed,
-            meetsLoops: last.diagnostics.contains(where: StaticWording.isLoop)
+        let now = FixedPointReading.Now(prepared)
+        guard let (moved, analysis, _) = FixedPointReading.keepsRecords(
+            from: found.state, judgedBy: found.inert, edits: found.edits, now: now, files: files, constructed: found.constructed,
+            meetsLoops: found.last.diagnostics.contains(where: StaticWording.isLoop)
         ) else { return nil }
-        // The reading's places are where the text it was last kept with has them: moved from there.
+        let mentions = LastReading.encodedNames(GraphFreeFunctions.mentions(of: found.last.decodedGraphFreeNames(), in: prepared.reader))
+        guard var reading = kept(found.last, moved: moved, texts: texts, now: now.contribution, graphFreeMentions: mentions) else { return nil }
+        reading.runKey = runKey(files, texts: texts, options)
+        if options.leavesMemoryToExit { leftToExit.keep(LeftToExit(prepared: prepared, graph: nil, analysis: analysis)) }
+        cache.store(reading)
+        cache.saveLastReadingOnly()
+        cache.readFromFixedPoint = true
+        cache.keptRecordsAtFixedPoint = true
+        return reading
+    }
+
+    /// `last` kept for the files whose texts are now `texts`, when edits of bodies left what it says
+    /// but for positions (`FixedPointReading.keepsRecords`): each file edited since it was kept
+    /// (by `now`, what each contributes now) moves its places, from the text the reading was kept
+    /// with (`moved`: from the text the fixed point was reached with), and remembers both texts.
+    /// Nil when a place or finding cannot be moved.
+    static func kept(
+        _ last: LastReading, moved: [SourcePosition: SourcePosition], texts: [CacheKey], now: (Int) -> FileContribution?, graphFreeMentions: [UInt8]
+    ) -> LastReading? {
+        var last = last
         var moves: [MovedPositions] = []
         for (index, entry) in last.files.enumerated() where entry.text != texts[index] {
-            guard let at = prepared.kept.firstIndex(of: index).map({ $0 + 1 }) else { return nil }
-            let now = prepared.contributions[at]
+            guard let now = now(index) else { return nil }
             var table = moved.filter { $0.key.file == entry.path }
             if entry.contribution != nil {
                 // Kept with a text other than the one the fixed point was reached with.
@@ -54,13 +72,7 @@ extension StaticReader {
             last.files[index] = kept
         }
         guard var reading = moves.isEmpty ? last : last.moved(by: moves) else { return nil }
-        reading.graphFreeMentions = LastReading.encodedNames(GraphFreeFunctions.mentions(of: last.decodedGraphFreeNames(), in: prepared.reader))
-        reading.runKey = runKey(files, texts: texts, options)
-        if options.leavesMemoryToExit { leftToExit.keep(LeftToExit(prepared: prepared, graph: nil, analysis: analysis)) }
-        cache.store(reading)
-        cache.saveLastReadingOnly()
-        cache.readFromFixedPoint = true
-        cache.keptRecordsAtFixedPoint = true
+        reading.graphFreeMentions = graphFreeMentions
         return reading
     }
 
@@ -99,3 +111,4 @@ extension StaticReader {
         return (last, state, edits, inert, constructed)
     }
 }
+

@@ -141,6 +141,11 @@ extension StaticReader {
             for (index, entry) in entries { last.files[index] = entry }
         } else if let patched = last.afterProviderEdit(edits) ?? last.afterPositionsMoved(edits) {
             last = patched
+        } else if let kept = keptFromPart(last, edits: edits, files: files, texts: texts, options: options, cache: cache) {
+            last = kept
+            cache.readFromFixedPoint = true
+            cache.keptRecordsAtFixedPoint = true
+            cache.readInPart = true
         } else {
             return nil
         }
@@ -169,7 +174,8 @@ extension StaticReader {
         if let cache {
             let made = reading
             // Taken now: an editor's session moves the analysis into its next reading.
-            let settled = analysis.settledState()
+            var settled = analysis.settledState()
+            settled?.index = ReadingIndex(prepared)
             let saving = { save(made, graph: graph, prepared: prepared, settled: settled, files: files, texts: texts, options: options, cache: cache) }
             if let deferred = options.deferredSave { deferred.add(saving) } else { saving() }
         }
@@ -234,10 +240,25 @@ extension StaticReader {
             lock.withLock { kept.append(reading) }
         }
 
+        /// Keeps any values (`keptFromPart`'s fixed point and reader) until the exit.
+        func keep(values: [Any]) {
+            let box = Values(values)
+            lock.withLock { boxes.append(box) }
+        }
+
+        private final class Values: @unchecked Sendable {
+            let values: [Any]
+            init(_ values: [Any]) { self.values = values }
+        }
+        private var boxes: [Values] = []
+
         func release() {
-            let released = lock.withLock { () -> [LeftToExit] in
-                defer { kept = [] }
-                return kept
+            let released = lock.withLock { () -> ([LeftToExit], [Values]) in
+                defer {
+                    kept = []
+                    boxes = []
+                }
+                return (kept, boxes)
             }
             withExtendedLifetime(released) {}
         }

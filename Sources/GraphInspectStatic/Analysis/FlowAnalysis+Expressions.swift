@@ -27,7 +27,7 @@ extension FlowAnalysis {
             return evaluateCall(callee, arguments, position: position, in: context, expecting: expecting)
         case .cast(let value, let type):
             let result = evaluate(value, in: context, expecting: nil)
-            guard index.types[type.name] != nil else { return result }
+            guard index.types.exists(type.name) else { return result }
             return result.filter { isObject($0) && index.reaches(sites[$0].type, type.name) }
         case .anyOf(let list):
             return list.reduce(into: Set<Int>()) { $0.formUnion(evaluate($1, in: context, expecting: expecting)) }
@@ -101,7 +101,7 @@ extension FlowAnalysis {
     /// Whether `x.name` is a dynamic-member lookup: the declared type (else the value's type) has
     /// no member `name`, and it is a component or a holder.
     func isDynamic(_ name: String, declared: WrittenType?, actual: String?) -> Bool {
-        if let declared, index.types[declared.name] != nil {
+        if let declared, index.types.exists(declared.name) {
             guard index.isComponent(declared.name) || index.isHolder(declared.name) else { return false }
             return !index.declares(name, in: declared.name)
         }
@@ -113,12 +113,12 @@ extension FlowAnalysis {
         let labels = arguments.map(\.label)
         // `T(...)` and `T.init(...)`: a new site (`T` may be a type nested in the one we are in).
         if case .name(let name, _) = callee, !isVariable(name, in: context) {
-            if let owner = context.owner, index.types["\(owner).\(name)"] != nil {
+            if let owner = context.owner, index.types.exists("\(owner).\(name)") {
                 return construct("\(owner).\(name)", arguments, position: position, in: context)
             }
-            if index.types[name] != nil { return construct(name, arguments, position: position, in: context) }
+            if index.types.exists(name) { return construct(name, arguments, position: position, in: context) }
         }
-        if case .member(.name(let name, _), "init", _) = callee, index.types[name] != nil {
+        if case .member(.name(let name, _), "init", _) = callee, index.types.exists(name) {
             return construct(name, arguments, position: position, in: context)
         }
         if case .member(.superRef, "init", _) = callee {
@@ -162,6 +162,7 @@ extension FlowAnalysis {
                 || context.selfSites.isEmpty && name == "resolve" && index.isComponent(owner) {
                 return call(name, on: context.selfSites, arguments, position: namePosition, declared: WrittenType(name: owner, isOptional: false, spelling: owner), base: .selfRef, in: context, expecting: expecting)
             }
+            index.types.tracker?.asked(function: name)
             if let found = freeFunctions[name]?.filter({ $0.accepts(labels: labels) }), !found.isEmpty {
                 for function in found { link(context, to: .function(id: function.id, context: Self.noReceiver)) }
                 bind(arguments, to: found, contexts: [Self.noReceiver], in: context)

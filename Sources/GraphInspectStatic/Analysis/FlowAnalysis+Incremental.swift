@@ -43,11 +43,14 @@ extension FlowAnalysis {
             guard let position, files.contains(position.file) else { return .some(position) }
             return move(position).map { .some($0) }
         }
-        var sitesMoved = false
+        // Sites are named by where they are made: each moved one is renamed in `siteIDs` (moves
+        // keep positions apart, so no two sites become one).
+        var renamed: [(from: Site, to: Site, id: Int)] = []
         for index in sites.indices where sites[index].position.map({ files.contains($0.file) }) == true {
             guard let position = moved(sites[index].position) else { return false }
+            let from = sites[index]
             sites[index].position = position
-            sitesMoved = true
+            renamed.append((from, sites[index], index))
         }
         var notes: Set<Unresolved> = []
         for var note in settledNotes {
@@ -55,16 +58,21 @@ extension FlowAnalysis {
             note.position = position ?? note.position
             notes.insert(note)
         }
-        // A closure's result slot is named by where it is written.
+        // A closure's result slot is named by where it is written (found first, then moved: a
+        // table changed while it is walked is copied whole).
+        var results: [(id: Int, from: Slot, to: Slot)] = []
         for (id, closure) in closures {
             guard case .closureResult(let function, let context, let position) = closure.result, files.contains(position.file) else { continue }
             guard let to = move(position) else { return false }
-            let slot = Slot.closureResult(function: function, context: context, position: to)
-            let values = slots.removeValue(forKey: closure.result)
-            closures[id]?.result = slot
-            if let values { slots[slot] = values }
+            results.append((id, closure.result, Slot.closureResult(function: function, context: context, position: to)))
         }
-        if sitesMoved { siteIDs = Dictionary(sites.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) }
+        for (id, from, to) in results {
+            let values = slots.removeValue(forKey: from)
+            closures[id]?.result = to
+            if let values { slots[to] = values }
+        }
+        for (from, _, _) in renamed { siteIDs[from] = nil }
+        for (_, to, id) in renamed where siteIDs[to] == nil { siteIDs[to] = id }
         definiteNotes.formUnion(notes)
         settledNotes = definiteNotes
         return true

@@ -33,7 +33,7 @@ extension FlowAnalysis {
     func staticTypeReference(_ expr: Expr) -> String? {
         switch expr {
         case .typeRef(let type): return type.name
-        case .name(let name, _) where index.types[name] != nil && name.first?.isUppercase == true: return name
+        case .name(let name, _) where index.types.exists(name) && name.first?.isUppercase == true: return name
         default: return nil
         }
     }
@@ -53,7 +53,7 @@ extension FlowAnalysis {
         case .member(let base, let name, _):
             guard let baseType = staticType(base, in: context), let (_, decl) = index.property(name, in: baseType.name) else { return nil }
             return decl.type
-        case .call(.name(let name, _), _, _) where index.types[name] != nil:
+        case .call(.name(let name, _), _, _) where index.types.exists(name):
             return WrittenType(name: name, isOptional: false, spelling: name)
         case .call(.member(let base, let method, _), _, _):
             guard let baseType = staticType(base, in: context) else { return nil }
@@ -78,8 +78,8 @@ extension FlowAnalysis {
     /// Only the last pass records, so every other pass leaves at the first test.
     func recordPropertyRead(receiver: Int, name: String, type: WrittenType?, position: SourcePosition, declared: WrittenType?) {
         guard recording, index.isComponent(sites[receiver].type), index.property(name, in: sites[receiver].type) != nil else { return }
-        if let declared, index.types[declared.name] != nil, !index.isComponent(declared.name) { return }
-        propertyReads.insert(PropertyRead(receiver: receiver, name: name, type: type, position: position, declared: declared.flatMap { index.types[$0.name] != nil ? $0.name : nil }))
+        if let declared, index.types.exists(declared.name), !index.isComponent(declared.name) { return }
+        propertyReads.insert(PropertyRead(receiver: receiver, name: name, type: type, position: position, declared: declared.flatMap { index.types.exists($0.name) ? $0.name : nil }))
         tracker?.produced()
     }
 

@@ -39,9 +39,9 @@ struct InertStatements {
     /// The judge of sources read whole: their declared names, the graph's types, and the
     /// functions that run nothing, found with them.
     static func of(index: TypeIndex, freeFunctions: [String: [FunctionIR]], topLevel: [FunctionIR]) -> InertStatements {
-        let declared = declaredNames(types: index.types, freeFunctions: freeFunctions, topLevel: topLevel)
+        let declared = declaredNames(types: index.types.everything, freeFunctions: freeFunctions, topLevel: topLevel)
         let graphTypes = graphTypeNames(in: index)
-        let graphFree = GraphFreeFunctions.names(types: index.types, freeFunctions: freeFunctions, topLevel: topLevel, declared: declared, graphTypes: graphTypes)
+        let graphFree = GraphFreeFunctions.names(types: index.types.everything, freeFunctions: freeFunctions, topLevel: topLevel, declared: declared, graphTypes: graphTypes)
         return InertStatements(declared: declared, graphTypes: graphTypes, graphFree: graphFree)
     }
 

@@ -134,12 +134,16 @@ enum RelevanceCost {
 /// How many times each type of the sources is constructed in them (`X(...)`, `X.init(...)`),
 /// anywhere, reached or not.
 struct Constructions {
-    /// The types the sources declare, by name.
-    let types: [String: TypeDecl]
+    /// Whether a name is a type the sources declare.
+    let isType: (String) -> Bool
     private(set) var made: [String: Int] = [:]
 
     init(types: [String: TypeDecl]) {
-        self.types = types
+        isType = { types[$0] != nil }
+    }
+
+    init(types: TypeTable) {
+        isType = { types[$0] != nil }
     }
 
     static func count(in reader: SourceReader) -> [String: Int] {
@@ -174,8 +178,8 @@ struct Constructions {
     mutating func count(_ expr: Expr) {
         switch expr {
         case .call(let callee, let arguments, _):
-            if case .name(let name, _) = callee, types[name] != nil { made[name, default: 0] += 1 }
-            if case .member(.name(let name, _), "init", _) = callee, types[name] != nil { made[name, default: 0] += 1 }
+            if case .name(let name, _) = callee, isType(name) { made[name, default: 0] += 1 }
+            if case .member(.name(let name, _), "init", _) = callee, isType(name) { made[name, default: 0] += 1 }
             count(callee)
             for argument in arguments { count(argument.value) }
         case .member(let base, _, _): count(base)

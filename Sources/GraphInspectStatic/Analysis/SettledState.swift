@@ -24,6 +24,9 @@ struct SettledState {
     /// The types the sources construct (`Constructions.count`'s keys), which an edit that keeps
     /// the fixed point leaves as they were (`BodyEdit.constructs`).
     var constructed: Set<String>
+    /// Where the files it was reached with number their functions and which declare each name,
+    /// when the check cache keeps it: what reading part of them needs (`PartialReading`).
+    var index: ReadingIndex? = nil
 }
 
 extension FlowAnalysis {
@@ -48,7 +51,10 @@ extension FlowAnalysis {
     /// and not yet run.
     func adopt(_ state: SettledState) {
         sites = state.sites
-        siteIDs = Dictionary(sites.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var ids: [Site: Int] = [:]
+        ids.reserveCapacity(sites.count)
+        for (id, site) in sites.enumerated() where ids[site] == nil { ids[site] = id }
+        siteIDs = ids
         slots = state.slots
         closures = state.closures
         initializerContexts = state.initializerContexts
@@ -63,17 +69,19 @@ extension FlowAnalysis {
     }
 
     /// Whether `state` can be this run's: every function and step it names is one of this run's.
-    func canAdopt(_ state: SettledState) -> Bool {
+    /// `functionCount`: this run reads part of the sources, whose functions all number that many.
+    func canAdopt(_ state: SettledState, functionCount: Int? = nil) -> Bool {
+        func has(_ id: Int) -> Bool { functionCount.map { id >= 1 && id <= $0 } ?? (functionsByID[id] != nil) }
         for step in state.known {
             switch step {
             case .function(let id, let context):
-                guard functionsByID[id] != nil, context < state.sites.count else { return false }
+                guard has(id), context < state.sites.count else { return false }
             case .properties(let site):
                 guard site > 0, site < state.sites.count else { return false }
             case .graph:
                 return false
             }
         }
-        return state.unreachedRecords?.keys.allSatisfy { functionsByID[$0] != nil } ?? true
+        return state.unreachedRecords?.keys.allSatisfy(has) ?? true
     }
 }

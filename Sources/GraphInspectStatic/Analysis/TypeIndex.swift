@@ -4,7 +4,8 @@ import GraphInspectCheckContract
 /// what a type inherits, whether it is a component, holder, module or builder, and which
 /// declaration a member name reaches. Answers are cached.
 final class TypeIndex {
-    let types: [String: TypeDecl]
+    let types: TypeTable
+    /// Set when the index is of part of the sources (`PartialReading`): told every name asked for.
     /// The library's names the app declares again (`SourceReader.shadowed`).
     let shadowed: Set<String>
     /// What `supertypes` and the chain walks read of each type, apart from its declaration: a
@@ -21,7 +22,8 @@ final class TypeIndex {
         var isLibrary: Bool
     }
 
-    init(types: [String: TypeDecl], shadowed: Set<String> = []) {
+    /// `tracker`: the index is of part of the sources; every name a question reads is told to it.
+    init(types: [String: TypeDecl], shadowed: Set<String> = [], tracker: NameTracker? = nil) {
         var types = types
         self.shadowed = shadowed
         let library = RuntimeDeclarations.module + "."
@@ -54,13 +56,27 @@ final class TypeIndex {
         for (name, type) in types where type.kind == .class {
             links[name]?.superclass = type.inherited.first { types[$0.name]?.kind == .class }?.name
         }
-        self.types = types
+        self.types = TypeTable(types, tracker: tracker)
         self.links = links
+    }
+
+    private var tracker: NameTracker? { types.tracker }
+
+    /// What the walks read of `name`. Over part of the sources, `name` and what it inherits are
+    /// asked for: its superclass is the first of those that is a class.
+    private func link(_ name: String) -> Links? {
+        let found = links[name]
+        if let tracker {
+            tracker.askedHeader(of: name)
+            if found == nil { tracker.asked(NameTracker.existenceKey(name)) }
+            for inherited in found?.inherited ?? [] { tracker.askedHeader(of: inherited) }
+        }
+        return found
     }
 
     /// The class `name` inherits from, when the index knows it for a class.
     func superclassName(of name: String) -> String? {
-        links[name]?.superclass
+        link(name)?.superclass
     }
 
     /// `name` and everything it inherits, nearest first (superclasses before protocols).
@@ -73,7 +89,7 @@ final class TypeIndex {
             let current = queue.removeFirst()
             guard seen.insert(current).inserted else { continue }
             order.append(current)
-            guard let type = links[current] else { continue }
+            guard let type = link(current) else { continue }
             if let superclass = type.superclass { queue.insert(superclass, at: 0) }
             queue += type.inherited.filter { $0 != type.superclass }
         }
@@ -88,16 +104,24 @@ final class TypeIndex {
     /// Whether a type is the library's or reaches one of its types: its objects are the graph's.
     func isGraphType(_ name: String) -> Bool {
         if let cached = graphTypeCache[name] { return cached }
-        let result = supertypes(of: name).contains { links[$0]?.isLibrary == true }
+        let result = supertypes(of: name).contains { link($0)?.isLibrary == true }
         graphTypeCache[name] = result
         return result
     }
     private var graphTypeCache: [String: Bool] = [:]
 
-    func isComponent(_ name: String) -> Bool { reaching(libraryName("Component")).contains(name) }
-    func isHolder(_ name: String) -> Bool { reaching(libraryName("ModuleHolder")).contains(name) }
-    func isModule(_ name: String) -> Bool { reaching(libraryName("Module")).contains(name) }
-    func isRouter(_ name: String) -> Bool { reaching(libraryName("Routing")).contains(name) }
+    func isComponent(_ name: String) -> Bool { plays(name, libraryName("Component")) }
+    func isHolder(_ name: String) -> Bool { plays(name, libraryName("ModuleHolder")) }
+    func isModule(_ name: String) -> Bool { plays(name, libraryName("Module")) }
+    func isRouter(_ name: String) -> Bool { plays(name, libraryName("Routing")) }
+
+    /// Whether `name` reaches the library's `target`. Over part of the sources, by the walk up
+    /// from `name` (the walk down reads every type), with `target` asked for too.
+    private func plays(_ name: String, _ target: String) -> Bool {
+        guard let tracker else { return reaching(target).contains(name) }
+        tracker.asked(target)
+        return reaches(name, target)
+    }
 
     /// Every name whose `supertypes` hold `target` (`target` among them), found once by walking
     /// down from it: the roles are asked of every type, and a walk up from each costs a
@@ -127,15 +151,30 @@ final class TypeIndex {
     func libraryName(_ name: String) -> String {
         shadowed.contains(name) ? RuntimeDeclarations.module + "." + name : name
     }
-    func isAppType(_ name: String) -> Bool { links[name].map { !$0.isLibrary } ?? false }
+    func isAppType(_ name: String) -> Bool { link(name).map { !$0.isLibrary } ?? false }
 
     /// Whether a class is marked `@Providers`, so lookups see its computed properties.
-    func listsComputedProviders(_ name: String) -> Bool { types[name]?.attributes.contains("Providers") == true }
+    func listsComputedProviders(_ name: String) -> Bool { header(of: name)?.attributes.contains("Providers") == true }
+
+    /// The type `name`, for what its declarations decide (kind, module, attributes, place).
+    private func header(of name: String) -> TypeDecl? {
+        let found = types.unasked(name)
+        tracker?.askedHeader(of: name)
+        if found == nil { tracker?.asked(NameTracker.existenceKey(name)) }
+        return found
+    }
+
+    /// The type `name`, for its members named `member` alone.
+    private func type(_ name: String, member: String) -> TypeDecl? {
+        let found = types.unasked(name)
+        tracker?.asked(member: member, of: name, present: found != nil)
+        return found
+    }
 
     /// The property `member` a value of type `name` has, and the type that declares it.
     func property(_ member: String, in name: String) -> (owner: String, decl: PropertyDecl)? {
         for type in supertypes(of: name) {
-            if let decl = types[type]?.properties[member], !decl.isStatic { return (type, decl) }
+            if let decl = self.type(type, member: member)?.properties[member], !decl.isStatic { return (type, decl) }
         }
         return nil
     }
@@ -143,7 +182,7 @@ final class TypeIndex {
     /// The methods named `member` of the nearest type declaring any.
     func methods(_ member: String, in name: String) -> [FunctionIR] {
         for type in supertypes(of: name) {
-            if let found = types[type]?.methods[member], !found.isEmpty { return found }
+            if let found = self.type(type, member: member)?.methods[member], !found.isEmpty { return found }
         }
         return []
     }
@@ -152,7 +191,7 @@ final class TypeIndex {
     /// is not a dynamic-member lookup).
     func declares(_ member: String, in name: String) -> Bool {
         supertypes(of: name).contains { type in
-            guard let decl = types[type] else { return false }
+            guard let decl = self.type(type, member: member) else { return false }
             return decl.properties[member] != nil || decl.methods[member] != nil
         }
     }
@@ -161,10 +200,10 @@ final class TypeIndex {
     /// superclass's, as Swift inherits them.
     func initializer(of name: String, labels: [String?]) -> FunctionIR? {
         var current: String? = name
-        while let name = current, let initializers = types[name]?.initializers {
+        while let name = current, let initializers = type(name, member: "init")?.initializers {
             if let match = initializers.first(where: { $0.accepts(labels: labels) }) { return match }
             if !initializers.isEmpty { return nil }
-            current = links[name]?.superclass
+            current = link(name)?.superclass
         }
         return nil
     }
@@ -174,7 +213,7 @@ final class TypeIndex {
     func providers(of name: String) -> [(owner: String, decl: PropertyDecl)] {
         var chain: [String] = []
         var current: String? = name
-        while let name = current, let type = links[name], !type.isLibrary {
+        while let name = current, let type = link(name), !type.isLibrary {
             chain.append(name)
             current = type.superclass
         }
@@ -191,11 +230,11 @@ final class TypeIndex {
     /// The string a key written `.name` stands for: a `ModuleKey` constant's literal, else an enum
     /// case's raw value (the enum the context expects first), else the name itself.
     func keyString(_ name: String, expecting: String?) -> String {
-        if let expecting, let type = types[expecting] {
+        if let expecting, let type = type(expecting, member: name) {
             if let constant = type.stringConstants[name] { return constant }
             if let raw = type.cases[name] { return raw ?? name }
         }
-        if let constant = types["ModuleKey"]?.stringConstants[name] { return constant }
+        if let constant = type("ModuleKey", member: name)?.stringConstants[name] { return constant }
         if let raw = enumCaseValues[name] { return raw ?? name }
         return name
     }
@@ -214,7 +253,7 @@ final class TypeIndex {
     /// (`Swift.Optional<Shop.Payments>`); "_" when the source does not say.
     func recordedName(_ type: WrittenType?) -> String {
         guard let type else { return "_" }
-        guard let decl = types[type.name] else { return Self.recordedName(outside: type) }
+        guard let decl = header(of: type.name) else { return Self.recordedName(outside: type) }
         // A type other modules declare too is already kept as `Module.X`.
         let base = type.name.hasPrefix(decl.module + ".") ? type.name : "\(decl.module).\(type.name)"
         return type.isOptional ? "Swift.Optional<\(base)>" : base

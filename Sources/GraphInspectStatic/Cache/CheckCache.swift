@@ -240,6 +240,8 @@ public final class CheckCache {
     /// Whether this run kept the last reading with positions moved, as edits of bodies that keep
     /// the fixed point left what it says (`StaticReader.keptAfterBodyEdits`), not drawn again.
     public internal(set) var keptRecordsAtFixedPoint = false
+    /// Whether it judged so over part of the files only (`StaticReader.keptFromPart`).
+    public internal(set) var readInPart = false
 
     /// The shape of the contribution kept under `key` (`FileContribution.shapeKey`).
     func shape(forContribution key: CacheKey) -> CacheKey? {

@@ -45,6 +45,17 @@ extension SettledState {
             }
         }
         out.array(Array(constructed)) { $0.string($1) }
+        out.optional(index) { out, index in
+            out.int(index.functionCount)
+            out.array(index.functionBase.keys.sorted()) { out, file in
+                out.int(file)
+                out.int(index.functionBase[file] ?? 0)
+            }
+            out.array(index.files.keys.sorted()) { out, name in
+                out.string(name)
+                out.array(index.files[name] ?? []) { $0.int($1) }
+            }
+        }
     }
 
     static func read(from input: inout CacheBytesReader) throws -> SettledState {
@@ -91,10 +102,27 @@ extension SettledState {
             return records
         }
         let constructed = Set(try input.array { try $0.string() })
+        let index = try input.optional { input in
+            let functionCount = try input.int()
+            var functionBase: [Int: Int] = [:], files: [String: [Int]] = [:]
+            let bases = try input.count(each: 2)
+            functionBase.reserveCapacity(bases)
+            for _ in 0..<bases {
+                let file = try input.int()
+                functionBase[file] = try input.int()
+            }
+            let names = try input.count(each: 2)
+            files.reserveCapacity(names)
+            for _ in 0..<names {
+                let name = try input.string()
+                files[name] = try input.array { try $0.int() }
+            }
+            return ReadingIndex(functionCount: functionCount, functionBase: functionBase, files: files)
+        }
         return SettledState(
             sites: sites, slots: slots, closures: closures, initializerContexts: initializerContexts,
             initializerContextsBySite: initializerContextsBySite, sitesByType: sitesByType, known: known, settledNotes: notes,
-            unreachedRecords: records, constructed: constructed
+            unreachedRecords: records, constructed: constructed, index: index
         )
     }
 

@@ -20,6 +20,13 @@ struct SourceReader {
     /// Where files first stop parsing, in the order applied.
     private(set) var syntaxErrors: [SourcePosition] = []
 
+    /// Adds what one file declares, its functions numbered after `firstFunction` (where they
+    /// stand among every file's: `PartialReading` applies some files only).
+    mutating func apply(_ contribution: FileContribution, module: String, isLibrary: Bool = false, after firstFunction: Int) {
+        nextFunctionID = firstFunction
+        apply(contribution, module: module, isLibrary: isLibrary)
+    }
+
     /// `numbered`: its functions already carry the numbers this reader gives them (a contribution
     /// applied before, to a reader made again: `EditorSession`).
     mutating func apply(_ contribution: FileContribution, module: String, isLibrary: Bool = false, numbered: Bool = false) {

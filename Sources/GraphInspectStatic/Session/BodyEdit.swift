@@ -66,7 +66,7 @@ struct BodyEdit {
 
     /// Whether a changed statement constructs one of `types` (which would change what the
     /// analysis knows is made somewhere: `Constructions`).
-    func constructs(_ types: [String: TypeDecl]) -> Bool {
+    func constructs(_ types: TypeTable) -> Bool {
         var counter = Constructions(types: types)
         for change in changes {
             counter.count(change.removedStatements)

@@ -65,7 +65,7 @@ struct FixedPointReading {
         from state: SettledState, judgedBy judged: InertStatements, edits: [(index: Int, before: FileContribution)], prepared: StaticReader.PreparedSources,
         files: [StaticReader.SourceFile], constructed: [String: Int], drawsFamilies: Bool
     ) -> (FixedPointReading, StaticGraph)? {
-        guard let kept = Self.kept(from: state, judgedBy: judged, edits: edits, prepared: prepared, files: files, constructed: constructed) else { return nil }
+        guard let kept = Self.kept(from: state, judgedBy: judged, edits: edits, now: Now(prepared), files: files, constructed: constructed) else { return nil }
         let analysis = kept.analysis
         // The unreached functions' records are reused but for the edited files', whose positions moved.
         guard analysis.record(reusing: state.unreachedRecords, rerunning: kept.rerun) else { return nil }
@@ -81,16 +81,16 @@ struct FixedPointReading {
     /// `meetsLoops`: that reading met loops of components or holders, so what the runs call
     /// matters too (`buildsItself`). When it holds: each edited file's position before (in the
     /// text `state` was reached with) where it is now, and the analysis that judged it. Nil
-    /// otherwise: the graph must be drawn (`reading`).
+    /// otherwise: the graph must be drawn (`reading`). Also the names of the functions edited.
     static func keepsRecords(
-        from state: SettledState, judgedBy judged: InertStatements, edits: [(index: Int, before: FileContribution)], prepared: StaticReader.PreparedSources,
+        from state: SettledState, judgedBy judged: InertStatements, edits: [(index: Int, before: FileContribution)], now: Now,
         files: [StaticReader.SourceFile], constructed: [String: Int], meetsLoops: Bool
-    ) -> (moved: [SourcePosition: SourcePosition], analysis: FlowAnalysis)? {
+    ) -> (moved: [SourcePosition: SourcePosition], analysis: FlowAnalysis, edited: Set<String>)? {
         // The last pass that drew it changed the state past the fixed point: its records are not
         // the fixed point's alone.
         guard state.unreachedRecords != nil else { return nil }
         var before: FlowAnalysis.FunctionRecords?
-        guard let kept = Self.kept(from: state, judgedBy: judged, edits: edits, prepared: prepared, files: files, constructed: constructed, beforeMoving: { analysis, changes in
+        guard let kept = Self.kept(from: state, judgedBy: judged, edits: edits, now: now, files: files, constructed: constructed, beforeMoving: { analysis, changes in
             before = analysis.records(of: changes.map(\.old))
             return before != nil
         }) else { return nil }
@@ -99,7 +99,27 @@ struct FixedPointReading {
               var was = before?.moved(in: paths, by: { kept.moved[$0] }) else { return nil }
         if !meetsLoops { was.calls = after.calls }
         guard was == after else { return nil }
-        return (kept.moved, kept.analysis)
+        return (kept.moved, kept.analysis, Set(kept.changes.map(\.new.name)))
+    }
+
+    /// The files as the judgment reads them now: the reader, each edited file's contribution by
+    /// its index among the files given, and `part` when the reader holds some files only
+    /// (`PartialReading`): what it asked for beyond them, and how many functions all of them number.
+    struct Now {
+        var reader: SourceReader
+        var contribution: (Int) -> FileContribution?
+        var part: (tracker: NameTracker, functionCount: Int)?
+
+        init(reader: SourceReader, contribution: @escaping (Int) -> FileContribution?, part: (tracker: NameTracker, functionCount: Int)?) {
+            self.reader = reader
+            self.contribution = contribution
+            self.part = part
+        }
+
+        /// Every file read, as `prepared` holds them.
+        init(_ prepared: StaticReader.PreparedSources) {
+            self.init(reader: prepared.reader, contribution: { index in prepared.kept.firstIndex(of: index).map { prepared.contributions[$0 + 1] } }, part: nil)
+        }
     }
 
     /// The analysis of `prepared` at `state` when `edits` keep it the fixed point, with the edited
@@ -107,23 +127,22 @@ struct FixedPointReading {
     /// and the functions of the edited files. `beforeMoving` runs once the statements the edits
     /// remove are judged, while the state's positions are still the ones before; false gives up.
     private static func kept(
-        from state: SettledState, judgedBy judged: InertStatements, edits: [(index: Int, before: FileContribution)], prepared: StaticReader.PreparedSources,
+        from state: SettledState, judgedBy judged: InertStatements, edits: [(index: Int, before: FileContribution)], now: Now,
         files: [StaticReader.SourceFile], constructed: [String: Int], beforeMoving: (FlowAnalysis, [BodyEdit.Change]) -> Bool = { _, _ in true }
     ) -> (analysis: FlowAnalysis, changes: [BodyEdit.Change], moved: [SourcePosition: SourcePosition], rerun: Set<Int>)? {
-        let reader = prepared.reader
-        let types = TypeIndex(types: reader.types, shadowed: reader.shadowed)
+        let reader = now.reader
+        let types = TypeIndex(types: reader.types, shadowed: reader.shadowed, tracker: now.part?.tracker)
         // The names the fixed point was judged by. Declarations keep their shape (`BodyEdit`), so
         // the names they declare and the graph's types stay. What the fixed point ran of the other
         // functions must run again as it did: the same statements left out, so the same names,
         // and the same functions that run nothing (checked below).
         let inert = InertStatements(declared: judged.declared, graphTypes: judged.graphTypes, graphFree: judged.graphFree)
         let analysis = FlowAnalysis(reader: reader, mode: .exact(nil), index: types, constructed: constructed, inert: inert)
-        guard analysis.canAdopt(state) else { return nil }
+        guard analysis.canAdopt(state, functionCount: now.part?.functionCount) else { return nil }
         analysis.adopt(state)
         var changes: [BodyEdit.Change] = [], moved: [SourcePosition: SourcePosition] = [:], rerun: Set<Int> = []
         for (index, before) in edits {
-            guard let at = prepared.kept.firstIndex(of: index).map({ $0 + 1 }) else { return nil }
-            let after = prepared.contributions[at]
+            guard let after = now.contribution(index) else { return nil }
             guard let edit = BodyEdit(before: before, after: after), !edit.constructs(types.types) else { return nil }
             // Only top-level code's locals could change the names `InertStatements` counts.
             func topLevelLocals(_ contribution: FileContribution) -> Set<String> {
