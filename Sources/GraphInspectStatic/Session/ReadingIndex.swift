@@ -30,49 +30,45 @@ struct ReadingIndex: Equatable {
         func file(_ key: String, _ index: Int) {
             if files[key]?.last != index { files[key, default: []].append(index) }
         }
+        func owner(_ change: FileContribution.Change) -> String? {
+            switch change {
+            case .declared(let name, _, _, _, _), .extended(let name, _): name
+            case .initializer(let owner, _), .method(let owner, _), .enumCase(let owner, _, _), .property(let owner, _, _): owner
+            case .free, .topLevel: nil
+            }
+        }
+        // Each name whole, and each free function.
         for (position, index) in prepared.kept.enumerated() {
             let contribution = prepared.contributions[position + 1]
             functionBase[index] = base
             base += contribution.functionCount
             for change in contribution.changes {
-                let name: String
-                switch change {
-                case .declared(let declared, _, _, _, _):
-                    name = declared
-                    file(NameTracker.headerKey(name), index)
-                case .extended(let extended, let inherited):
-                    name = extended
-                    if !inherited.isEmpty { file(NameTracker.headerKey(name), index) }
-                case .initializer(let owner, _):
-                    name = owner
-                    file(NameTracker.memberKey("init", of: name), index)
-                case .method(let owner, let function):
-                    name = owner
-                    file(NameTracker.memberKey(function.name, of: name), index)
-                case .enumCase(let owner, let member, _):
-                    name = owner
-                    file(NameTracker.memberKey(member, of: name), index)
-                case .property(let owner, let property, _):
-                    name = owner
-                    file(NameTracker.memberKey(property.name, of: name), index)
-                case .free(let function):
+                if let name = owner(change) {
+                    file(name, index)
+                } else if case .free(let function) = change {
                     file(NameTracker.functionKey(function.name), index)
-                    continue
-                case .topLevel:
-                    continue
                 }
-                if files[name] == nil, !library.contains(name) {
+            }
+        }
+        // The parts of each name more than one file adds to (one file's are asked for whole).
+        for (position, index) in prepared.kept.enumerated() {
+            for change in prepared.contributions[position + 1].changes {
+                guard let name = owner(change), let all = files[name], all.count > 1 else { continue }
+                if all[0] == index, !library.contains(name) {
                     // The first file to add to it: where it exists, and what it is until declared.
                     file(NameTracker.existenceKey(name), index)
                     file(NameTracker.headerKey(name), index)
                 }
-                file(name, index)
+                switch change {
+                case .declared: file(NameTracker.headerKey(name), index)
+                case .extended(_, let inherited): if !inherited.isEmpty { file(NameTracker.headerKey(name), index) }
+                case .initializer: file(NameTracker.memberKey("init", of: name), index)
+                case .method(_, let function): file(NameTracker.memberKey(function.name, of: name), index)
+                case .enumCase(_, let member, _): file(NameTracker.memberKey(member, of: name), index)
+                case .property(_, let property, _): file(NameTracker.memberKey(property.name, of: name), index)
+                case .free, .topLevel: break
+                }
             }
-        }
-        // A name one file adds to is asked for whole: its parts would name that file again.
-        for key in files.keys {
-            guard let name = NameTracker.name(ofPart: key), files[name]?.count == 1 else { continue }
-            files[key] = nil
         }
         self.init(functionCount: base, functionBase: functionBase, files: files)
     }
