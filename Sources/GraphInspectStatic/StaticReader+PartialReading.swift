@@ -3,6 +3,8 @@ import GraphInspectCheckContract
 extension StaticReader {
     /// At most this many rounds, each reading the files the round before asked for.
     static let mostPartialRounds = 8
+    /// At most this many files read beyond the edited ones are kept for the next judgment.
+    static let mostPartFilesKept = 32
 
     /// The last reading kept after edits of bodies, judged over part of the files: the files
     /// edited since the fixed point the cache keeps, and those whose types or free functions the
@@ -56,7 +58,8 @@ extension StaticReader {
         let inert = InertStatements(declared: last.decodedNames(), graphTypes: last.decodedGraphTypeNames(), graphFree: last.decodedGraphFreeNames())
         let constructed = Dictionary(uniqueKeysWithValues: state.constructed.map { ($0, 1) })
         let meetsLoops = last.diagnostics.contains(where: StaticWording.isLoop)
-        var loaded = Set(edited)
+        // With the files the last such judgment read: it mostly asks for the same names.
+        var loaded = Set(edited).union(last.partFiles.filter(files.indices.contains))
         for _ in 0..<mostPartialRounds {
             let others = loaded.subtracting(edited).sorted()
             let read = cache.contributions(for: [libraryKey] + others.map { key($0, texts[$0]) } + beforeKeys, threads: 1)
@@ -87,6 +90,7 @@ extension StaticReader {
                 for (was, id) in zip(before.functions, after.functions.map(\.id)) { was.id = id }
                 fixedPointEdits.append((file, before))
             }
+            cache.partialRounds += 1
             let part = loaded
             let tracker = NameTracker { index.isPartial($0, loaded: part) }
             let judged = FixedPointReading.keepsRecords(
@@ -105,7 +109,9 @@ extension StaticReader {
             // only every file says it again (`GraphFreeFunctions.mentions`).
             guard let (moved, analysis, changed) = judged, changed.isDisjoint(with: inert.graphFree) else { return nil }
             if options.leavesMemoryToExit { leftToExit.keep(values: [state, analysis, reader]) }
-            return kept(last, moved: moved, texts: texts, now: { now[$0] }, graphFreeMentions: last.graphFreeMentions)
+            var reading = kept(last, moved: moved, texts: texts, now: { now[$0] }, graphFreeMentions: last.graphFreeMentions)
+            reading?.partFiles = Array(loaded.subtracting(edited).sorted().prefix(mostPartFilesKept))
+            return reading
         }
         return nil
     }

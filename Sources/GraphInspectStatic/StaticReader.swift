@@ -47,6 +47,7 @@ public enum StaticReader {
         var walk = SourceFolderWalk()
         // Where each folder really is, resolved once: the build plugin names every file.
         var realFolders: [String: String] = [:]
+        var modules: [String: String] = [:]
         func real(_ path: String) -> String {
             if let known = realFolders[path] { return known }
             let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
@@ -67,7 +68,13 @@ public enum StaticReader {
             }
             let base = isFolder ? realRoot : split(realRoot).folder
             found += walk.files[before...].map { path in
-                (path, module(of: isFolder ? realRoot + "/" + path.dropFirst(root.count) : realRoot, root: base))
+                let located = isFolder ? realRoot + "/" + path.dropFirst(root.count) : realRoot
+                // A module is its folder's (and the root's): found once a folder.
+                let folderKey = split(located).folder + "\u{0}" + base
+                if let known = modules[folderKey] { return (path, known) }
+                let found = module(of: located, root: base)
+                modules[folderKey] = found
+                return (path, found)
             }
         }
         guard !found.isEmpty else { throw .noSwiftFiles(paths) }

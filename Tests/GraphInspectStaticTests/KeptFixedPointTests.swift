@@ -1,5 +1,6 @@
 import Foundation
 import GraphInspectCheckContract
+import GraphInspectGeneratedApp
 @testable import GraphInspectStatic
 import Testing
 
@@ -170,6 +171,32 @@ import Testing
         LastReadingTests.expectSame(next, StaticReader.reading(of: files, options: LastReadingTests.options(nil)), "\(damage), again")
     }
 
+    /// A judgment over part of the files starts with the files the one before read beyond its
+    /// edited ones (`LastReading.partFiles`): those are mostly what the next asks for too (on a
+    /// generated app, the file that first extends `Array`, which every screen's `select` reads),
+    /// so a judgment that took more rounds is followed by one that reads them in its first, with
+    /// the same reading as without a cache.
+    @Test func theNextJudgmentOverPartOfTheFilesStartsWithTheFilesTheLastRead() throws {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory() + "graphinspect-generated-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        _ = try GeneratedApp(features: 5, ordinaryFilesPerFeature: 2).write(to: root)
+        var files = try StaticReader.files(in: [root.appendingPathComponent("Sources").path])
+        let folder = CheckCacheTests.folder()
+        _ = StaticReader.reading(of: files, options: LastReadingTests.options(folder))
+        let marker = "        _ = titles.count\n"
+        let screens = files.indices.filter { files[$0].text.contains(marker) }
+        try #require(screens.count >= 3)
+        var rounds: [Int] = []
+        for (edit, at) in screens.suffix(3).enumerated() {
+            files[at].text = files[at].text.replacingOccurrences(of: marker, with: "        if \(edit) < -1 { select(id) }\n" + marker)
+            let (cached, cache) = Self.reading(files, folder: folder)
+            LastReadingTests.expectSame(cached, StaticReader.reading(of: files, options: LastReadingTests.options(nil)), "\(files[at].path)")
+            #expect(cache.readInPart, "\(files[at].path)")
+            rounds.append(cache.partialRounds)
+        }
+        #expect(rounds[0] > 1 && rounds[1...].allSatisfy { $0 == 1 }, "rounds: \(rounds)")
+    }
+
     /// The fixed point written and read back is the one kept: every part of it.
     @Test func theFixedPointReadsBackAsWritten() throws {
         let files = try LastReadingTests.appFiles()
@@ -195,6 +222,7 @@ import Testing
             }
         }
         #expect(described(back.unreachedRecords) == described(state.unreachedRecords))
+        #expect(back.unreachedFunctions?.sorted() == state.unreachedRecords?.keys.sorted())
         #expect(!state.slots.isEmpty && !state.known.isEmpty)
         // Cut anywhere, it does not read back.
         for cut in stride(from: 0, to: out.bytes.count, by: max(out.bytes.count / 50, 1)) {

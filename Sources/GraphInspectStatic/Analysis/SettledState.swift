@@ -20,13 +20,87 @@ struct SettledState {
     var known: [FlowAnalysis.Step]
     var settledNotes: Set<FlowAnalysis.Unresolved>
     /// Nil when one of those runs changed what the others read: the next run runs them all again.
-    var unreachedRecords: [Int: FlowAnalysis.UnreachedRecord]?
+    var unreachedRecords: [Int: FlowAnalysis.UnreachedRecord]? { records.decoded }
+    /// The functions `unreachedRecords` holds records of (nil when it is nil), known without
+    /// decoding the records.
+    var unreachedFunctions: [Int]? { records.functions }
+    var records: UnreachedRecords
     /// The types the sources construct (`Constructions.count`'s keys), which an edit that keeps
     /// the fixed point leaves as they were (`BodyEdit.constructs`).
     var constructed: Set<String>
     /// Where the files it was reached with number their functions and which declare each name,
     /// when the check cache keeps it: what reading part of them needs (`PartialReading`).
     var index: ReadingIndex? = nil
+}
+
+/// What the functions nothing reaches recorded in the last pass (`SettledState.unreachedRecords`),
+/// as the analysis left them or as the cache keeps them, decoded when asked: a check that keeps
+/// the last reading asks only which functions they are (`FlowAnalysis.canAdopt`), and decoding
+/// them cost about a fifteenth of such a run.
+struct UnreachedRecords {
+    private enum Form {
+        case none
+        case decoded([Int: FlowAnalysis.UnreachedRecord])
+        /// The functions, and the records as `SettledState.write` wrote them (on their own: their
+        /// strings numbered apart from the rest of the file).
+        case encoded(functions: [Int], bytes: ArraySlice<UInt8>)
+    }
+
+    private let form: Form
+
+    init(_ records: [Int: FlowAnalysis.UnreachedRecord]?) {
+        form = records.map(Form.decoded) ?? .none
+    }
+
+    init(functions: [Int], encoded bytes: ArraySlice<UInt8>) {
+        form = .encoded(functions: functions, bytes: bytes)
+    }
+
+    var functions: [Int]? {
+        switch form {
+        case .none: nil
+        case .decoded(let records): Array(records.keys)
+        case .encoded(let functions, _): functions
+        }
+    }
+
+    /// The records; nil when there are none, or (a bug, as the cache file's digest held) they do
+    /// not read back whole: the next run then runs every unreached function again.
+    var decoded: [Int: FlowAnalysis.UnreachedRecord]? {
+        switch form {
+        case .none: return nil
+        case .decoded(let records): return records
+        case .encoded(_, let bytes): return try? Self.decode(bytes)
+        }
+    }
+
+    /// The records as written, for the cache.
+    var encoded: ArraySlice<UInt8>? {
+        switch form {
+        case .none: return nil
+        case .encoded(_, let bytes): return bytes
+        case .decoded(let records):
+            var out = CacheBytesWriter()
+            out.int(records.count)
+            for (function, record) in records {
+                out.int(function)
+                out.write(record)
+            }
+            return out.bytes[...]
+        }
+    }
+
+    private static func decode(_ bytes: ArraySlice<UInt8>) throws -> [Int: FlowAnalysis.UnreachedRecord] {
+        var input = CacheBytesReader(Array(bytes))
+        var records: [Int: FlowAnalysis.UnreachedRecord] = [:]
+        let count = try input.count(each: 8)
+        records.reserveCapacity(count)
+        for _ in 0..<count {
+            records[try input.int()] = try input.unreachedRecord()
+        }
+        guard input.isAtEnd else { throw CacheBytesReader.Malformed() }
+        return records
+    }
 }
 
 extension FlowAnalysis {
@@ -40,7 +114,7 @@ extension FlowAnalysis {
         return SettledState(
             sites: sites, slots: slots.filter { !$0.key.isOfAnUnreachedRun }, closures: closures,
             initializerContexts: initializerContexts, initializerContextsBySite: initializerContextsBySite, sitesByType: sitesByType,
-            known: known, settledNotes: settledNotes, unreachedRecords: unreachedRecords, constructed: constructed
+            known: known, settledNotes: settledNotes, records: UnreachedRecords(unreachedRecords), constructed: constructed
         )
     }
 
@@ -63,7 +137,9 @@ extension FlowAnalysis {
         known = state.known
         knownSet = Set(state.known)
         settledNotes = state.settledNotes
-        unreachedRecords = state.unreachedRecords
+        // What the last pass recorded is taken from the state by `record(reusing:)`, which makes
+        // this run's own: nothing reads this run's before it.
+        unreachedRecords = nil
         assumingOutsideCode = true
         recordChangedState = false
     }
@@ -82,6 +158,6 @@ extension FlowAnalysis {
                 return false
             }
         }
-        return state.unreachedRecords?.keys.allSatisfy(has) ?? true
+        return state.unreachedFunctions?.allSatisfy(has) ?? true
     }
 }

@@ -16,9 +16,12 @@ enum CacheFile {
     }
 
     static func read(_ path: String, build: String) -> Read {
-        guard FileManager.default.fileExists(atPath: path) else { return .missing }
-        guard let data = FileManager.default.contents(atPath: path) else { return .unreadable(reason: "permission denied or not a file") }
-        let bytes = [UInt8](data)
+        let bytes: [UInt8]
+        switch contents(of: path) {
+        case .missing: return .missing
+        case .unreadable: return .unreadable(reason: "permission denied or not a file")
+        case .read(let read): bytes = read
+        }
         guard bytes.count >= magic.count + 16, bytes.starts(with: magic) else { return .corrupt }
         let end = bytes.count - 16
         let digest = bytes.withUnsafeBytes { CacheKey(bytes: UnsafeRawBufferPointer(rebasing: $0[..<end])) }
@@ -28,6 +31,33 @@ enum CacheFile {
         guard let version = try? header.word(), let writer = try? header.string() else { return .corrupt }
         guard version == CheckCache.formatVersion, writer == build else { return .otherBuild }
         return .body(bytes, header.offset..<end)
+    }
+
+    private enum Contents {
+        case missing, unreadable
+        case read([UInt8])
+    }
+
+    /// The file's bytes, read straight into the array the reader walks (through `Data`, a cache
+    /// file of megabytes was copied twice).
+    private static func contents(of path: String) -> Contents {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return errno == ENOENT ? .missing : .unreadable }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .unreadable }
+        let size = Int(info.st_size)
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            while count < size {
+                let read = Foundation.read(descriptor, buffer.baseAddress! + count, size - count)
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { break }
+                count += read
+            }
+            failed = count < size
+        }
+        return failed ? .unreadable : .read(bytes)
     }
 
     /// Writes `body` framed, atomically (a temporary file renamed over the old one).

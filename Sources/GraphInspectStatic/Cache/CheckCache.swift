@@ -59,6 +59,11 @@ public final class CheckCache {
     private var keptOrder: [CacheKey] = []
     private var newRun: LastReading?
     private var newState: (key: CacheKey, state: SettledState)?
+    /// The fixed point asked for last, and what the analysis file held for it (nil: another
+    /// key's, none, or corrupt).
+    private var settled: (key: CacheKey, state: SettledState?)?
+    /// The last reading as this run read it (`lastReading`).
+    private var readingRead: LastReading??
     /// The contributions file being written while the analysis runs (`startSavingContributions`).
     private var contributionsWriting: DispatchGroup?
     /// Whether the last findings were used whole, so the files on disk are what `save` would write.
@@ -184,8 +189,16 @@ public final class CheckCache {
         if kept.updateValue(bytes, forKey: key) == nil { keptOrder.append(key) }
     }
 
-    /// The last reading kept, when there is one and it reads back whole.
+    /// The last reading kept, when there is one and it reads back whole; read once a run, until
+    /// this run writes another.
     func lastReading() -> LastReading? {
+        if let readingRead { return readingRead }
+        let last = readLastReading()
+        readingRead = .some(last)
+        return last
+    }
+
+    private func readLastReading() -> LastReading? {
         guard let (bytes, range) = body(of: readingPath) else { return nil }
         var input = CacheBytesReader(bytes, from: range.lowerBound, to: range.upperBound)
         do {
@@ -200,7 +213,15 @@ public final class CheckCache {
 
     /// The analysis's fixed point kept for the files of `key` (`LastReading.analysedKey`), read
     /// back whole; nil when the file holds none for them (another reading's, or none).
+    /// Read once for a key: a run that judges an edit more than one way asks more than once.
     func settledState(for key: CacheKey) -> SettledState? {
+        if let settled, settled.key == key { return settled.state }
+        let state = readSettledState(for: key)
+        settled = (key, state)
+        return state
+    }
+
+    private func readSettledState(for key: CacheKey) -> SettledState? {
         guard let (bytes, range) = body(of: analysisPath) else { return nil }
         var input = CacheBytesReader(bytes, from: range.lowerBound, to: range.upperBound)
         do {
@@ -242,6 +263,8 @@ public final class CheckCache {
     public internal(set) var keptRecordsAtFixedPoint = false
     /// Whether it judged so over part of the files only (`StaticReader.keptFromPart`).
     public internal(set) var readInPart = false
+    /// How many rounds that judgment took (each reads the files the round before asked for).
+    public internal(set) var partialRounds = 0
 
     /// The shape of the contribution kept under `key` (`FileContribution.shapeKey`).
     func shape(forContribution key: CacheKey) -> CacheKey? {
@@ -299,6 +322,7 @@ public final class CheckCache {
     private func writeLastReading() {
         // One line for a folder that cannot be written: the findings are not tried after it.
         guard let newRun, !problems.contains(where: { if case .unwritable = $0 { true } else { false } }) else { return }
+        readingRead = nil
         var out = CacheBytesWriter()
         newRun.write(to: &out)
         do {

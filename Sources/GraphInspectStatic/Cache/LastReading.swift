@@ -32,6 +32,10 @@ struct LastReading {
     /// Files' positions moved since `parts` was written (`afterPositionsMoved`), in order:
     /// `decodedParts` applies them, so an edit that moves positions need not write the JSON again.
     var pendingMoves: [MovedPositions] = []
+    /// The files beyond the edited ones that the last judgment over part of the files read
+    /// (`StaticReader.keptFromPart`), by index: the next such judgment starts with them, as the
+    /// names it asks for are mostly the same (a type every file extends, the edited type's).
+    var partFiles: [Int] = []
 
     /// The key of the files as the analysis last read them (each entry's `analysed` text, or its
     /// text): what the fixed point the cache keeps beside this reading belongs to (`SettledState`).
@@ -263,6 +267,7 @@ struct LastReading {
                 out.write(move.moved[from]!)
             }
         }
+        out.array(partFiles) { $0.int($1) }
     }
 
     static func read(from input: inout CacheBytesReader) throws -> LastReading {
@@ -294,7 +299,8 @@ struct LastReading {
             parts: Array(try input.raw()),
             pendingMoves: try input.array { input in
                 MovedPositions(file: try input.string(), moved: Dictionary(try input.array { (try $0.position(), try $0.position()) }, uniquingKeysWith: { first, _ in first }))
-            }
+            },
+            partFiles: try input.array { try $0.int() }
         )
     }
 }

@@ -38,11 +38,12 @@ extension SettledState {
         }
         out.array(known) { $0.write($1) }
         out.array(Array(settledNotes)) { $0.write($1) }
-        out.optional(unreachedRecords) { out, records in
-            out.array(Array(records)) { out, entry in
-                out.int(entry.key)
-                out.write(entry.value)
-            }
+        if let functions = records.functions, let encoded = records.encoded {
+            out.bool(true)
+            out.array(functions) { $0.int($1) }
+            out.raw(encoded)
+        } else {
+            out.bool(false)
         }
         out.array(Array(constructed)) { $0.string($1) }
         out.optional(index) { out, index in
@@ -74,7 +75,9 @@ extension SettledState {
             slots[slot] = try input.ids(below: sites.count)
         }
         var closures: [Int: FlowAnalysis.ClosureMade] = [:]
-        for _ in 0..<(try input.count(each: 4)) {
+        let closureCount = try input.count(each: 4)
+        closures.reserveCapacity(closureCount)
+        for _ in 0..<closureCount {
             let id = try site(try input.int())
             closures[id] = FlowAnalysis.ClosureMade(
                 parameters: try input.array { try $0.string() }, function: try input.int(), context: try input.int(), result: try input.slot()
@@ -95,12 +98,8 @@ extension SettledState {
         let known = try input.array { try $0.step() }
         let notes = Set(try input.array { try $0.note() })
         let records = try input.optional { input in
-            var records: [Int: FlowAnalysis.UnreachedRecord] = [:]
-            for _ in 0..<(try input.count(each: 8)) {
-                records[try input.int()] = try input.unreachedRecord()
-            }
-            return records
-        }
+            UnreachedRecords(functions: try input.array { try $0.int() }, encoded: try input.raw())
+        } ?? UnreachedRecords(nil)
         let constructed = Set(try input.array { try $0.string() })
         let index = try input.optional { input in
             let functionCount = try input.int()
@@ -122,7 +121,7 @@ extension SettledState {
         return SettledState(
             sites: sites, slots: slots, closures: closures, initializerContexts: initializerContexts,
             initializerContextsBySite: initializerContextsBySite, sitesByType: sitesByType, known: known, settledNotes: notes,
-            unreachedRecords: records, constructed: constructed, index: index
+            records: records, constructed: constructed, index: index
         )
     }
 

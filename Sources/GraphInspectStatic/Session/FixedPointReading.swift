@@ -88,7 +88,7 @@ struct FixedPointReading {
     ) -> (moved: [SourcePosition: SourcePosition], analysis: FlowAnalysis, edited: Set<String>)? {
         // The last pass that drew it changed the state past the fixed point: its records are not
         // the fixed point's alone.
-        guard state.unreachedRecords != nil else { return nil }
+        guard state.unreachedFunctions != nil else { return nil }
         var before: FlowAnalysis.FunctionRecords?
         guard let kept = Self.kept(from: state, judgedBy: judged, edits: edits, now: now, files: files, constructed: constructed, beforeMoving: { analysis, changes in
             before = analysis.records(of: changes.map(\.old))
