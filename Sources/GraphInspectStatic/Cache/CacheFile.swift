@@ -24,13 +24,39 @@ enum CacheFile {
         }
         guard bytes.count >= magic.count + 16, bytes.starts(with: magic) else { return .corrupt }
         let end = bytes.count - 16
-        let digest = bytes.withUnsafeBytes { CacheKey(bytes: UnsafeRawBufferPointer(rebasing: $0[..<end])) }
+        let digest = bytes.withUnsafeBytes { Self.digest(UnsafeRawBufferPointer(rebasing: $0[..<end])) }
         var tail = CacheBytesReader(bytes, from: end)
         guard let written = try? CacheKey(high: tail.word(), low: tail.word()), written == digest else { return .corrupt }
         var header = CacheBytesReader(bytes, from: magic.count, to: end)
         guard let version = try? header.word(), let writer = try? header.string() else { return .corrupt }
         guard version == CheckCache.formatVersion, writer == build else { return .otherBuild }
         return .body(bytes, header.offset..<end)
+    }
+
+    /// What tells a file cut short or changed on disk from the one written: four words at a time
+    /// in four lanes that do not wait on each other (the key's digest, `CacheKey(bytes:)`, runs
+    /// one chain and read the 15 MB a kept edit reads at a third of this speed), folded into a
+    /// key with the length and the bytes past the last 32.
+    static func digest(_ bytes: UnsafeRawBufferPointer) -> CacheKey {
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0xFF51_AFD7_ED55_8CCD)
+        @inline(__always) func step(_ lane: UInt64, _ word: UInt64) -> UInt64 {
+            var x = (lane ^ word) &* 0x9E37_79B9_7F4A_7C15
+            x ^= x >> 29
+            return x
+        }
+        var index = 0
+        while index + 32 <= bytes.count {
+            lanes.0 = step(lanes.0, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+            lanes.1 = step(lanes.1, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)))
+            lanes.2 = step(lanes.2, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)))
+            lanes.3 = step(lanes.3, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)))
+            index += 32
+        }
+        var folded = CacheKey.Digest()
+        folded.add(UInt64(bytes.count))
+        for lane in [lanes.0, lanes.1, lanes.2, lanes.3] { folded.add(lane) }
+        folded.add(UnsafeRawBufferPointer(rebasing: bytes[index...]))
+        return folded.key
     }
 
     private enum Contents {
@@ -66,7 +92,7 @@ enum CacheFile {
         header.word(CheckCache.formatVersion)
         header.string(build)
         var bytes = magic + header.bytes + body
-        let digest = bytes.withUnsafeBytes { CacheKey(bytes: $0) }
+        let digest = bytes.withUnsafeBytes { Self.digest($0) }
         var tail = CacheBytesWriter()
         tail.word(digest.high)
         tail.word(digest.low)
