@@ -68,7 +68,8 @@ enum CacheFile {
     /// file of megabytes was copied twice).
     private static func contents(of path: String) -> Contents {
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return errno == ENOENT ? .missing : .unreadable }
+        // A path through a file holds no cache, as a missing one does.
+        guard descriptor >= 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .unreadable }
