@@ -1,13 +1,19 @@
 import GraphInspectCheckContract
 
 extension StaticReader {
+    /// At most this many files may differ from the ones the last reading, or the fixed point the
+    /// cache keeps, was made from for a run to start from it; with more, the analysis runs whole
+    /// and keeps a fixed point of its own (each kept edit also keeps its file's contribution in
+    /// the reading, so this bounds the reading's growth).
+    static let mostEditedFiles = 16
+
     /// The graph of `prepared` (the files given, read through `cache`) drawn from the fixed point
     /// the cache keeps (`SettledState`), when it is the fixed point of the files the last reading
     /// analysed and at most `mostEdited` files' bodies changed since in ways that keep it
     /// (`FixedPointReading`; edits the last reading absorbed count, as their texts are not the
     /// ones analysed): what an editor's session answers in memory, answered in a new process,
     /// from the files as `prepare` read them. Nil otherwise: the caller analyses the files whole.
-    static func fromFixedPoint(_ prepared: PreparedSources, files: [SourceFile], texts: [CacheKey], options: Options, cache: CheckCache, mostEdited: Int = 16)
+    static func fromFixedPoint(_ prepared: PreparedSources, files: [SourceFile], texts: [CacheKey], options: Options, cache: CheckCache, mostEdited: Int = mostEditedFiles)
         -> (graph: StaticGraph, analysis: FlowAnalysis, constructed: [String: Int])?
     {
         guard let found = fixedPointEdits(prepared, files: files, texts: texts, options: options, cache: cache, mostEdited: mostEdited),
@@ -81,7 +87,7 @@ extension StaticReader {
     /// numbered as now), the names the state was judged by, and the types the sources construct.
     /// Nil when there is no such state, or the files differ from the ones it was reached with in
     /// more than `mostEdited` texts, or in anything but texts.
-    private static func fixedPointEdits(_ prepared: PreparedSources, files: [SourceFile], texts: [CacheKey], options: Options, cache: CheckCache, mostEdited: Int = 16)
+    private static func fixedPointEdits(_ prepared: PreparedSources, files: [SourceFile], texts: [CacheKey], options: Options, cache: CheckCache, mostEdited: Int = mostEditedFiles)
         -> (last: LastReading, state: SettledState, edits: [(index: Int, before: FileContribution)], inert: InertStatements, constructed: [String: Int])?
     {
         guard prepared.pruning != .always, let last = cache.lastReading(), last.optionsKey == optionsKey(options), last.files.count == files.count,

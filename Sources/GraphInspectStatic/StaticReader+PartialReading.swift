@@ -21,7 +21,7 @@ extension StaticReader {
         guard options.pruning != .always, options.alsoFind == nil, last.optionsKey == optionsKey(options), last.files.count == files.count,
               let state = cache.settledState(for: last.analysedKey), let index = state.index else { return nil }
         let edited = last.files.indices.filter { (last.files[$0].analysed ?? last.files[$0].text) != texts[$0] }
-        guard !edited.isEmpty, edited.count <= 16 else { return nil }
+        guard !edited.isEmpty, edited.count <= mostEditedFiles else { return nil }
         var scopeKeys: [String: String] = [:]
         func key(_ index: Int, _ text: CacheKey) -> CacheKey {
             contributionKey(path: files[index].path, module: files[index].module, text: text.description, scope: last.scope, scopeKeys: &scopeKeys)
@@ -63,9 +63,9 @@ extension StaticReader {
         for _ in 0..<mostPartialRounds {
             let others = loaded.subtracting(edited).sorted()
             let read = cache.contributions(for: [libraryKey] + others.map { key($0, texts[$0]) } + beforeKeys, threads: 1)
-            guard let library = read[0] ?? Optional(FileContribution.read(
+            let library = read[0] ?? FileContribution.read(
                 source: RuntimeDeclarations.source, path: "<GraphInspect>", module: RuntimeDeclarations.module, isLibrary: true, scope: last.scope
-            )) else { return nil }
+            )
             var contributions: [Int: FileContribution] = [:]
             for (file, contribution) in zip(others, read[1...]) {
                 guard let contribution else { return nil }

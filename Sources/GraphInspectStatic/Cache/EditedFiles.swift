@@ -47,7 +47,7 @@ extension LastReading {
     /// (past that, reading again costs little more), each at a plain path (`isPlainPath`) with
     /// the same scan (so which modules are read, the module scope and the names read as members
     /// are the same). Nil otherwise.
-    func editedFiles(_ files: [StaticReader.SourceFile], texts: [CacheKey], optionsKey: String, mostEdited: Int = 16) -> [EditedFiles.File]? {
+    func editedFiles(_ files: [StaticReader.SourceFile], texts: [CacheKey], optionsKey: String, mostEdited: Int = StaticReader.mostEditedFiles) -> [EditedFiles.File]? {
         guard optionsKey == self.optionsKey, files.count == self.files.count else { return nil }
         var edited: [Int] = []
         for (index, file) in files.enumerated() {
