@@ -164,6 +164,9 @@ let package = Package(
             dependencies: ["GraphInspect", "GraphInspectText"],
             path: "Examples/ReadmeExample"
         ),
+        // Apps wired in many idioms, generated from seeds, each run to hold `check` to its run
+        // (docs/check.md); the generator is in the same executable.
+        .executableTarget(name: "graphinspect-wiring-corpus", dependencies: ["GraphInspect"], path: "Examples/WiringCorpus"),
         // The tests, one target for each library they test.
         .testTarget(name: "GraphInspectTests", dependencies: ["GraphInspect"]),
         .testTarget(name: "GraphInspectTraceTests", dependencies: ["GraphInspect", "GraphInspectTrace"]),

@@ -33,6 +33,25 @@ import Testing
         ])
     }
 
+    /// A newcomer's app as written: nested holders through the value `attach` returns. Every
+    /// lookup is checked, and the one error is the defect its run dies of.
+    @Test func nestedHoldersAreFollowedThroughWhatAttachReturns() throws {
+        let files = try StaticReader.files(in: [Self.fixtures.appendingPathComponent("nested-holders").path])
+        let graph = StaticReader.graph(of: files)
+        #expect(graph.errors.map(\.message) == ["missing dependency `lyricsService: LyricsService`"])
+        #expect(graph.summary.lookupsChecked == graph.summary.lookups && graph.summary.lookups == 4, "\(graph.summary)")
+        #expect(graph.summary.moduleLookupsChecked == 1 && graph.summary.moduleLookups == 1, "\(graph.summary)")
+        #expect(graph.diagnostics.filter { $0.severity != .error }.isEmpty, "\(graph.diagnostics)")
+    }
+
+    /// `app.supportedModules.count`, `holders.first`: no finding, no note.
+    @Test func membersOfACollectionOfHoldersAreNoModuleLookups() throws {
+        let files = try StaticReader.files(in: [Self.fixtures.appendingPathComponent("collection-members").path])
+        let graph = StaticReader.graph(of: files)
+        #expect(graph.diagnostics.isEmpty, "\(graph.diagnostics)")
+        #expect(graph.summary.moduleLookups == 0)
+    }
+
     @Test(arguments: [
         ("untaken-branch", 1), ("sibling-provider", 1), ("typo", 1), ("wrong-type", 1), ("cycle", 1), ("shadowed-computed", 0),
         // A user's own `RootComponent` shadows the library's; a check that checks nothing fails.
@@ -41,6 +60,9 @@ import Testing
         ("nested-names", 1),
         // A holder made by a builder that a holder made elsewhere attaches is made in the sources.
         ("holder-made-by-a-builder", 1),
+        // Holders attached through the value `attach` returns; an array's members are the array's;
+        // a module lookup that misses while an attach cannot be followed is a note.
+        ("nested-holders", 1), ("collection-members", 0), ("unfollowed-attach", 0),
     ])
     func fixture(name: String, errors: Int) throws {
         let (text, found) = try Self.check(name)

@@ -34,14 +34,25 @@ import Testing
     /// Runs one of the package's executables with a trace, and reads what it recorded (also when
     /// it dies, as the dying sample does).
     static func traced(_ executable: String) throws -> GraphSnapshot {
+        try traced(executable, arguments: []).snapshot
+    }
+
+    /// The package's executable of that name, beside the test bundle.
+    static func executable(_ name: String) -> URL {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        while folder.pathComponents.count > 1, !FileManager.default.fileExists(atPath: folder.appendingPathComponent(executable).path) {
+        while folder.pathComponents.count > 1, !FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
             folder.deleteLastPathComponent()
         }
+        return folder.appendingPathComponent(name)
+    }
+
+    /// Runs the executable with `arguments` and a trace: what it recorded, and whether it exited 0.
+    static func traced(_ executable: String, arguments: [String]) throws -> (snapshot: GraphSnapshot, exitedNormally: Bool) {
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("fidelity-\(UUID().uuidString).trace").path
         defer { try? FileManager.default.removeItem(atPath: trace) }
         let process = Process()
-        process.executableURL = folder.appendingPathComponent(executable)
+        process.executableURL = Self.executable(executable)
+        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["GRAPHINSPECT_TRACE"] = trace
         environment["SWIFT_BACKTRACE"] = "enable=no"
@@ -50,7 +61,8 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        return try TraceReader().read(path: trace).snapshot
+        let exited = process.terminationReason == .exit && process.terminationStatus == 0
+        return (try TraceReader().read(path: trace).snapshot, exited)
     }
 
     @discardableResult

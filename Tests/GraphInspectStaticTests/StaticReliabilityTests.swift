@@ -46,7 +46,7 @@ import Testing
             let root = AppComponent()
             Screen().show(component: root, name: "x")
             """])
-        #expect(graph.errors.map(\.message) == ["missing dependency `payments: _`"])
+        #expect(graph.errors.map(\.message) == ["missing dependency `payments: String`"])
         #expect(graph.diagnostics.contains { $0.message.contains("`resolve` is given a name built at run time") })
         #expect(graph.summary.lookupsChecked == 1, "\(graph.summary)")
     }

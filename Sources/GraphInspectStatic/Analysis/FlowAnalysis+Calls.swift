@@ -26,9 +26,12 @@ extension FlowAnalysis {
             }
             return []
         case "module" where labels.first == "for" && objects.contains(where: { index.isHolder(sites[$0].type) }),
-             "router" where labels.first == "for" && objects.contains(where: { index.isHolder(sites[$0].type) }):
+             "router" where labels.first == "for" && objects.contains(where: { index.isHolder(sites[$0].type) }),
+             "findModule" where labels.first == .some(nil) && objects.contains(where: { index.isHolder(sites[$0].type) }):
             let keys = arguments.first.map { evaluate($0.value, in: context, expecting: nil) } ?? []
-            let target: ModuleLookup.Target = method == "module" ? .module : .router
+            // `findModule(key, target: .router)` looks a router up; without `target:`, a module.
+            var target: ModuleLookup.Target = method == "router" ? .router : .module
+            if case .implicitMember("router")? = arguments.first(where: { $0.label == "target" })?.value { target = .router }
             reached.insert(position)
             for receiver in objects where index.isHolder(sites[receiver].type) {
                 for key in keys.compactMap({ sites[$0].type == Self.stringType ? sites[$0].text : nil }) {
@@ -42,24 +45,43 @@ extension FlowAnalysis {
         default:
             break
         }
+        if let declared, Self.isCollection(declared) || !index.types.exists(declared.name) && objects.isEmpty,
+           let given = collectionCall(method, on: receivers.subtracting([Self.nilSite]), arguments, in: context) {
+            return given
+        }
         var argumentValues: [Set<Int>]?
         // Each method once per context (a coarse run's receivers share one).
         var called: Set<Step> = []
+        var storedClosures: Set<Int> = []
         for receiver in objects {
             let found = index.methods(method, in: sites[receiver].type).filter { $0.accepts(labels: labels) && !$0.isStatic }
-            guard !found.isEmpty else { continue }
+            guard !found.isEmpty else {
+                // `makeComponent(parent)` where `makeComponent` is a property holding closures.
+                storedClosures.formUnion(readProperty(method, of: receiver).filter { closures[$0] != nil })
+                continue
+            }
             let values = argumentValues ?? arguments.map { evaluate($0.value, in: context, expecting: nil) }
             argumentValues = values
             for function in found {
-                let target = contextOf(receiver)
+                let target = callContext(function, at: position, receiver: contextOf(receiver))
                 guard called.insert(.function(id: function.id, context: target)).inserted else { continue }
                 link(context, to: .function(id: function.id, context: target))
                 bindValues(values, labels: labels, to: function, context: target)
                 result.formUnion(self.values(.result(function: function.id, context: target)))
             }
         }
-        if argumentValues == nil { evaluateArguments(arguments, in: context) }
+        if !storedClosures.isEmpty {
+            result.formUnion(callClosures(storedClosures, arguments, in: context))
+        } else if argumentValues == nil {
+            if declared == nil, objects.isEmpty, let given = collectionCall(method, on: receivers.subtracting([Self.nilSite]), arguments, in: context) {
+                return given
+            }
+            evaluateArguments(arguments, in: context)
+        }
         if !objects.isEmpty { reached.insert(position) }
+        if objects.isEmpty, method == "attach", declared.map({ !index.types.exists($0.name) || index.isHolder($0.name) }) ?? true {
+            note(position, "cannot tell which holder `\(describe(base))` is, so what this `attach` attaches is not followed: a module lookup that finds nothing is not an error while it may be attached here", lookup: .attachment)
+        }
         if objects.isEmpty, let declared, index.isComponent(declared.name), method == "resolve" {
             if case .selfRef = base {
                 note(position, "no source read makes a \(declared.name), so this `resolve` on it is not checked", lookup: .dependency)

@@ -26,7 +26,8 @@ extension FlowAnalysis {
         case .call(let callee, let arguments, let position):
             return evaluateCall(callee, arguments, position: position, in: context, expecting: expecting)
         case .cast(let value, let type):
-            let result = evaluate(value, in: context, expecting: nil)
+            // `component.analytics as Analytics`: the type the lookup asks for.
+            let result = evaluate(value, in: context, expecting: type)
             guard index.types.exists(type.name) else { return result }
             return result.filter { isObject($0) && index.reaches(sites[$0].type, type.name) }
         case .anyOf(let list):
@@ -60,8 +61,10 @@ extension FlowAnalysis {
     /// A property's value on a site: a stored field, or what its getter returns.
     func readProperty(_ name: String, of site: Int) -> Set<Int> {
         guard let (_, decl) = index.property(name, in: sites[site].type) else { return [] }
-        if let getter = decl.getter { return values(.result(function: getter.id, context: contextOf(site))) }
-        return values(.field(site: site, name: name))
+        guard let getter = decl.getter else { return values(.field(site: site, name: name)) }
+        let given = values(.result(function: getter.id, context: contextOf(site)))
+        // A stored property read through its initialiser's getter holds what is assigned too.
+        return decl.form == .computed ? given : given.union(values(.field(site: site, name: name)))
     }
 
     func evaluateMember(base: Expr, name: String, position: SourcePosition, in context: Context, expecting: WrittenType?) -> Set<Int> {
@@ -71,6 +74,10 @@ extension FlowAnalysis {
         }
         let receivers = evaluate(base, in: context, expecting: nil)
         let declared = staticType(base, in: context)
+        if let declared, Self.isCollection(declared) {
+            // `items.count`, `holders.first`: a member of the collection, not of what it holds.
+            return Self.elementMembers.contains(name) ? receivers : []
+        }
         var result: Set<Int> = []
         var objects = 0
         for receiver in receivers where isObject(receiver) {
@@ -147,9 +154,7 @@ extension FlowAnalysis {
             if let typeName = staticTypeReference(base) {
                 // A static method: `SampleApp.run()`.
                 let found = index.methods(method, in: typeName).filter { $0.isStatic && $0.accepts(labels: labels) }
-                for function in found { link(context, to: .function(id: function.id, context: Self.noReceiver)) }
-                bind(arguments, to: found, contexts: [Self.noReceiver], in: context)
-                return found.reduce(into: Set<Int>()) { $0.formUnion(values(.result(function: $1.id, context: Self.noReceiver))) }
+                return callFree(found, arguments, position: position, in: context)
             }
             let receivers = evaluate(base, in: context, expecting: nil)
             return call(method, on: receivers, arguments, position: memberPosition, declared: staticType(base, in: context), base: base, in: context, expecting: expecting)
@@ -157,25 +162,46 @@ extension FlowAnalysis {
         if case .name(let name, let namePosition) = callee {
             // A component's own `resolve(...)` is a lookup even where nothing makes the component
             // (no self sites): `call` notes it as not checked rather than losing it.
+            // So is a holder's own `module(for:)` and `router(for:)`, which the runtime declares in
+            // an extension the stand-ins leave to `call`.
+            let holdersOwnLookup = (name == "module" || name == "router") && labels.first == "for"
+                && context.owner.map(index.isHolder) == true
             if let owner = context.owner,
-               !context.selfSites.isEmpty && (index.declares(name, in: owner) || name == "resolve")
+               !context.selfSites.isEmpty && (index.declares(name, in: owner) || name == "resolve" || holdersOwnLookup)
                 || context.selfSites.isEmpty && name == "resolve" && index.isComponent(owner) {
                 return call(name, on: context.selfSites, arguments, position: namePosition, declared: WrittenType(name: owner, isOptional: false, spelling: owner), base: .selfRef, in: context, expecting: expecting)
             }
             index.types.tracker?.asked(function: name)
             if let found = freeFunctions[name]?.filter({ $0.accepts(labels: labels) }), !found.isEmpty {
-                for function in found { link(context, to: .function(id: function.id, context: Self.noReceiver)) }
-                bind(arguments, to: found, contexts: [Self.noReceiver], in: context)
-                return found.reduce(into: Set<Int>()) { $0.formUnion(values(.result(function: $1.id, context: Self.noReceiver))) }
+                return callFree(found, arguments, position: position, in: context)
             }
         }
-        // A variable holding closures, called.
-        if case .name(let name, _) = callee, isVariable(name, in: context) {
+        // A variable holding closures, called; or a closure called where it is written
+        // (`{ ... }()`), or one a call gives (`makeStep()(holder)`).
+        var holdsClosures = false
+        switch callee {
+        case .name(let name, _): holdsClosures = isVariable(name, in: context)
+        case .closure, .call: holdsClosures = true
+        default: break
+        }
+        if holdsClosures {
             let callees = evaluate(callee, in: context, expecting: nil).filter { closures[$0] != nil }
             if !callees.isEmpty { return callClosures(callees, arguments, in: context) }
         }
         evaluateArguments(arguments, in: context)
         return []
+    }
+
+    /// Free or static functions called: each in its context for this call (`callContext`).
+    func callFree(_ found: [FunctionIR], _ arguments: [Expr.Argument], position: SourcePosition, in context: Context) -> Set<Int> {
+        var result: Set<Int> = []
+        for function in found {
+            let target = callContext(function, at: position, receiver: Self.noReceiver)
+            link(context, to: .function(id: function.id, context: target))
+            bind(arguments, to: function, contexts: [target], in: context)
+            result.formUnion(values(.result(function: function.id, context: target)))
+        }
+        return result
     }
 
     func isVariable(_ name: String, in context: Context) -> Bool {

@@ -51,12 +51,18 @@ extension FlowAnalysis {
             if let owner = context.owner, let (_, decl) = index.property(name, in: owner) { return decl.type }
             return nil
         case .member(let base, let name, _):
-            guard let baseType = staticType(base, in: context), let (_, decl) = index.property(name, in: baseType.name) else { return nil }
+            guard let baseType = staticType(base, in: context) else {
+                // `holder.supportedModules` where the holder's type is not written: a property of
+                // the runtime's classes has the type the runtime gives it.
+                return Self.runtimePropertyTypes[name]
+            }
+            guard let (_, decl) = index.property(name, in: baseType.name) else { return nil }
             return decl.type
         case .call(.name(let name, _), _, _) where index.types.exists(name):
             return WrittenType(name: name, isOptional: false, spelling: name)
         case .call(.member(let base, let method, _), _, _):
-            guard let baseType = staticType(base, in: context) else { return nil }
+            guard let baseType = staticType(base, in: context) else { return FileReader.collectionMethodType(method) }
+            if Self.isCollection(baseType) { return FileReader.collectionMethodType(method) }
             return index.methods(method, in: baseType.name).first?.returnType
         case .cast(_, let type):
             return type

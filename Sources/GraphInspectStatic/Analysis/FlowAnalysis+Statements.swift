@@ -119,7 +119,7 @@ extension FlowAnalysis {
     }
 
     func isObject(_ site: Int) -> Bool {
-        site != Self.nilSite && sites[site].type != Self.stringType && sites[site].type != Self.closureType
+        site != Self.nilSite && !Self.isValueType(sites[site].type)
     }
 
     // MARK: Closures

@@ -23,6 +23,8 @@ final class FlowAnalysis {
     static let stringType = "#string"
     /// The type of a closure value's site (`Expr.closure`).
     static let closureType = "#closure"
+    /// The type of a call's site (`callContext`): the context a function runs in for one call.
+    static let callType = "#call"
     /// Site 0 is `nil`.
     static let nilSite = 0
 
@@ -131,7 +133,9 @@ final class FlowAnalysis {
         /// The lookup this note leaves unchecked, if it is about one (counted by the summary).
         var lookup: LookupKind?
 
-        enum LookupKind: Hashable { case dependency, module }
+        /// `attachment`: an `attach` on a holder the reading could not follow, so what it
+        /// attaches is unknown and no module lookup may be said to miss.
+        enum LookupKind: Hashable { case dependency, module, attachment }
     }
 
     let index: TypeIndex
@@ -412,7 +416,8 @@ final class FlowAnalysis {
             if tracker != nil, context == Self.anyReceiver, let owner = function.owner {
                 run(function, context: context, selfSites: values(selfSlot(owner)))
             } else {
-                run(function, context: context, selfSites: Self.isSite(context) ? [context] : [])
+                let receiver = receiver(ofCall: context) ?? context
+                run(function, context: context, selfSites: Self.isSite(receiver) ? [receiver] : [])
             }
         case .properties(let site):
             initializeProperties(of: site)
@@ -426,8 +431,9 @@ final class FlowAnalysis {
 
     /// Whether a context is the init of a site made by code the reader did not see: only there do
     /// parameters nothing passes stand for their declared class.
-    func isMadeElsewhere(_ context: Int) -> Bool {
-        Self.isSite(context) && context < sites.count && sites[context].type != Self.stringType && sites[context].text == "made elsewhere"
+    func isMadeElsewhere(_ call: Int) -> Bool {
+        let context = receiver(ofCall: call) ?? call
+        return Self.isSite(context) && context < sites.count && sites[context].type != Self.stringType && sites[context].text == "made elsewhere"
     }
 
     /// The one site standing for objects of `type` made by code the reader did not see.
@@ -509,13 +515,13 @@ final class FlowAnalysis {
         var site = site
         // A coarse run keeps one site per type (and per "made elsewhere").
         if let tracker {
-            if site.type != Self.stringType, site.type != Self.closureType { site.position = nil }
+            if site.type != Self.stringType, site.type != Self.closureType, site.type != Self.callType { site.position = nil }
             if index.isGraphType(site.type) { tracker.produced() }
         }
         if let id = siteIDs[site] {
             tracker?.created(id)
             // An object made by a statement an edit removes: the removal may unmake it.
-            if probing == .mustDoNothing, site.type != Self.stringType, site.type != Self.closureType { probeFoundEffect = true }
+            if probing == .mustDoNothing, !Self.isValueType(site.type) { probeFoundEffect = true }
             return id
         }
         // A new object or closure is a new fact; a new string is inert until a slot holds it.
@@ -524,12 +530,12 @@ final class FlowAnalysis {
             return Self.nilSite
         }
         let id = sites.count
-        if site.type != Self.stringType, site.type != Self.closureType { objectsMade += 1 }
+        if !Self.isValueType(site.type) { objectsMade += 1 }
         sites.append(site)
         siteIDs[site] = id
         tracker?.created(id)
-        // Strings and closures have no methods or properties to run.
-        if site.type != Self.stringType && site.type != Self.closureType {
+        // Strings, closures and calls have no methods or properties to run.
+        if !Self.isValueType(site.type) {
             for type in index.supertypes(of: site.type) {
                 sitesByType[type, default: []].append(id)
                 if tracker != nil { add(selfSlot(type), [id]) }

@@ -127,13 +127,14 @@ extension SettledState {
 
     /// A note's lookup kind as a byte.
     enum LookupCode: UInt8 {
-        case noLookup, dependency, module
+        case noLookup, dependency, module, attachment
 
         init(_ kind: FlowAnalysis.Unresolved.LookupKind?) {
             switch kind {
             case nil: self = .noLookup
             case .dependency: self = .dependency
             case .module: self = .module
+            case .attachment: self = .attachment
             }
         }
 
@@ -142,6 +143,7 @@ extension SettledState {
             case .noLookup: nil
             case .dependency: .dependency
             case .module: .module
+            case .attachment: .attachment
             }
         }
     }

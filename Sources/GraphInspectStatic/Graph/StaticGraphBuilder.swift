@@ -57,14 +57,23 @@ struct StaticGraphBuilder {
             }
         }
         let built = GraphSnapshot(nodes: nodes, events: events)
-        // Missing dependencies and modules, worded by the runtime's reports.
+        // Missing dependencies and modules, worded by the runtime's reports. An error needs
+        // positive evidence: while an `attach` the reading cannot follow may add any module
+        // anywhere, a module lookup that finds nothing is a note, not checked.
+        let unresolved = analysis.unresolved
+        let unfollowedAttach = unresolved.filter { $0.lookup == .attachment }.map(\.position).min()
+        var unchecked: Set<SourcePosition> = []
         for failure in built.failures() {
             guard let position = lookupPositions[failure.eventIndex] else { continue }
+            if case .module(let missing, _) = failure, let unfollowedAttach {
+                unchecked.insert(position)
+                diagnostics.insert(StaticWording.unfollowedAttach(missing.request, attach: unfollowedAttach, at: position))
+                continue
+            }
             diagnostics.insert(StaticWording.diagnostic(fromReport: failure.report(style: .plain), at: position))
         }
-        let checked = Set(lookupPositions.values)
+        let checked = Set(lookupPositions.values).subtracting(unchecked)
         // Every lookup written: those the analysis followed, and those a note leaves unchecked.
-        let unresolved = analysis.unresolved
         let lookups = Set(analysis.lookups.map(\.position)).union(unresolved.filter { $0.lookup == .dependency }.map(\.position))
         let moduleLookups = Set(analysis.moduleLookups.map(\.position)).union(unresolved.filter { $0.lookup == .module }.map(\.position))
         let summary = StaticGraph.Summary(

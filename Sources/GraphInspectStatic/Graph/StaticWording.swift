@@ -74,6 +74,16 @@ enum StaticWording {
         StaticDiagnostic(severity: .note, position: position, message: StaticDiagnostic.uncheckedPrefix + message)
     }
 
+    /// A module or router lookup that finds nothing in the tree the reading follows, while an
+    /// `attach` it could not follow may attach what it asks for.
+    static func unfollowedAttach(_ request: MissingModule.Request, attach: SourcePosition, at position: SourcePosition) -> StaticDiagnostic {
+        unresolved(
+            "no \(request.target.rawValue) \(Quoted.string(request.key)) is held where this lookup can see in the tree the reading follows, "
+                + "but the `attach` at \(attach) could not be followed and may attach it",
+            at: position
+        )
+    }
+
     static func assumed(_ message: String, at position: SourcePosition) -> StaticDiagnostic {
         StaticDiagnostic(severity: .note, position: position, message: "assumed: " + message)
     }

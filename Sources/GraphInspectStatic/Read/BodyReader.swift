@@ -6,6 +6,24 @@ struct BodyReader {
     let file: Positions
     var statements: [Statement] = []
     var locals: [String: WrittenType?] = [:]
+    /// The parameters of the closures being read, by the name the code writes (`$0`, `holder`),
+    /// to the name the reading keeps: each closure's own (`$0#812`), so two closures of one
+    /// function never share a parameter.
+    private var renamed: [String: String] = [:]
+    private let closures = ClosureNumbers()
+
+    /// Each closure of the body numbered in the order the reading first meets it, which the
+    /// syntax alone decides: a name with the number stays the same when lines move (the check
+    /// cache keeps a reading whose file only moved).
+    private final class ClosureNumbers {
+        var numbers: [Int: Int] = [:]
+        func number(_ closure: ClosureExprSyntax) -> Int {
+            let offset = closure.position.utf8Offset
+            if let known = numbers[offset] { return known }
+            numbers[offset] = numbers.count
+            return numbers.count - 1
+        }
+    }
 
     init(file: Positions) {
         self.file = file
@@ -19,9 +37,12 @@ struct BodyReader {
                 let type = binding.typeAnnotation.map { file.written($0.type) }
                 let value = binding.initializer.map { expression($0.value) }
                 if let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier {
-                    let written: WrittenType? = type ?? value.flatMap(FileReader.inferredType)
+                    let written: WrittenType? = type ?? binding.initializer.flatMap { FileReader.collectionType(of: $0.value) }
+                        ?? value.flatMap(FileReader.inferredType)
                     locals[identifier.text] = .some(written)
                     statements.append(.bind(name: identifier.text, type: type, value: value))
+                } else if let tuple = binding.pattern.as(TuplePatternSyntax.self), let value {
+                    bindTuple(tuple, to: value, source: binding.initializer?.value)
                 } else if let value {
                     // `let _: T = x`, tuples: the value is still evaluated (lookups happen).
                     statements.append(.bind(name: "_", type: type, value: value))
@@ -38,6 +59,10 @@ struct BodyReader {
             locals[identifier.text] = .some(written)
             statements.append(.bind(name: identifier.text, type: type, value: value))
             if let initializer = condition.initializer { collectClosures(in: Syntax(initializer.value)) }
+            return
+        }
+        if let loop = node.as(ForStmtSyntax.self) {
+            collectLoop(loop)
             return
         }
         if let returned = node.as(ReturnStmtSyntax.self) {
@@ -64,6 +89,46 @@ struct BodyReader {
         for child in node.children(viewMode: .sourceAccurate) { collect(child) }
     }
 
+    /// `for element in sequence { ... }`: the element is any of the sequence's elements (a
+    /// collection is any of what it holds). In `for (key, value) in pairs` (a dictionary,
+    /// `enumerated()`), the last name is the element; the others hold no object.
+    mutating func collectLoop(_ loop: ForStmtSyntax) {
+        let sequence = expression(loop.sequence)
+        var names: [TokenSyntax] = []
+        if let identifier = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier {
+            names = [identifier]
+        } else if let tuple = loop.pattern.as(TuplePatternSyntax.self) {
+            names = tuple.elements.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier }
+        } else if let binding = loop.pattern.as(ValueBindingPatternSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier {
+            names = [binding]
+        }
+        let type = loop.typeAnnotation.map { file.written($0.type) }
+        for (offset, name) in names.enumerated() {
+            locals[name.text] = .some(offset == names.count - 1 ? type : nil)
+        }
+        if let element = names.last {
+            statements.append(.bind(name: element.text, type: type, value: sequence))
+        } else {
+            statements.append(.evaluate(sequence))
+        }
+        collectClosures(in: Syntax(loop.sequence))
+        if let condition = loop.whereClause { collect(Syntax(condition.condition)) }
+        for item in loop.body.statements { collect(Syntax(item)) }
+    }
+
+    /// `let (a, b) = (x, y)`: each name its own element when the value is written as a tuple;
+    /// otherwise (a call returning a tuple) each is any of what the value holds.
+    mutating func bindTuple(_ tuple: TuplePatternSyntax, to value: Expr, source: ExprSyntax?) {
+        let elements = Array(tuple.elements)
+        let written = source?.as(TupleExprSyntax.self).map { Array($0.elements) }
+        for (offset, element) in elements.enumerated() {
+            guard let identifier = element.pattern.as(IdentifierPatternSyntax.self)?.identifier else { continue }
+            let part = written.flatMap { $0.count == elements.count ? expression($0[offset].expression) : nil } ?? value
+            locals[identifier.text] = .some(FileReader.inferredType(part))
+            statements.append(.bind(name: identifier.text, type: nil, value: part))
+        }
+    }
+
     /// Reads the statements of every closure inside `node` (not nested twice: `collect` recurses);
     /// its parameters become locals of the function being read. A closure opens with `{`, so an
     /// expression whose text has none is not walked.
@@ -74,7 +139,10 @@ struct BodyReader {
 
     private mutating func collectClosures(below node: Syntax) {
         if let closure = node.as(ClosureExprSyntax.self) {
-            for name in Self.parameters(of: closure) where locals[name] == nil { locals[name] = .some(nil) }
+            let outer = renamed
+            renamed = renames(entering: closure)
+            defer { renamed = outer }
+            for name in parameters(of: closure) where locals[name] == nil { locals[name] = .some(nil) }
             for item in closure.statements { collect(Syntax(item)) }
             return
         }
@@ -93,8 +161,31 @@ struct BodyReader {
         }
     }
 
+    /// The renames in force inside `closure`: its parameters, each its own.
+    func renames(entering closure: ClosureExprSyntax) -> [String: String] {
+        var inside = renamed
+        let number = closures.number(closure)
+        for name in Self.parameters(of: closure) { inside[name] = "\(name)#\(number)" }
+        return inside
+    }
+
+    /// `closure`'s parameters as the reading names them.
+    func parameters(of closure: ClosureExprSyntax) -> [String] {
+        let number = closures.number(closure)
+        return Self.parameters(of: closure).map { "\($0)#\(number)" }
+    }
+
     /// What calling `closure` gives: its single expression, or what its first `return` returns.
     func closureResult(_ closure: ClosureExprSyntax) -> Expr? {
+        var inside = self
+        inside.renamed = renames(entering: closure)
+        guard let result = inside.result(of: closure) else { return nil }
+        // `{ (c: Cart) -> Payments in c.payments }`: the type it returns is what a lookup asks for.
+        guard let returned = closure.signature?.returnClause?.type else { return result }
+        return .cast(result, file.written(returned))
+    }
+
+    private func result(of closure: ClosureExprSyntax) -> Expr? {
         let items = Array(closure.statements)
         if items.count == 1, let only = items.first?.item.as(ExprSyntax.self) { return expression(only) }
         for item in items {
@@ -107,8 +198,10 @@ struct BodyReader {
     func statement(_ expr: ExprSyntax) -> Statement {
         if let sequence = expr.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
-            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
-                return .assign(target: expression(elements[0]), value: expression(elements[2]))
+            // `a = b`, and `a = b as? T`, `a = b ?? c`: unfolded, the value is the rest.
+            if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) {
+                let value = elements.count == 3 ? expression(elements[2]) : sequenceExpression(Array(elements.dropFirst(2)))
+                return .assign(target: expression(elements[0]), value: value)
             }
         }
         if let infix = expr.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
@@ -129,6 +222,7 @@ struct BodyReader {
         if let reference = expr.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if name == "self" { return .selfRef }
+            if let own = renamed[name] { return .name(own, file.position(reference)) }
             return .name(file.moduleNames[name] ?? name, file.position(reference))
         }
         if expr.is(SuperExprSyntax.self) { return .superRef }
@@ -165,7 +259,7 @@ struct BodyReader {
         if let subscripted = expr.as(SubscriptCallExprSyntax.self) { return expression(subscripted.calledExpression) }
         if let closure = expr.as(ClosureExprSyntax.self) {
             return .closure(
-                parameters: Self.parameters(of: closure), result: closureResult(closure), position: file.position(closure),
+                parameters: parameters(of: closure), result: closureResult(closure), position: file.position(closure),
                 captures: ClosureCaptures.strong(closure)
             )
         }

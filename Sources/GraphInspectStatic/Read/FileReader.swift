@@ -170,9 +170,11 @@ struct FileReader {
     mutating func fill(_ function: FunctionIR, with items: CodeBlockItemListSyntax) {
         var body = BodyReader(file: positions)
         for item in items { body.collect(Syntax(item)) }
+        // A body of one expression returns it (the statements of closures inside it follow it).
         if items.count == 1, function.returnType != nil || function.kind == .getter,
-           case .evaluate(let value)? = body.statements.first, body.statements.count == 1 {
-            body.statements = [.returns(value)]
+           let only = items.first?.item.as(ExprSyntax.self), !only.is(IfExprSyntax.self), !only.is(SwitchExprSyntax.self),
+           case .evaluate(let value)? = body.statements.first {
+            body.statements[0] = .returns(value)
         }
         function.body = body.statements
         function.locals = body.locals
@@ -188,6 +190,7 @@ struct FileReader {
             let body = BodyReader(file: positions)
             let initializer = binding.initializer.map { body.expression($0.value) }
             var type = binding.typeAnnotation.map { written($0.type) }
+            if type == nil, let value = binding.initializer?.value { type = Self.collectionType(of: value) }
             if type == nil, let initializer { type = Self.inferredType(initializer) }
             var form: PropertyDecl.Form = attributes.contains("Lazy") ? .lazyWrapper : isLazyVar ? .lazyVar : .stored
             var getter: FunctionIR?
@@ -198,6 +201,20 @@ struct FileReader {
                     position: position(binding)
                 )
                 fill(ir, with: getterItems)
+                getter = ir
+            } else if !isStatic, let value = binding.initializer?.value,
+                      positions.source.contains(UInt8(ascii: "{"), in: Syntax(value)), Self.holdsClosure(value) {
+                // `let make = { CartComponent(parent: $0) }`: a closure needs a run to be made in,
+                // so the initialiser is read as a getter of each object too (the stored value
+                // is what it gives; the property stays stored).
+                let ir = contribution.newFunction(
+                    name: name, kind: .getter, owner: owner, isStatic: false, parameters: [], returnType: type,
+                    position: position(binding)
+                )
+                var reader = BodyReader(file: positions)
+                reader.collectClosures(in: Syntax(value))
+                ir.body = [.returns(reader.expression(value))] + reader.statements
+                ir.locals = reader.locals
                 getter = ir
             }
             let property = PropertyDecl(
@@ -226,11 +243,34 @@ struct FileReader {
         case .call(.name(let name, _), _, _) where name.first?.isUppercase == true: WrittenType(name: name, isOptional: false, spelling: name)
         case .call(.member(.name(let name, _), "init", _), _, _): WrittenType(name: name, isOptional: false, spelling: name)
         case .cast(_, let type): type
+        case .call(.member(_, let method, _), _, _): collectionMethodType(method)
         default: nil
         }
     }
 
     /// The value of a string literal without interpolation, escapes resolved (`"a\"b"` is `a"b`).
+    /// What the standard library's sequence methods that give a new array are named.
+    static let arrayMethods: Set<String> = ["map", "compactMap", "flatMap", "filter", "sorted", "reversed", "shuffled", "prefix", "suffix", "dropFirst", "dropLast"]
+
+    /// `items.map { ... }`: an `Array`, when the method is one of the standard library's that
+    /// gives one (a type of the sources with a method of that name is read as the library's).
+    static func collectionMethodType(_ method: String) -> WrittenType? {
+        arrayMethods.contains(method) ? WrittenType(name: "Array", isOptional: false, spelling: "Array") : nil
+    }
+
+    /// Whether a closure is written inside `expr`.
+    static func holdsClosure(_ node: some SyntaxProtocol) -> Bool {
+        node.is(ClosureExprSyntax.self) || node.children(viewMode: .sourceAccurate).contains { holdsClosure($0) }
+    }
+
+    /// `[a, b]` is an `Array`, `["a": b]` a `Dictionary`: the reading keeps a collection as any
+    /// of its elements, so its written type is what says a member (`count`) is the collection's.
+    static func collectionType(of expr: ExprSyntax) -> WrittenType? {
+        if expr.is(ArrayExprSyntax.self) { return WrittenType(name: "Array", isOptional: false, spelling: "Array") }
+        if expr.is(DictionaryExprSyntax.self) { return WrittenType(name: "Dictionary", isOptional: false, spelling: "Dictionary") }
+        return nil
+    }
+
     static func stringLiteral(_ expr: ExprSyntax) -> String? {
         expr.as(StringLiteralExprSyntax.self)?.representedLiteralValue
     }

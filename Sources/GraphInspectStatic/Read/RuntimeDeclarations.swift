@@ -2,18 +2,23 @@ import GraphInspectCheckContract
 
 /// The runtime library's types as the static reader sees them: the same names, labels and stored
 /// properties as GraphInspect's, with bodies that say only where values go (a holder's `attach`
-/// runs the builder's `build` with the holder's component, itself and its context). Read like
+/// runs the builder's `build` with the holder's component, itself and its context, holds what it
+/// built and returns it, as the runtime does). Read like
 /// the app's own files, so the flow analysis needs no special case for the library.
 enum RuntimeDeclarations {
     static let module = "GraphInspect"
 
-    static let source = """
+    static var source: String { standIns }
+
+    /// The stand-ins' text. A task-local value so a test can read with a model changed (the
+    /// wiring corpus shows a reader without one idiom's model going wrong); nothing else sets it.
+    @TaskLocal static var standIns = """
         open class Component {
             public let parent: Component?
             public let id: ObjectID
             public var providers: [Provider]
             public init(parent: Component?) { self.parent = parent }
-            public func resolve<T>(_ name: String, as type: T.Type, fileID: String = #fileID, line: Int = #line) -> T {}
+            public func resolve<T>(_ name: String, as type: T.Type = T.self, fileID: String = #fileID, line: Int = #line) -> T {}
             public func shared<T>(_ make: () -> T) -> T {}
         }
         public protocol RootComponent {}
@@ -29,6 +34,7 @@ enum RuntimeDeclarations {
         }
         @dynamicMemberLookup
         public protocol ModuleHolder: Module {
+            var holder: ModuleHolder? { get }
             var supportedModules: [Module] { get }
         }
         public protocol ModuleBuilder {}
@@ -56,8 +62,28 @@ enum RuntimeDeclarations {
                 self.context = context
                 super.init(key: key, holder: holder, component: component)
             }
-            public func attach(_ builder: ModuleBuilder) {
-                supportedModules = builder.build(parentComponent: component, holder: self, context: context)
+            public func attach(_ builder: ModuleBuilder) -> Module {
+                let built = builder.build(parentComponent: component, holder: self, context: context)
+                supportedModules = built
+                return built
+            }
+            public func attach(_ builder: ModuleBuilder, parentComponent: Component?) -> Module {
+                let built = builder.build(parentComponent: parentComponent as? Component, holder: self, context: context)
+                supportedModules = built
+                return built
+            }
+            public func attach(_ builder: ModuleBuilder, context: ModuleHolderContext) -> Module {
+                let built = builder.build(parentComponent: component, holder: self, context: context)
+                supportedModules = built
+                return built
+            }
+            public func attach(_ builder: ModuleBuilder, parentComponent: Component?, context: ModuleHolderContext) -> Module {
+                let built = builder.build(parentComponent: parentComponent as? Component, holder: self, context: context)
+                supportedModules = built
+                return built
+            }
+            public func attach(_ module: Module) {
+                supportedModules = module as? Module
             }
             public func detach(_ key: ModuleKey) {}
         }
