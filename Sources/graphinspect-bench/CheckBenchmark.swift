@@ -49,8 +49,42 @@ enum CheckBenchmark {
         }
         rows.append(Row("check", "graphinspect check, a chain of builders \(grouped(Double(depth), decimals: 0)) deep", .seconds, checkChain,
                         baseline: ("parsing the files (SwiftParser)", parseChain), target: quick ? nil : .below(5)))
+        rows += try wiringCorpus(repeats: repeats)
         if !quick { rows += try realCode(folder: folder) }
         return rows
+    }
+
+    /// The wiring corpus's apps (Examples/WiringCorpus/Apps: one file each, every wiring idiom
+    /// `check` follows), each read on its own as the corpus's tests read it, against parsing them.
+    /// What the tests hold is that every lookup is checked; here, that it costs what parsing does.
+    static func wiringCorpus(repeats: Int) throws -> [Row] {
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let apps = try StaticReader.files(in: [package.appendingPathComponent("Examples/WiringCorpus/Apps").path]).filter { file in
+            // W17.swift: an app; WiringCatalogue.swift only lists them.
+            let name = (file.path as NSString).lastPathComponent
+            return name.dropFirst().first?.isNumber == true
+        }
+        guard !apps.isEmpty else { return [] }
+        let parse = Sample.measure(repeats: repeats) {
+            for file in apps { blackHole(Parser.parse(source: file.text)) }
+        }
+        var checked = 0, total = 0
+        let check = Sample.measure(repeats: repeats) {
+            checked = 0
+            total = 0
+            for file in apps {
+                let graph = StaticReader.graph(of: [file])
+                checked += graph.summary.lookupsChecked + graph.summary.moduleLookupsChecked
+                total += graph.summary.lookups + graph.summary.moduleLookups
+            }
+        }
+        guard checked == total else {
+            throw NSError(domain: "graphinspect-bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "check followed \(checked) of the wiring corpus's \(total) lookups"])
+        }
+        return [Row(
+            "check", "graphinspect check, each of the wiring corpus's \(apps.count) apps alone (\(total) lookups, all checked)", .seconds, check,
+            baseline: ("parsing the files (SwiftParser)", parse), target: .slowerThanBaselineAtMost(3)
+        )]
     }
 
     /// The check on one core against its floor, as the build-check group measures it: parsing and

