@@ -7,12 +7,13 @@ import CGraphInspectProcess
 import Foundation
 import GraphInspect
 
-/// The copy's side of `CaptureProbe`: runs the body with a recorder, and leaves the graph it
-/// recorded (and why it is ending) in the probe's files on every way out: graphinspect's own end
-/// for a defect (`Termination`), `exit`, or a signal. Returning from the body ends it with 0.
+/// The other process's side of `CaptureProbe` (a copy, or a fresh process of the test binary):
+/// runs the body with a recorder, and leaves the graph it recorded (and why it is ending) in the
+/// probe's files on every way out: graphinspect's own end for a defect (`Termination`), `exit`,
+/// or a signal. Returning from the body ends it with 0.
 enum CaptureChild {
-    // Read by the signal and exit handlers, which cannot capture context. The copy runs one
-    // thread (the one that forked), so nothing else reads or writes them.
+    // Read by the signal and exit handlers, which cannot capture context. Set once, before the
+    // body runs; only a way out reads them after.
     nonisolated(unsafe) private static var recorder: GraphRecorder?
     nonisolated(unsafe) private static var files: CaptureProbe.ChildFiles?
     nonisolated(unsafe) private static var saved = false
@@ -21,6 +22,24 @@ enum CaptureChild {
     nonisolated(unsafe) private static var endingPath: [CChar] = []
 
     static func run<Value>(_ body: () throws -> Value, files: CaptureProbe.ChildFiles) -> Never {
+        let recorder = prepare(files: files)
+        let value = try? GraphObservation.withObserver(recorder) { try body() }
+        withExtendedLifetime(value) {}
+        _exit(0)
+    }
+
+    /// `run` for a whole test's body, in the fresh process made for it (`IsolationScope`), where
+    /// the captures inside run in process.
+    static func runTest(_ body: @Sendable () async throws -> Void, files: CaptureProbe.ChildFiles) async -> Never {
+        let recorder = prepare(files: files)
+        try? await IsolationScope.$isProven.withValue(true) {
+            try await GraphObservation.withObserver(recorder) { try await body() }
+        }
+        _exit(0)
+    }
+
+    /// Sets the ways out up to save what `recorder` holds, and says the body is starting.
+    private static func prepare(files: CaptureProbe.ChildFiles) -> GraphRecorder {
         let recorder = GraphRecorder()
         Self.recorder = recorder
         Self.files = files
@@ -44,9 +63,8 @@ enum CaptureChild {
             CaptureChild.saveSnapshot()
             _exit(status < 0 ? 0 : status)
         }
-        let value = try? GraphObservation.withObserver(recorder) { try body() }
-        withExtendedLifetime(value) {}
-        _exit(0)
+        save("", to: files.reached)
+        return recorder
     }
 
     /// Says which way out the copy is taking, first, with nothing but `open` and `write` (the

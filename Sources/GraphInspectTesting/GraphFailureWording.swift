@@ -19,11 +19,30 @@ enum GraphFailureWording {
             + (releasedHint(snapshot).isEmpty ? "" : "\n" + String(releasedHint(snapshot).dropFirst()))
     }
 
-    /// A capture whose body ended the copy of the test process it ran in first (`CaptureProbe`).
+    /// A capture whose body ended the other process it ran in first (`CaptureProbe`).
     static func captureDied(_ death: CaptureProbe.Death) -> String {
         let recorded = death.snapshot.map {
-            "The capture returns the graph recorded until then (\($0.nodes.count) node\($0.nodes.count == 1 ? "" : "s")); the test's other expectations judge it."
+            "The capture returns the graph recorded until then (\(count($0.nodes.count, "node"))); the test's other expectations judge it."
         } ?? "Nothing recorded could be saved; the capture returns an empty graph."
+        return died(death, subject: "The code under capture", runner: "the capture", recorded: recorded)
+    }
+
+    /// A test whose body ended the fresh process it ran in first (`IsolationScope`).
+    static func testDied(_ death: CaptureProbe.Death) -> String {
+        let recorded = death.snapshot.map {
+            "It did not run in the test process. The graph it recorded until then: \(count($0.nodes.count, "node"))."
+        } ?? "It did not run in the test process."
+        return died(death, subject: "The test", runner: "the trait", recorded: recorded)
+    }
+
+    /// A copy of the test process stuck on a lock another thread held at the fork, killed and made again.
+    static func copyStalled(seconds: Double) -> String {
+        let shown = (seconds * 10).rounded() / 10
+        return "The copy of the test process this capture runs its code in first sat \(shown) s on a lock another thread of the test held when the process was copied; it was killed and made again (no fault of the code). In a Swift Testing test that is not parameterized, on Linux, a fresh process of the test binary is used instead and cannot stall so."
+    }
+
+    private static func died(_ death: CaptureProbe.Death, subject: String, runner: String, recorded: String) -> String {
+        let place = death.place == .freshProcess ? "a fresh process of the test binary, running this test alone," : "a copy of the test process"
         var output = death.output.isEmpty ? "" : "Its last output:\n" + death.output.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n"
         // A module or router lookup that found nothing returns nil, which the app may then unwrap.
         if let failure = death.snapshot?.failures().last {
@@ -31,16 +50,20 @@ enum GraphFailureWording {
         }
         switch death.cause {
         case .graphDefect(let report):
-            return "The code under capture ends the process on a defect in the graph:\n\(report)\n\(recorded)"
+            return "\(subject) ends the process on a defect in the graph:\n\(report)\n\(recorded)"
         case .exited(let status):
-            return "The code under capture called exit(\(status.map(String.init) ?? "")), which would end the test run; the capture ran it in a copy of the test process first.\n\(output)\(recorded)"
+            return "\(subject) called exit(\(status.map(String.init) ?? "")), which would end the test run; \(runner) ran it in \(place) first.\n\(output)\(recorded)"
         case .signal(let number):
-            return "The code under capture crashed with \(signalName(number)) (a Swift runtime trap, such as fatalError, a failed precondition or a force-unwrapped nil, is SIGILL or SIGTRAP); the capture ran it in a copy of the test process first.\n\(output)\(recorded)"
+            return "\(subject) crashed with \(signalName(number)) (a Swift runtime trap, such as fatalError, a failed precondition or a force-unwrapped nil, is SIGILL or SIGTRAP); \(runner) ran it in \(place) first.\n\(output)\(recorded)"
         case .stuck(let attempts):
-            return "The capture could not run its code in a copy of the test process: \(attempts) copies in a row stopped without progress before the code ended or returned (a lock another thread of the test held when the process was copied). Run such tests serially (.serialized), or set GRAPHINSPECT_CAPTURE=in-process to run captures in the test's process alone."
+            return "\(subject) could not run in a copy of the test process: \(attempts) copies in a row stopped without progress before the code ended or returned (a lock another thread of the test held when the process was copied). Run such tests serially (.serialized), or set GRAPHINSPECT_CAPTURE=in-process to run captures in the test's process alone."
         case .timedOut(let seconds):
-            return "The code under capture did not finish within \(Int(seconds)) s in the copy of the test process it runs in first. Set GRAPHINSPECT_CAPTURE_TIMEOUT for more time, or GRAPHINSPECT_CAPTURE=in-process to run captures in the test's process alone.\n\(output)\(recorded)"
+            return "\(subject) did not finish within \(Int(seconds)) s in \(place) where \(runner) runs it first. Set GRAPHINSPECT_CAPTURE_TIMEOUT for more time, or GRAPHINSPECT_CAPTURE=in-process to run it in the test's process alone.\n\(output)\(recorded)"
         }
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     private static func signalName(_ number: Int32) -> String {

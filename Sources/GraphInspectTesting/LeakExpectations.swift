@@ -61,7 +61,8 @@ enum LeakGrace {
 
 /// `@Test(.noLeaks)`: records the test's run and, when it ends, expects what it let go to have
 /// been released (`expectNoLeaks`), waiting out the grace; a leak fails the test with its report,
-/// at the test's line. Also for suites: every test in it.
+/// at the test's line. Also for suites: every test in it. The test runs first in a fresh process of
+/// the test binary (`IsolationScope`): one that ends the process there fails alone, with the report.
 public struct NoLeaksTrait: TestTrait, SuiteTrait, TestScoping {
     public var grace: Duration
     public var isRecursive: Bool { true }
@@ -70,7 +71,11 @@ public struct NoLeaksTrait: TestTrait, SuiteTrait, TestScoping {
         // A suite's scope covers each of its tests; the checks run once per test.
         guard !test.isSuite else { return try await function() }
         let recorder = GraphRecorder()
-        try await GraphObservation.withObserver(recorder) { try await function() }
+        // Isolated as `.childProcessFirst` isolates: a test that ends the process fails alone.
+        // Inside the recorder's scope, so the fresh process's own recorder is the one its body sees.
+        try await GraphObservation.withObserver(recorder) {
+            try await IsolationScope.run(test, function)
+        }
         let nanoseconds = LeakGrace.nanoseconds(grace)
         let leaks = await LeakGrace.waitedLeaks(recorder, grace: nanoseconds)
         guard !leaks.leaks.isEmpty else { return }

@@ -43,7 +43,7 @@ enum CaptureBenchmark {
     /// A copy of the process that runs `body` under a recorder and exits, waited for: what the
     /// capture's copy must do, without its files, handlers and timer.
     static func bareCopy(running body: () -> ModuleHolderObject) {
-        let pid = ProcessCopy.make { graphinspect_fork() }
+        let pid = ProcessCopy.make { graphinspect_fork(0) }
         if pid == 0 {
             let value = GraphObservation.withObserver(GraphRecorder(), operation: body)
             withExtendedLifetime(value) {}

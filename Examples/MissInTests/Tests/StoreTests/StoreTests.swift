@@ -20,3 +20,16 @@ import Testing
 @Test func totalsAddUp() {
     #expect(StoreApp.total([3, 4]) == 7)
 }
+
+/// An async test (the common kind in Swift Testing): the synchronous launch inside is captured
+/// and isolated as in any other test, without `await`.
+@Test func launchInAnAsyncTest() async {
+    let graph = GraphCapture.capture { StoreApp.launch() }
+    expectNoMissingDependencies(graph)
+}
+
+/// A leak test that launches the app outside any capture, as docs/leaks.md writes one: the trait
+/// runs it first in a fresh process of the test binary, so the miss fails this test alone.
+@Test(.noLeaks) func launchLeavesNothingBehind() {
+    _ = StoreApp.launch()
+}
