@@ -158,6 +158,13 @@ let package = Package(
             dependencies: ["GraphInspect", "GraphInspectText"],
             path: "Examples/ModulesExample"
         ),
+        // docs/modules.md's holder inside a holder: a module that holds modules of its own,
+        // attached below the root holder; compiled and run by the tests.
+        .executableTarget(
+            name: "nested-holder-example",
+            dependencies: ["GraphInspect", "GraphInspectText"],
+            path: "Examples/NestedHolderExample"
+        ),
         // The README's first code block, compiled and run by the tests.
         .executableTarget(
             name: "readme-example",

@@ -6,19 +6,7 @@ import GraphInspectTestSupport
 /// compiles; the text block after it is what that program prints.
 @Suite struct ReadmeTests {
     static func blocks(in readme: String, fence: String) -> [String] {
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line == "```" + fence {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append(current!.joined(separator: "\n") + "\n")
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
+        DocBlocks.blocks(in: readme, fence: fence)
     }
 
     static let readme = try! String(contentsOf: Golden.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)

@@ -16,6 +16,13 @@ final class DerivedDeps: BaseDeps, @unchecked Sendable {
     lazy var invisible = Other()
 }
 
+/// State kept in `var`s: providers all the same, as docs/modules.md warns.
+final class StatefulDeps: Component, @unchecked Sendable {
+    var current = Service()
+    private var count = 0
+    var next: Int { count + 1 }
+}
+
 @Suite struct ProviderDeclarationTests {
     @Test func providersAnywhereInTheClassHierarchyAreFound() throws {
         let deps = DerivedDeps(parent: nil)
@@ -43,6 +50,21 @@ final class DerivedDeps: BaseDeps, @unchecked Sendable {
             Provider(name: "lazyService", type: TypeName.of(Service.self), form: .lazy),
             Provider(name: "invisible", type: TypeName.of(Other.self), form: .lazyVar),
         ])
+    }
+
+    @Test func storedVarsArePrivateOrNotProvidersWithTheValuesInitRead() throws {
+        let deps = StatefulDeps(parent: nil)
+        let child = Component(parent: deps)
+        #expect(deps.providers == [
+            Provider(name: "current", type: TypeName.of(Service.self), form: .stored),
+            Provider(name: "count", type: TypeName.of(Int.self), form: .stored),
+        ])
+        let read = deps.current
+        deps.current = Service()
+        let looked: Service = child.current
+        #expect(looked === read, "a lookup gets the value Component.init read, not the one assigned later")
+        #expect(try child.resolve("count", as: Int.self) == 0)
+        #expect(throws: MissingDependency.self) { try child.resolve("next", as: Int.self) }
     }
 
     @Test func lazyVarIsNotFoundAndTheErrorSaysWhy() throws {
