@@ -34,7 +34,7 @@ struct LineDecoder {
     private static func lookup(_ members: [(key: String, value: JSONValue)]) throws -> DependencyLookup? {
         guard members.contains(where: { $0.key == "event" && $0.value.isString("lookup") }) else { return nil }
         var requester: ObjectID?, name: String?, type: String?, walk: [ObjectID]?, cacheHit: Bool?
-        var provider: ObjectID?, location: SourceLocation?, repeats: Int?
+        var provider: ObjectID?, location: SourceLocation?, repeats: Int?, time: UInt64?
         for (key, value) in members {
             switch key {
             case "requester": requester = try value.id()
@@ -44,6 +44,11 @@ struct LineDecoder {
             case "cacheHit": cacheHit = try value.bool()
             case "provider": provider = value.isNull ? nil : try value.id()
             case "repeats": repeats = value.isNull ? nil : Int(try value.integer())
+            case "time":
+                guard !value.isNull else { continue }
+                let nanoseconds = try value.integer()
+                guard nanoseconds >= 0 else { throw GiveUp() }
+                time = UInt64(nanoseconds)
             case "location":
                 guard !value.isNull else { continue }
                 guard case .object(let fields) = value,
@@ -56,7 +61,7 @@ struct LineDecoder {
         }
         guard let requester, let name, let type, let walk, let cacheHit else { throw GiveUp() }
         return DependencyLookup(requester: requester, name: name, type: type, walk: walk, provider: provider,
-                                cacheHit: cacheHit, location: location, repeats: repeats)
+                                cacheHit: cacheHit, location: location, repeats: repeats, time: time)
     }
 }
 

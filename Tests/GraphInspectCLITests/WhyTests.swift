@@ -136,6 +136,40 @@ import GraphInspectTestSupport
         #expect(unwritten.stderr.contains("text, json"), "\(unwritten.stderr)")
     }
 
+    /// A music player whose now-playing screen asks for the lyrics service after the search module
+    /// that provided it was detached: `why` reads the trace and names the released provider, the
+    /// detach and the fix, word for word as the process reported it; with search still attached,
+    /// the report is the one without releases.
+    @Test func whyNamesAProviderReleasedBeforeTheLookupAndTheDetachThatReleasedIt() throws {
+        for detaches in [true, false] {
+            let trace = FileManager.default.temporaryDirectory.appendingPathComponent("lyrics-\(UUID().uuidString).ndjson").path
+            defer { try? FileManager.default.removeItem(atPath: trace) }
+            let live = try GraphObservation.withObserver(TraceFileWriter(path: trace)) { () -> MissingDependency? in
+                let player = LyricsPlayer()
+                if detaches { player.root.detach(ModuleKey("search")) }
+                do throws(MissingDependency) {
+                    _ = try player.nowPlaying.resolve("lyrics", as: Lyrics.self, fileID: "Player/NowPlaying.swift", line: 42)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            let report = try #require(live?.report(style: .plain))
+            let result = try Executable.run("graphinspect", ["why", "--trace", trace])
+            #expect(result.status == 1)
+            #expect(result.stdout == "graphinspect why: 1 failed lookup, most recent first\n\n" + report + "\n")
+            let lines = result.stdout.components(separatedBy: "\n")
+            if detaches {
+                #expect(lines.contains("  released before the lookup (provided, then let go):"), "\(result.stdout)")
+                #expect(lines.contains { $0.hasPrefix("    `lyrics: Lyrics` at ^->LyricsAppComponent->LyricsSearchComponent, released ") && $0.hasSuffix(#" before the lookup when LyricsHolder "root" detached LyricsSearchModule "search"; nearest common ancestor: LyricsAppComponent"#) }, "\(result.stdout)")
+                #expect(lines.contains(#"  fix: move `lyrics: Lyrics` from LyricsSearchComponent up to LyricsAppComponent, which outlives the detach, or keep LyricsSearchModule "search" attached to LyricsHolder "root" while LyricsNowPlayingComponent needs it"#), "\(result.stdout)")
+            } else {
+                #expect(!result.stdout.contains("released"))
+                #expect(lines.contains("  fix: move `lyrics: Lyrics` from LyricsSearchComponent up to LyricsAppComponent, which both reach"), "\(result.stdout)")
+            }
+        }
+    }
+
     @Test func failuresAreListedMostRecentFirstAndReportTheTreeOfTheirMoment() throws {
         let recorder = GraphRecorder()
         let snapshot = try GraphObservation.withObserver(recorder) { () throws -> GraphSnapshot in
@@ -151,5 +185,28 @@ import GraphInspectTestSupport
         #expect(selected.map(\.requestedName) == ["second", "first"])
         let text = try why.render(selected, events: snapshot.events.count, format: .text, style: .plain)
         #expect(text.hasPrefix("graphinspect why: 2 failed lookups, most recent first\n\nerror: no module \"second\" from ModuleHolderObject \"root\" up to the root holder\n"))
+    }
+}
+
+final class Lyrics: Sendable {}
+final class LyricsAppComponent: Component, RootComponent {}
+final class LyricsSearchComponent: Component {
+    let lyrics = Lyrics()
+}
+final class LyricsNowPlayingComponent: Component {}
+final class LyricsHolder: ModuleHolderObject {}
+final class LyricsSearchModule: ModuleObject {}
+
+/// A music player: the root holder with its search module, which provides `lyrics`, and the
+/// now-playing component beside it.
+struct LyricsPlayer {
+    let app = LyricsAppComponent(parent: nil)
+    let root: LyricsHolder
+    let nowPlaying: LyricsNowPlayingComponent
+
+    init() {
+        root = LyricsHolder(key: "root", holder: nil, context: EmptyContext(), component: app)
+        root.attach(LyricsSearchModule(key: "search", holder: root, component: LyricsSearchComponent(parent: app)))
+        nowPlaying = LyricsNowPlayingComponent(parent: app)
     }
 }

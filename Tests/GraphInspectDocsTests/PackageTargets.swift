@@ -117,7 +117,7 @@ struct PackageTargets {
     /// Modules a target's sources import that are the platform's or the toolchain's, not a
     /// dependency worth a column.
     static let platformModules: Set<String> = [
-        "Swift", "Foundation", "FoundationEssentials", "FoundationXML", "FoundationNetworking", "Glibc", "Darwin", "Musl", "Dispatch", "Testing", "XCTest", "Synchronization",
+        "Swift", "Foundation", "FoundationEssentials", "FoundationXML", "FoundationNetworking", "Glibc", "Darwin", "Musl", "Dispatch", "Testing", "XCTest", "Synchronization", "Runtime",
         "PackagePlugin", "XcodeProjectPlugin", "WinSDK", "Android", "SwiftUI", "CompilerPluginSupport",
     ]
 

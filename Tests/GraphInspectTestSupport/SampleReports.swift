@@ -3,7 +3,7 @@ package enum SampleReports {
     /// The dying sample's missing-dependency report, as its crash prints it and `why` rebuilds it.
     package static let dying = """
         error: missing dependency `paymentService: PaymentService`
-          asked by CheckoutComponent at ^->AppComponent->CheckoutComponent
+          asked by CheckoutComponent at ^->AppComponent->CheckoutComponent (GraphInspectSample/CheckoutModule.swift:19)
           walked 2 components, nearest first:
             1. CheckoutComponent  provides cartID: String
             2. AppComponent (root)  provides analytics: Analytics, featureFlags: FeatureFlags?, network: NetworkClient, theme: Theme, settingsStore: SettingsStore (@Lazy)

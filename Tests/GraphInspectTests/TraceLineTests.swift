@@ -31,7 +31,7 @@ import Testing
             .moduleDetached(ModuleAttachment(holder: id, module: id, time: id.rawValue)),
             .routerAttached(RouterAttachment(module: id, router: id)),
             .lookup(DependencyLookup(requester: id, name: name, type: name, walk: [id, ObjectID(2), ObjectID(3)], provider: id,
-                                     cacheHit: true, location: location, repeats: 12_345)),
+                                     cacheHit: true, location: location, repeats: 12_345, time: UInt64.max - id.rawValue)),
             .lookup(DependencyLookup(requester: id, name: name, type: name, walk: [], provider: nil, cacheHit: false)),
             .sharedCreated(SharedCreated(component: id, type: name)),
             .moduleLookup(ModuleLookup(requester: id, key: name, target: .router, walk: [id, id], module: id, holder: id)),

@@ -41,6 +41,8 @@ import Testing
             #"{"cacheHit":true,"walk":[2],"type":"App.A","name":"a","requester":2,"event":"lookup"}"#,
             #"{"event":"lookup","requester":2,"name":"a\n\u00e9","type":"App.A","walk":[],"provider":null,"cacheHit":false,"location":null}"#,
             #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2],"cacheHit":false,"location":{"file":"A.swift","line":3,"column":9},"repeats":4,"extra":[1,{"x":null}]}"#,
+            #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2,1],"cacheHit":false,"location":{"file":"App/A.swift","line":19},"time":13149115914206}"#,
+            #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2,1],"cacheHit":false,"time":null}"#,
         ]
         for line in taken {
             let decoded = try #require(fast(line), "\(line)")
@@ -52,6 +54,7 @@ import Testing
             #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2],"cacheHit":"no"}"#,
             #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2]}"#,
             #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2],"cacheHit":false,"location":{"file":"A.swift"}}"#,
+            #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2],"cacheHit":false,"time":-1}"#,
             #"{"event":"lookup","event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2],"cacheHit":false}"#,
         ]
         for line in refused {

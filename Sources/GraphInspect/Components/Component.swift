@@ -90,12 +90,14 @@ open class Component {
     }
 
     deinit {
-        Registries.components.remove(id)
-        observer?.record(.released(Released(id: id, time: RecordingClock.stamp())))
+        let time = RecordingClock.stamp()
+        Registries.release(id, time: time)
+        observer?.record(.released(Released(id: id, time: time)))
     }
 
     /// Looks `name` up as a `T`, walking from this component to the root; ends the process with
-    /// the walk when nothing provides it. Prefer `resolve(_:as:)` where a miss can be handled.
+    /// the walk when nothing provides it, and the lookup's file and line read from the stack
+    /// (`LookupCallSite`). Prefer `resolve(_:as:)` where a miss can be handled.
     public subscript<T>(dynamicMember name: String) -> T {
         if let entry = cache.entry(name, ObjectIdentifier(T.self)) { return hitValue(entry, name, as: T.self, location: nil) }
         return lookUpOrDie(name, as: T.self)
@@ -216,12 +218,16 @@ open class Component {
         let chain = ParentWalk(from: self)
         var walkIDs = chain.components.map(\.id)
         if let loop = chain.loopsBackTo { walkIDs.append(loop.id) }
+        let time = RecordingClock.stamp()
+        // Only `component.name` comes without its call site (`resolve` passes one), and its miss
+        // ends the process: the stack says where it was written.
+        let location = location ?? LookupCallSite.ofMiss()
         observer?.record(.lookup(DependencyLookup(
             requester: id, name: name, type: TypeName.of(type), walk: walkIDs,
-            provider: nil, cacheHit: false, location: location
+            provider: nil, cacheHit: false, location: location, time: time
         )))
         return .failure(MissingDependency(
-            request: .init(name: name, type: TypeName.of(type), requester: id, location: location),
+            request: .init(name: name, type: TypeName.of(type), requester: id, location: location, time: time),
             walk: walkIDs, tree: .live()
         ))
     }

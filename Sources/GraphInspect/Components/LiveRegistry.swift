@@ -37,4 +37,25 @@ struct LiveComponent: Sendable {
 
 enum Registries {
     static let components = LiveRegistry<LiveComponent>()
+    /// What reports name of the components released so far, and the detaches that let them go.
+    static let released = Locked(ReleasedComponents())
+
+    /// Takes `id` out of the live components and, with its type and ancestors' (alive while it
+    /// was: a component holds its parent), into `released`.
+    static func release(_ id: ObjectID, time: UInt64?) {
+        let gone: (record: LiveComponent, ancestors: [(ObjectID, Component.Type)])? = components.entries.withLock { entries in
+            guard let record = entries.removeValue(forKey: id) else { return nil }
+            // Only a provider is named in reports; any component's release ends a detach's wait.
+            guard !record.providers.isEmpty, let parent = record.parent else { return (record, []) }
+            let chain = ancestorChain(from: parent) { entries[$0]?.parent }
+            return (record, chain.compactMap { ancestor in entries[ancestor].map { (ancestor, $0.type) } })
+        }
+        guard let gone else { return }
+        // Named outside the registry's lock; `TypeName` keeps each name once.
+        let ancestors = gone.ancestors.map { MissingDependency.ComponentRef(id: $0.0, type: TypeName.of($0.1)) }
+        let component = MissingDependency.ComponentRef(id: id, type: TypeName.of(gone.record.type))
+        released.withLock { released in
+            released.componentReleased(component, providers: gone.record.providers, ancestors: ancestors, time: time, event: nil)
+        }
+    }
 }

@@ -37,22 +37,26 @@ extension GraphSnapshot {
         // run's failures mostly come after its components are made, so this is linear in events.
         var components: ComponentTreeView?
         var holders: HolderTreeView?
+        // What a report names of the components released so far, kept as the runtime keeps it.
+        var released = ReleasedComponents()
         for (index, event) in events.enumerated() {
             // Snapshot events are already numbered in order, so replaying them keeps their ids.
             // Only events that change nodes are replayed: the trees read nodes, and a run's
             // lookups (most of its events) would only be copied.
             switch event {
             case .lookup, .moduleLookup, .sharedCreated: break
-            default: replay.apply(event)
+            default:
+                replay.apply(event)
+                released.apply(event, at: index, node: replay.node)
             }
             switch event {
             case .lookup(let lookup) where lookup.provider == nil:
                 let request = MissingDependency.Request(
-                    name: lookup.name, type: lookup.type, requester: lookup.requester, location: lookup.location
+                    name: lookup.name, type: lookup.type, requester: lookup.requester, location: lookup.location, time: lookup.time
                 )
-                let tree = components ?? ComponentTreeView(snapshot: replay.snapshot)
+                let tree = components ?? ComponentTreeView(snapshot: replay.snapshot, released: released)
                 components = tree
-                failures.append(.dependency(MissingDependency(request: request, walk: lookup.walk, tree: tree), event: index))
+                failures.append(.dependency(MissingDependency(request: request, walk: lookup.walk, tree: tree, event: index), event: index))
             case .moduleLookup(let lookup) where lookup.module == nil:
                 let request = MissingModule.Request(key: lookup.key, target: lookup.target, requester: lookup.requester)
                 let tree = holders ?? HolderTreeView(snapshot: replay.snapshot)

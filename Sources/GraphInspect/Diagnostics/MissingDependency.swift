@@ -11,12 +11,16 @@ public struct MissingDependency: Error, Sendable, Equatable, Codable, CustomStri
         public var type: String
         public var requester: ObjectID
         public var location: SourceLocation?
+        /// When the lookup failed, on `RecordingClock`: how long before it a released provider
+        /// went. Nil when times were not read.
+        public var time: UInt64?
 
-        public init(name: String, type: String, requester: ObjectID, location: SourceLocation?) {
+        public init(name: String, type: String, requester: ObjectID, location: SourceLocation?, time: UInt64? = nil) {
             self.name = name
             self.type = type
             self.requester = requester
             self.location = location
+            self.time = time
         }
     }
 
@@ -63,6 +67,23 @@ public struct MissingDependency: Error, Sendable, Equatable, Codable, CustomStri
         public var commonAncestor: ComponentRef
     }
 
+    /// A component that provided exactly what was asked and was released before the lookup.
+    public struct Released: Sendable, Equatable, Codable {
+        public var at: ComponentRef
+        /// From the root down to `at`, as it was when released.
+        public var path: [ComponentRef]
+        /// The nearest component that is both on the walk and an ancestor of `at`: it outlived
+        /// `at`, so the provider moved there would have answered.
+        public var commonAncestor: ComponentRef
+        /// The holder's detach of the module `at` (or an ancestor below `commonAncestor`) was
+        /// built for, which let it go; nil when no detach is known.
+        public var detach: ReleasedComponents.Detach?
+        /// How long before the lookup it was released, when both times are known.
+        public var nanosecondsBefore: UInt64?
+        /// How many events before the lookup its release was, in a recording without times.
+        public var eventsBefore: Int?
+    }
+
     /// The smallest change that would make the lookup succeed.
     public enum Fix: Sendable, Equatable, Codable {
         /// The parent chain loops back to this component.
@@ -73,7 +94,8 @@ public struct MissingDependency: Error, Sendable, Equatable, Codable, CustomStri
         case rename(to: Provider, at: ComponentRef)
         /// Ask for the type found, or provide the type asked for.
         case changeType(found: Provider, at: ComponentRef)
-        /// Move the provider up to the common ancestor.
+        /// Move the provider up to the common ancestor (from a component released before the
+        /// lookup when `from` is one of `released`).
         case move(from: ComponentRef, to: ComponentRef)
         /// Nothing anywhere: declare it in the requester or the root.
         case declare(requester: ComponentRef, root: ComponentRef?)
@@ -90,6 +112,9 @@ public struct MissingDependency: Error, Sendable, Equatable, Codable, CustomStri
     public var loop: [ComponentRef]?
     public var nearMisses: [NearMiss]
     public var elsewhere: [Elsewhere]
+    /// Components off the walk that provided exactly what was asked and were released before the
+    /// lookup, most recent first, one per place in the tree.
+    public var released: [Released]
     public var fix: Fix
 
     public var name: String { request.name }
@@ -98,8 +123,9 @@ public struct MissingDependency: Error, Sendable, Equatable, Codable, CustomStri
     public var requester: Step { walk[0] }
 
     /// Builds the report for `request` from the components walked (in order; a loop shows as the
-    /// repeated id at the end) and the tree they belong to.
-    public init(request: Request, walk walkIDs: [ObjectID], tree: ComponentTreeView) {
+    /// repeated id at the end) and the tree they belong to. `event` is the failed lookup's index
+    /// in a recording, which dates a release when the recording has no times.
+    public init(request: Request, walk walkIDs: [ObjectID], tree: ComponentTreeView, event: Int? = nil) {
         self.request = request
         func ref(_ id: ObjectID) -> ComponentRef {
             ComponentRef(id: id, type: tree.entries[id]?.type ?? "?")
@@ -116,7 +142,8 @@ public struct MissingDependency: Error, Sendable, Equatable, Codable, CustomStri
 
         nearMisses = Self.nearMisses(in: walk, name: request.name, type: request.type)
         elsewhere = loop == nil ? Self.elsewhere(in: tree, walk: ids, name: request.name, type: request.type, ref: ref) : []
-        fix = Self.fix(loop: loop, nearMisses: nearMisses, elsewhere: elsewhere, walk: walk, type: request.type)
+        released = loop == nil ? Self.released(in: tree.released, walk: ids, request: request, event: event) : []
+        fix = Self.fix(loop: loop, nearMisses: nearMisses, elsewhere: elsewhere, released: released, walk: walk, type: request.type)
     }
 
     private static func nearMisses(in walk: [Step], name: String, type: String) -> [NearMiss] {
@@ -156,8 +183,31 @@ public struct MissingDependency: Error, Sendable, Equatable, Codable, CustomStri
         return found
     }
 
+    private static func released(in released: ReleasedComponents, walk: [ObjectID], request: Request, event: Int?) -> [Released] {
+        let onWalk = Set(walk)
+        var found: [Released] = []
+        var places: Set<[String]> = []
+        for entry in released.providing(request.name) {
+            guard entry.providers.contains(where: { $0.name == request.name && $0.type == request.type && $0.form != .lazyVar }),
+                  let common = entry.ancestors.firstIndex(where: { onWalk.contains($0.id) })
+            else { continue }
+            let path = entry.ancestors.reversed() + [entry.component]
+            // A module attached and detached again releases a component each time: each place once, the latest.
+            guard places.insert(path.map(\.type)).inserted else { continue }
+            // A detach counts when it let go of something below the ancestor that outlived it.
+            let detachedAt = entry.detachedComponent.flatMap { id in ([entry.component] + entry.ancestors).firstIndex { $0.id == id } }
+            found.append(Released(
+                at: entry.component, path: path, commonAncestor: entry.ancestors[common],
+                detach: detachedAt.map { $0 <= common } == true ? entry.detach : nil,
+                nanosecondsBefore: request.time.flatMap { now in entry.time.map { now >= $0 ? now - $0 : 0 } },
+                eventsBefore: event.flatMap { now in entry.event.map { now - $0 } }
+            ))
+        }
+        return found
+    }
+
     private static func fix(
-        loop: [ComponentRef]?, nearMisses: [NearMiss], elsewhere: [Elsewhere], walk: [Step], type: String
+        loop: [ComponentRef]?, nearMisses: [NearMiss], elsewhere: [Elsewhere], released: [Released], walk: [Step], type: String
     ) -> Fix {
         if let loop { return .breakLoop(at: loop[0]) }
         if let miss = nearMisses.first(where: { $0.kind == .lazyVar }) { return .useLazy(at: miss.at) }
@@ -168,6 +218,7 @@ public struct MissingDependency: Error, Sendable, Equatable, Codable, CustomStri
             return .changeType(found: miss.provider, at: miss.at)
         }
         if let other = elsewhere.first { return .move(from: other.at, to: other.commonAncestor) }
+        if let gone = released.first { return .move(from: gone.at, to: gone.commonAncestor) }
         if let miss = nearMisses.first(where: { $0.kind == .sameTypeOtherName }) {
             return .rename(to: miss.provider, at: miss.at)
         }

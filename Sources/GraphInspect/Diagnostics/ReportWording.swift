@@ -46,7 +46,16 @@ public enum ReportWording {
                 lines.append("    and \(report.elsewhere.count - elsewhereListed) more")
             }
         }
-        lines.append("  " + style.green("fix:") + " " + describe(report.fix, asked: report))
+        if !report.released.isEmpty {
+            lines.append("  released before the lookup (provided, then let go):")
+            for gone in report.released.prefix(elsewhereListed) {
+                lines.append("    \(asked) at \(path(gone.path.map(\.type))), \(describe(gone)); nearest common ancestor: \(short(gone.commonAncestor.type))")
+            }
+            if report.released.count > elsewhereListed {
+                lines.append("    and \(report.released.count - elsewhereListed) more")
+            }
+        }
+        lines.append("  " + style.green("fix:") + " " + fix(of: report))
         if case .declare = report.fix {
             // Mirror cannot see computed properties, so "nothing provides it" may be wrong: say why.
             let declared = "`var \(Quoted.name(report.name)): \(short(ShortTypeName.optionalWrapped(report.type) ?? report.type)) { ... }`"
@@ -80,6 +89,12 @@ public enum ReportWording {
         }
     }
 
+    /// The sentence after the report's `fix:`, alone: `query provider` gives the same fix for a
+    /// name nothing on a chain provides.
+    public static func fix(of report: MissingDependency) -> String {
+        describe(report.fix, asked: report)
+    }
+
     private static func describe(_ fix: MissingDependency.Fix, asked report: MissingDependency) -> String {
         let name = Quoted.name(report.name)
         let type = short(report.type)
@@ -93,8 +108,14 @@ public enum ReportWording {
         case .changeType(let found, let at):
             return "ask for `\(name)` as \(short(found.type)) (what \(short(at.type)) provides), or provide `\(name): \(type)` on the walk"
         case .move(let from, let to):
-            let move = "move `\(name): \(type)` from \(short(from.type)) up to \(short(to.type)), which both reach"
-            return moveAcrossModules(report, from: from, to: to).map { move + " (\($0))" } ?? move
+            let move = "move `\(name): \(type)` from \(short(from.type)) up to \(short(to.type))"
+            let across = moveAcrossModules(report, from: from, to: to).map { " (\($0))" } ?? ""
+            guard let gone = report.released.first(where: { $0.at == from }) else { return move + ", which both reach" + across }
+            let requester = short(report.requester.type)
+            guard let detach = gone.detach else {
+                return move + ", which is still alive" + across + ", or keep \(short(from.type)) alive while \(requester) needs it"
+            }
+            return move + ", which outlives the detach" + across + ", or keep \(describe(detach.module)) attached to \(describe(detach.holder)) while \(requester) needs it"
         case .declare(let requester, let root):
             let whereTo = root.map { "in \(short(requester.type)), or in \(short($0.type)) to share it with every component below" }
                 ?? "in \(short(requester.type))"
@@ -103,6 +124,27 @@ public enum ReportWording {
             }
             return "declare `let \(name): \(wrapped)` \(whereTo) (a `\(wrapped)` or a `\(wrapped)?` satisfies a lookup into an Optional)"
         }
+    }
+
+    /// When a released provider went: `released 2 ms before the lookup when RootHolder "root"
+    /// detached SearchModule "search"`; by events where the recording has no times.
+    private static func describe(_ gone: MissingDependency.Released) -> String {
+        var text = "released"
+        if let nanoseconds = gone.nanosecondsBefore {
+            text += " " + (nanoseconds < 1_000_000 ? "less than 1 ms" : RetainedAfterDetach.duration(nanoseconds)) + " before the lookup"
+        } else if let events = gone.eventsBefore {
+            text += " \(events) \(events == 1 ? "event" : "events") before the lookup"
+        } else {
+            text += " before the lookup"
+        }
+        if let detach = gone.detach {
+            text += " when \(describe(detach.holder)) detached \(describe(detach.module))"
+        }
+        return text
+    }
+
+    private static func describe(_ node: ReleasedComponents.Node) -> String {
+        short(node.type) + (node.key.map { " " + Quoted.string($0) } ?? "")
     }
 
     /// For a move of `report`'s provider from `from` up to `to`: when the provided type is

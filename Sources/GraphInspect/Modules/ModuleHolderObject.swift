@@ -78,6 +78,10 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
     /// Holds `module`, making it findable by key from this holder and the holders below it.
     public func attach(_ module: any Module) {
         node.append(module)
+        // Attached again after a detach: its component's release is no longer that detach's doing.
+        if Registries.released.withLock({ $0.awaitsRelease }), let component = ModuleTreeTracking.componentOf(module) {
+            Registries.released.withLock { $0.moduleAttached(component: component.id) }
+        }
         if let observer = actionObserver() {
             ModuleTreeTracking.announce(module, to: observer)
             observer.record(.moduleAttached(ModuleAttachment(holder: id, module: ModuleTreeTracking.id(of: module))))
@@ -99,6 +103,14 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
 
     private func detach(named key: String) -> (any Module)? {
         let removed = node.remove(HeldKey(key))
+        // Kept for a missing-dependency report, which names the detach that released a provider.
+        if let removed, let component = ModuleTreeTracking.componentOf(removed) {
+            let detach = ReleasedComponents.Detach(
+                holder: .init(type: TypeName.of(type(of: self)), key: self.key.rawValue),
+                module: .init(type: TypeName.of(type(of: removed)), key: removed.keyName)
+            )
+            Registries.released.withLock { $0.moduleDetached(component: component.id, detach) }
+        }
         if let removed, let observer = actionObserver() {
             ModuleTreeTracking.announce(removed, to: observer)
             observer.record(.moduleDetached(ModuleAttachment(holder: id, module: ModuleTreeTracking.id(of: removed), time: RecordingClock.stamp())))

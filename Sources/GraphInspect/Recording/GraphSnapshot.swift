@@ -36,7 +36,8 @@ public struct GraphSnapshot: Sendable, Equatable, Codable {
         }
     }
 
-    /// The snapshot without times (`ModuleAttachment.time`, `Released.time`) or the `ended` mark:
+    /// The snapshot without times (`ModuleAttachment.time`, `Released.time`, a failed lookup's
+    /// `DependencyLookup.time`) or the `ended` mark:
     /// what `dump --format json` writes, so two recordings of one graph are byte-identical.
     public var withoutTimes: GraphSnapshot {
         GraphSnapshot(nodes: nodes, events: events.compactMap { event in
@@ -47,6 +48,9 @@ public struct GraphSnapshot: Sendable, Equatable, Codable {
             case .released(var released):
                 released.time = nil
                 return .released(released)
+            case .lookup(var lookup) where lookup.time != nil:
+                lookup.time = nil
+                return .lookup(lookup)
             case .ended:
                 return nil
             default:

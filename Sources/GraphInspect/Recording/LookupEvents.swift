@@ -17,7 +17,7 @@ public struct SourceLocation: Sendable, Equatable, Hashable, Codable, CustomStri
 /// Payload of `GraphEvent.lookup`: one dependency lookup, resolved or not.
 public struct DependencyLookup: Sendable, Equatable, Codable {
     /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
-    enum CodingKeys: String, CodingKey { case requester, name, type, walk, provider, cacheHit, location, repeats }
+    enum CodingKeys: String, CodingKey { case requester, name, type, walk, provider, cacheHit, location, repeats, time }
 
     /// The component the lookup was made on.
     public var requester: ObjectID
@@ -37,12 +37,17 @@ public struct DependencyLookup: Sendable, Equatable, Codable {
     /// How many more identical cache hits followed, counted instead of recorded one by one
     /// (in-memory recordings only; absent means none).
     public var repeats: Int?
+    /// For a lookup that found nothing: when, on `RecordingClock`, so a report can say how long
+    /// before it a provider of the name was released. Nil for lookups that found a provider (not
+    /// read on that path), and in traces written before it was recorded.
+    public var time: UInt64?
 
     public init(
         requester: ObjectID, name: String, type: String, walk: [ObjectID], provider: ObjectID?,
-        cacheHit: Bool, location: SourceLocation? = nil, repeats: Int? = nil
+        cacheHit: Bool, location: SourceLocation? = nil, repeats: Int? = nil, time: UInt64? = nil
     ) {
         self.repeats = repeats
+        self.time = time
         self.requester = requester
         self.name = name
         self.type = type

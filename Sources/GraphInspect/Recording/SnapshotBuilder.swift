@@ -22,6 +22,11 @@ public struct SnapshotBuilder: Sendable {
     /// Events folded in so far.
     public var eventCount: Int { events.count }
 
+    /// The node with snapshot id `id`, as the events so far left it.
+    public func node(_ id: ObjectID) -> GraphNode? {
+        nodes.indices.contains(index(id)) ? nodes[index(id)] : nil
+    }
+
     /// Counts one more repeat of the cache-hit lookup at event `index` (a trace's `repeated`
     /// line); false, changing nothing, if that event is not a cache-hit lookup.
     public mutating func countRepeat(ofEventAt index: Int) -> Bool {

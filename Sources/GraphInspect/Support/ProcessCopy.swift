@@ -19,7 +19,7 @@ public enum ProcessCopy {
         // Outermost first, in the order the runtime nests them: reporting (which calls app code,
         // which makes objects), the module tree's table, the registry, then the leaves.
         let locks: [any ProcessWideLock] = [
-            ModuleTreeTracking.reporting, ModuleTreeTracking.table, Registries.components.entries, GraphObservation.installed,
+            ModuleTreeTracking.reporting, ModuleTreeTracking.table, Registries.components.entries, Registries.released, GraphObservation.installed,
             TypeName.cache, ObjectID.counter, Termination.handler,
         ]
         for lock in locks { lock.holdForCopy() }

@@ -68,6 +68,7 @@ struct TraceLine {
                 close()
             }
             if let repeats = lookup.repeats { integer(DependencyLookup.CodingKeys.repeats, repeats) }
+            if let time = lookup.time { unsigned(DependencyLookup.CodingKeys.time, time) }
         case .sharedCreated(let shared):
             id(SharedCreated.CodingKeys.component, shared.component)
             string(SharedCreated.CodingKeys.type, shared.type)
