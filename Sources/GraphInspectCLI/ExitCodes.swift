@@ -19,8 +19,8 @@ public enum ExitCodes {
         long: "done: the result was written (also when the app it ran failed: that is said on standard error, and what it recorded until then is written)"
     )
     static let failed = Row(
-        code: 1, short: "nothing recorded; Graphviz failed; `why` found failed lookups or leaks;\n      `check` or --rules found an error",
-        long: "the app recorded nothing; Graphviz failed; `why` found failed lookups or leaks; `check` found errors; a rules file (`--rules`, `graphinspect.yml`) found an error"
+        code: 1, short: "nothing recorded; Graphviz failed; `why` found failed lookups or leaks;\n      `check` or --rules found an error; `query provider` found no provider",
+        long: "the app recorded nothing; Graphviz failed; `why` found failed lookups or leaks; `check` found errors; a rules file (`--rules`, `graphinspect.yml`) found an error; `query provider` found nothing that provides the name on some chain of the component (the answer is written first)"
     )
     static let badArguments = Row(
         code: 64, short: "bad arguments (a flag, a value, a filter matching nothing)",

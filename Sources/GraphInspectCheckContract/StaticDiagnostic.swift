@@ -39,6 +39,15 @@ public struct StaticDiagnostic: Sendable, Equatable, Hashable, Codable, Comparab
     /// these errors).
     public var isUnchecked: Bool { severity == .note && message.hasPrefix(Self.uncheckedPrefix) }
 
+    /// The prefix of the one note that counts the lookups in code the sources read never reach
+    /// from a place they build a tree (functions given their component or holder by a caller
+    /// elsewhere): the build plugin prints it, where it leaves other notes out.
+    public static let outOfReachPrefix = "not checked here: "
+
+    /// Whether this is that note. Never an error, `--strict` or not: the lookups it counts are
+    /// checked where the code that calls them is read.
+    public var isOutOfReach: Bool { severity == .note && message.hasPrefix(Self.outOfReachPrefix) }
+
     /// `path:line:column: error: message` and the detail lines.
     public func formatted(style: ReportStyle = .plain) -> String {
         let label: String

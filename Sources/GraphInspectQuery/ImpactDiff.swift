@@ -37,8 +37,9 @@ extension QueryGraph {
     /// The answer from the two readings. A lookup made on only one side is the component's own
     /// property read on the other when its type declares the name there (a read answers as the
     /// component itself, 0 hops); otherwise it is a lookup no longer made (`gone`) or newly made
-    /// (`added`).
-    func impact(comparing after: QueryGraph, name: String, change: String, provider: String, to: String?) -> ImpactAnswer {
+    /// (`added`). A lookup of the name whose chain passes a component of a type in `reach` (the
+    /// provider's, and for a move the target's) and that answers alike on both sides is `unchanged`.
+    func impact(comparing after: QueryGraph, name: String, change: String, provider: String, to: String?, reach: Set<String>) -> ImpactAnswer {
         let before = outcomes(), now = after.outcomes()
         var answer = ImpactAnswer(change: change, provider: provider, to: to, breaks: [], rebinds: [], fixes: [])
         for key in Set(before.keys).union(now.keys) {
@@ -50,7 +51,14 @@ extension QueryGraph {
                 return graph.places?.providers[ownType]?[key.name] != nil ? Outcome(provider: requester, hops: 0) : nil
             }
             let was = outcome(before, self), will = outcome(now, after)
-            guard was != will else { continue }
+            if was == will {
+                guard let was, key.name == name, key.chain.contains(where: reach.contains), let made = before[key] else { continue }
+                answer.unchanged.append(ImpactAnswer.Entry(
+                    file: key.place.file, line: key.place.line, requester: requester, name: key.name,
+                    from: was.provider, to: was.provider, hopsBefore: was.hops, hopsAfter: was.hops, count: made.count
+                ))
+                continue
+            }
             var entry = ImpactAnswer.Entry(
                 file: key.place.file, line: key.place.line, requester: requester, name: key.name,
                 from: was?.provider, to: will?.provider, hopsBefore: was?.hops, hopsAfter: will?.hops,
@@ -72,6 +80,7 @@ extension QueryGraph {
         answer.fixes = ImpactAnswer.merged(answer.fixes)
         answer.gone = ImpactAnswer.merged(answer.gone)
         answer.added = ImpactAnswer.merged(answer.added)
+        answer.unchanged = ImpactAnswer.merged(answer.unchanged)
         return answer
     }
 }

@@ -1,9 +1,10 @@
 import GraphInspect
 import GraphInspectCheckContract
 
-/// `query impact --remove COMPONENT.NAME` and `--move COMPONENT.NAME --to COMPONENT`: what the
-/// change breaks (lookups left with no provider), what it rebinds (to another provider, nearer
-/// or farther up), and, for a move, what it fixes (lookups that found nothing and now would).
+/// `query impact --remove COMPONENT.NAME` and `--move COMPONENT.NAME --to COMPONENT` (any
+/// component: up, down or sideways): what the change breaks (lookups left with no provider), what
+/// it rebinds (to another provider, nearer or farther up), for a move what it fixes (lookups that
+/// found nothing and now would), and which lookups within its reach it leaves as they were.
 ///
 /// The lookups are walked again over the changed graph as `check` walks them, so the breaks are
 /// the errors `check` reports once the change is made.
@@ -25,6 +26,9 @@ public struct ImpactAnswer: Sendable, Equatable, Codable {
     public var gone: [Entry] = []
     /// Lookups made only after the change, that find a provider (those that find none are breaks).
     public var added: [Entry] = []
+    /// Lookups of the name made below the provider's component or the one it moves to that keep
+    /// their provider: a nearer one answers them, or the moved one is not the type they ask.
+    public var unchanged: [Entry] = []
 
     public struct Entry: Sendable, Hashable, Codable, Comparable {
         public var file: String?
@@ -78,7 +82,8 @@ extension QueryGraph {
         let (type, name) = try providerReference(typed)
         let provider = "\(names.display(type)).\(name)"
         if let declared = places?.providers[type]?[name], runsCode(declared), let reread {
-            return try impact(comparing: reading(reread, ProviderEdit(declaration: declared)), name: name, change: "remove", provider: provider, to: nil)
+            let after = try reading(reread, ProviderEdit(declaration: declared))
+            return impact(comparing: after, name: name, change: "remove", provider: provider, to: nil, reach: typesDeclaring(name, like: type))
         }
         return impact(ImpactEdit(name: name, removedFrom: typesDeclaring(name, like: type), movedTo: nil), provider: provider)
     }
@@ -106,14 +111,10 @@ extension QueryGraph {
         if target != type, declaredNames(of: target).contains(name) {
             throw .alreadyProvided(name: name, to: names.display(target), at: declaration(of: name, in: target))
         }
-        guard related(type, target) else {
-            let chainOf = { (type: String) in self.componentsOfType[type]?.first.map { self.chain(from: $0).map(self.name(of:)) } ?? [] }
-            throw .unrelated(component: names.display(type), to: names.display(target), componentChain: chainOf(type), toChain: chainOf(target))
-        }
         let provider = "\(names.display(type)).\(name)"
         if let declared = places?.providers[type]?[name], let into = places?.types[target], runsCode(declared), let reread {
             let after = try reading(reread, ProviderEdit(declaration: declared, into: into))
-            return impact(comparing: after, name: name, change: "move", provider: provider, to: names.display(target))
+            return impact(comparing: after, name: name, change: "move", provider: provider, to: names.display(target), reach: typesDeclaring(name, like: type).union([target]))
         }
         var answer = impact(
             ImpactEdit(name: name, removedFrom: typesDeclaring(name, like: type), movedTo: moved.map { (target, $0) }),
@@ -132,32 +133,27 @@ extension QueryGraph {
         return Set(providers.filter { $0.value[name] == declared }.keys).union([type])
     }
 
-    /// Whether a node of one type is on a chain above or below a node of the other.
-    func related(_ a: String, _ b: String) -> Bool {
-        if a == b { return true }
-        for (from, to) in [(a, b), (b, a)] {
-            for node in componentsOfType[from] ?? [] where chain(from: node).contains(where: { nodes[$0]?.type == to }) { return true }
-        }
-        return false
-    }
-
     func impact(_ edit: ImpactEdit, provider: String) -> ImpactAnswer {
         var breaks: [String: ImpactAnswer.Entry] = [:]
         var rebinds: [String: ImpactAnswer.Entry] = [:]
         var fixes: [String: ImpactAnswer.Entry] = [:]
+        var unchanged: [String: ImpactAnswer.Entry] = [:]
+        var reach = ReachOfEdit(edit: edit)
         for (index, lookup) in lookups where lookup.name == edit.name {
             let before = lookup.provider
-            // Only a lookup that loses its provider, or could meet the moved one, can change.
+            // Only a lookup that loses its provider, or could meet the moved one, can change; one
+            // whose chain reaches neither the provider's component nor the target is not asked about.
             let lost = before.flatMap { nodes[$0] }.map { edit.removedFrom.contains($0.type) } ?? false
-            guard lost || edit.movedTo != nil else { continue }
-            let chain = self.chain(from: lookup.requester)
-            let after = resolve(lookup, along: chain, before: before, under: edit)
-            guard after != before else { continue }
+            let walks = lost || edit.movedTo != nil
+            let chain = walks ? self.chain(from: lookup.requester) : []
+            let after = walks ? resolve(lookup, along: chain, before: before, under: edit) : before
+            guard after != before || reach.contains(lookup.requester, in: self) else { continue }
             let place = place(ofLookupAt: index, lookup)
+            let hopsBefore = before.map { hops(of: lookup, to: $0) }
             var entry = ImpactAnswer.Entry(
                 file: place?.file, line: place?.line, requester: name(of: lookup.requester), name: lookup.name,
                 from: before.map(name(of:)), to: after.map(name(of:)),
-                hopsBefore: before.map { hops(of: lookup, to: $0) }, hopsAfter: after.flatMap { chain.firstIndex(of: $0) },
+                hopsBefore: hopsBefore, hopsAfter: after == before ? hopsBefore : after.flatMap { chain.firstIndex(of: $0) },
                 count: 1 + (lookup.repeats ?? 0)
             )
             let key = "\(place?.description ?? "")\u{0}\(entry.requester)\u{0}\(entry.from ?? "")\u{0}\(entry.to ?? "")\u{0}\(entry.hopsAfter ?? -1)"
@@ -165,7 +161,7 @@ extension QueryGraph {
                 if let known = list[key] { entry.count += known.count }
                 list[key] = entry
             }
-            if after == nil { add(&breaks) } else if before == nil { add(&fixes) } else { add(&rebinds) }
+            if after == before { add(&unchanged) } else if after == nil { add(&breaks) } else if before == nil { add(&fixes) } else { add(&rebinds) }
         }
         // Reads of the removed property on a component whose type declared it become lookups.
         for read in places?.propertyReads ?? [] where read.name == edit.name {
@@ -188,7 +184,8 @@ extension QueryGraph {
         }
         return ImpactAnswer(
             change: "remove", provider: provider, to: nil,
-            breaks: ImpactAnswer.merged(Array(breaks.values)), rebinds: ImpactAnswer.merged(Array(rebinds.values)), fixes: ImpactAnswer.merged(Array(fixes.values))
+            breaks: ImpactAnswer.merged(Array(breaks.values)), rebinds: ImpactAnswer.merged(Array(rebinds.values)), fixes: ImpactAnswer.merged(Array(fixes.values)),
+            unchanged: ImpactAnswer.merged(Array(unchanged.values))
         )
     }
 
@@ -223,10 +220,49 @@ extension QueryGraph {
     }
 }
 
+/// Which components are within an edit's reach: below (or at) a component of a type it removes
+/// the provider from or moves it to. Each node is climbed from once, however many lookups ask,
+/// so a 10,000-deep chain costs its length, not its length for every lookup.
+struct ReachOfEdit {
+    let edit: ImpactEdit
+    private var known: [ObjectID: Bool] = [:]
+
+    init(edit: ImpactEdit) { self.edit = edit }
+
+    mutating func contains(_ start: ObjectID, in graph: QueryGraph) -> Bool {
+        var climbed: [ObjectID] = []
+        var seen: Set<ObjectID> = []
+        var current: ObjectID? = start
+        var answer = false
+        while let id = current, seen.insert(id).inserted {
+            if let settled = known[id] {
+                answer = settled
+                break
+            }
+            guard let position = graph.nodes.position(of: id) else { break }
+            climbed.append(id)
+            if edit.reaches(graph.nodes[id]?.type) {
+                answer = true
+                break
+            }
+            current = graph.nodes.parent(at: position)
+        }
+        for id in climbed { known[id] = answer }
+        return answer
+    }
+}
+
 /// A provider removed from the component types that declare it, and for a move, declared on
 /// another.
 struct ImpactEdit {
     var name: String
     var removedFrom: Set<String>
     var movedTo: (type: String, provider: Provider)?
+
+    /// Whether a component of `type` is one the edit touches: a lookup whose chain passes one is
+    /// within the change's reach, changed or not.
+    func reaches(_ type: String?) -> Bool {
+        guard let type else { return false }
+        return removedFrom.contains(type) || movedTo?.type == type
+    }
 }

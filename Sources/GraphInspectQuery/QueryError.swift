@@ -13,8 +13,6 @@ public enum QueryError: Error, Equatable, CustomStringConvertible, Sendable {
     case noSuchName(String, suggestions: [String])
     /// `COMPONENT.NAME` written without its dot.
     case notQualified(String)
-    /// `--to` is neither above nor below the provider's component in any chain.
-    case unrelated(component: String, to: String, componentChain: [String], toChain: [String])
     /// The sources could not be read again with the edit made.
     case cannotReread(String)
     /// `--to` already declares the name.
@@ -36,10 +34,6 @@ public enum QueryError: Error, Equatable, CustomStringConvertible, Sendable {
             return "nothing in the graph provides or asks for `\(Quoted.name(name))`." + Self.didYouMean(suggestions.map { "`\($0)`" })
         case .notQualified(let typed):
             return "\(Quoted.visible(typed)) names no provider: write COMPONENT.NAME, e.g. AppComponent.analytics."
-        case .unrelated(let component, let to, let componentChain, let toChain):
-            return "\(to) is neither an ancestor nor a descendant of \(component), so a provider moved there answers none of the lookups that reach \(component): "
-                + "\(component)'s chain is \(componentChain.joined(separator: " -> ")) and \(to)'s is \(toChain.joined(separator: " -> ")). "
-                + "Move it to a component on \(component)'s chain."
         case .cannotReread(let reason):
             return reason.replacingOccurrences(of: "error: ", with: "")
         case .alreadyProvided(let name, let to, let at):

@@ -11,6 +11,11 @@ public enum QueryText {
             let indent = answer.answers.count > 1 ? "  " : ""
             guard let provider = entry.provider, let hops = entry.hops else {
                 lines.append(indent + "nothing provides \(name) for \(answer.from): its chain is \(entry.path.joined(separator: " -> ")).")
+                for other in entry.elsewhere ?? [] {
+                    let declared = other.file.map { " (\($0):\(other.line ?? 0))" } ?? ""
+                    lines.append(indent + "  provided elsewhere: \(other.component).\(Quoted.name(answer.name))\(declared), not an ancestor of \(answer.from)")
+                }
+                if let fix = entry.fix { lines.append(indent + "  fix: " + fix) }
                 continue
             }
             let distance = hops == 0 ? "itself" : "\(hops) \(hops == 1 ? "hop" : "hops") up"
@@ -64,10 +69,17 @@ public enum QueryText {
             ("fixes", answer.fixes, "fixes (found nothing, would be answered):", answered),
             ("ends", answer.gone, "no longer made (the code that makes them ran only through the declaration):", { "\(start($0)) asks for \(name($0))\(times($0.count))" }),
             ("adds", answer.added, "made only after the change:", answered),
+            ("leaves", answer.unchanged, "unchanged (within its reach, answered as before):", { entry in
+                guard let provider = entry.from else { return "\(start(entry)) asks for \(name(entry)), which nothing answers, before or after\(times(entry.count))" }
+                return "\(start(entry)): \(name(entry)) from \(provider) (\(hopsText(entry.hopsBefore ?? 0)))\(times(entry.count))"
+            }),
         ]
         let shown = sections.filter { !$0.entries.isEmpty }
         guard !shown.isEmpty else { return "\(what) changes no lookup.\n" }
-        var lines = ["\(what) " + shown.map { "\($0.verb) \($0.entries.count == 1 ? "1 lookup" : "\($0.entries.count) lookups")" }.joined(separator: ", ") + ":"]
+        var lines = ["\(what) " + shown.map { section in
+            let counted = section.entries.count == 1 ? "1 lookup" : "\(section.entries.count) lookups"
+            return section.verb == "leaves" ? "leaves \(counted) unchanged" : "\(section.verb) \(counted)"
+        }.joined(separator: ", ") + ":"]
         for section in shown {
             lines.append(section.heading)
             lines += section.entries.map(section.line)

@@ -66,10 +66,12 @@ do {
 }
 for warning in found.warnings { print(warning) }
 // The reader's own findings at the severity the rules file gives them (`closure-cycle: error`).
-let findings = restated(found.diagnostics).filter { $0.severity != .note }
+// Notes are left out, but the one counting lookups this target never reaches (public functions
+// another target calls): without it, "0 of 0 checked" would not say why.
+let findings = restated(found.diagnostics).filter { $0.severity != .note || $0.isOutOfReach }
 for finding in findings { print(finding.formatted(style: .plain)) }
 let errors = findings.filter { $0.severity == .error }.count
-let warnings = findings.count - errors
+let warnings = findings.filter { $0.severity == .warning }.count
 print("graphinspect check: \(found.summary): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
 guard errors == 0 else { exit(1) }
 do {

@@ -131,14 +131,49 @@ import GraphInspectTestSupport
         #expect(qualified.stdout.contains("comes from ShopRoot"), "\(qualified.stdout)")
     }
 
-    @Test func aMoveOffTheChainIsExplained() throws {
+    @Test func aMoveSidewaysIsAnswered() throws {
         let tictactoe = ["--sources", Golden.packageRoot.appendingPathComponent("Examples/Styles/TicTacToe").path]
-        let result = try Self.query(["impact", "--move", "LoggedOutComponent.viewModel", "--to", "GameComponent"] + tictactoe)
-        #expect(result.status == 64)
-        #expect(result.stderr.contains("GameComponent is neither an ancestor nor a descendant of LoggedOutComponent"), "\(result.stderr)")
-        #expect(result.stderr.contains("LoggedOutComponent's chain is LoggedOutComponent -> RootComponent"), "\(result.stderr)")
+        // GameComponent is on another branch than LoggedOutComponent: the move is asked, not refused.
+        let result = try Self.query(["impact", "--move", "LoggedOutComponent.viewModel", "--to", "GameComponent", "--format", "json"] + tictactoe)
+        #expect(result.status == 0, "\(result.stderr)")
+        let impact = try Self.json(result)
+        #expect(impact["change"] as? String == "move" && impact["to"] as? String == "GameComponent", "\(impact)")
+        #expect((impact["breaks"] as? [[String: Any]])?.map { $0["requester"] as? String } == ["LoggedOutComponent"], "\(impact)")
+        #expect(impact["unchanged"] is [Any], "\(impact)")
         let missingTo = try Self.query(["impact", "--move", "LoggedOutComponent.viewModel"] + tictactoe)
         #expect(missingTo.status == 64 && missingTo.stderr.contains("--move needs --to"), "\(missingTo.stderr)")
+    }
+
+    /// Checkout asks for `paymentService`, which only the profile area provides: the answer says
+    /// nothing answers (`provider` null in JSON), names the provider elsewhere, gives `check`'s own
+    /// fix for that lookup, and exits 1.
+    @Test func aNameNothingOnTheChainProvidesIsAnsweredWithWhereItIsAndCheckFix() throws {
+        let text = try Self.query(["provider", "paymentService", "--from", "CheckoutComponent"] + Self.sample)
+        #expect(text.status == 1, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "nothing provides `paymentService` for CheckoutComponent: its chain is CheckoutComponent -> AppComponent.", "\(text.stdout)")
+        let declared = Golden.packageRoot.appendingPathComponent("Sources/GraphInspectSample/ProfileHolder.swift").path + ":7"
+        #expect(lines.contains("  provided elsewhere: ProfileComponent.paymentService (\(declared)), not an ancestor of CheckoutComponent"), "\(text.stdout)")
+        // The fix is the one check's report of the same missing dependency gives, word for word.
+        let check = try Executable.run("graphinspect", ["check", Self.sample[1]])
+        let checkFix = try #require(check.stdout.split(separator: "\n").first { $0.hasPrefix("  fix: ") && $0.contains("paymentService") }, "\(check.stdout)")
+        #expect(lines.contains(String(checkFix)), "query: \(text.stdout)\ncheck: \(checkFix)")
+
+        let json = try Self.query(["provider", "paymentService", "--from", "CheckoutComponent", "--format", "json"] + Self.sample)
+        #expect(json.status == 1)
+        let answer = try #require((try Self.json(json)["answers"] as? [[String: Any]])?.first)
+        #expect(answer["provider"] is NSNull, "provider is null, not left out: \(answer)")
+        #expect(answer["type"] == nil && answer["hops"] == nil && answer["file"] == nil && answer["line"] == nil, "\(answer)")
+        #expect(answer["path"] as? [String] == ["CheckoutComponent", "AppComponent"] && answer["by"] as? String == "lookup", "\(answer)")
+        let elsewhere = try #require(answer["elsewhere"] as? [[String: Any]])
+        #expect(elsewhere.count == 1 && elsewhere[0]["component"] as? String == "ProfileComponent" && elsewhere[0]["type"] as? String == "PaymentService", "\(elsewhere)")
+        #expect(elsewhere.first?["file"] as? String == String(declared.dropLast(2)) && elsewhere.first?["line"] as? Int == 7, "\(elsewhere)")
+        #expect("  fix: " + (answer["fix"] as? String ?? "") == String(checkFix), "\(answer)")
+
+        // A chain that answers still exits 0 and writes `provider` as a string.
+        let found = try Self.query(["provider", "paymentService", "--from", "AvatarComponent", "--format", "json"] + Self.sample)
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect((try Self.json(found)["answers"] as? [[String: Any]])?.first?["provider"] as? String == "ProfileComponent")
     }
 
     @Test func sourcesThatDoNotParseAreAnsweredFromTheRestAndNamed() throws {

@@ -5,7 +5,8 @@ import GraphInspectTestSupport
 /// Every command README.md and docs/*.md show with a `$ ` prompt is run, and what the page shows
 /// under it must be what it prints (standard error and output together, as a terminal shows
 /// them). A `...` line stands for any lines; everything else is compared line for line, in order.
-/// So the pages cannot drift from the program.
+/// So the pages cannot drift from the program. A page shows an exit status as a person sees it,
+/// `$ graphinspect ...; echo "exit $?"`, and the status is compared too.
 @Suite struct DocumentedCommandsTests {
     struct Shown: CustomStringConvertible {
         var file: String
@@ -50,18 +51,20 @@ import GraphInspectTestSupport
     }
 
     /// Runs `command` in a scratch folder where `.build/debug` is this build's folder (and
-    /// `Sources` and `Examples` this package's).
+    /// `Sources` and `Examples` this package's), its standard error and output in one pipe (as
+    /// `2>&1` would, for every command of a line like `graphinspect ...; echo "exit $?"`).
     static func run(_ command: String, in folder: URL) throws -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         let words = command.hasPrefix("swift run ") ? String(command.dropFirst("swift run ".count)) : command
-        process.arguments = ["-c", words + " 2>&1"]
+        process.arguments = ["-c", words]
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = Executable.buildFolder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         process.environment = environment
         process.currentDirectoryURL = folder
         let out = Pipe()
         process.standardOutput = out
+        process.standardError = out
         try ChildProcesses.launch(process)
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -70,6 +70,51 @@ import Testing
         print("impact oracle, \(app): \(moved) providers moved up a level")
     }
 
+    /// Every provider of the sample moved to every component type off its chain (sideways) and
+    /// below it (down): the sources edited as a person would, `check` read again, and what changed,
+    /// and `check`'s new errors, held to what `impact` said, as for a move up.
+    @Test func movingAProviderSidewaysOrDownChangesWhatImpactSays() throws {
+        let app = QueryApp.all[0]
+        let files = try app.files()
+        let before = StaticReader.graph(of: files)
+        let graph = Self.queryGraph(before, files: files)
+        let components = before.snapshot.nodes.filter { $0.kind == .component }
+        let nodes = Dictionary(uniqueKeysWithValues: before.snapshot.nodes.map { ($0.id, $0) })
+        /// The types above a node of `type`, on every chain that reaches one.
+        func above(_ type: String) -> Set<String> {
+            var found: Set<String> = []
+            for node in components where node.type == type {
+                var current = node.parent.flatMap { nodes[$0] }
+                while let step = current, found.insert(step.type).inserted { current = step.parent.flatMap { nodes[$0] } }
+            }
+            return found
+        }
+        var moved: [String: Int] = [:]
+        var broke: [String: Int] = [:]
+        for (type, name, position) in Self.declarations(before.places) {
+            guard let index = files.firstIndex(where: { $0.path == position.file }),
+                  let decl = SourceEdit.declaration(at: position, in: files[index].text), !decl.trimmedDescription.contains("//") else { continue }
+            for target in Set(components.map(\.type)).sorted() where target != type && !above(type).contains(target) {
+                guard before.places.providers[target]?[name] == nil, let into = before.places.types[target] else { continue }
+                var edited = files
+                edited[index].text = SourceEdit.deleting(decl, from: files[index].text)
+                guard let targetIndex = edited.firstIndex(where: { $0.path == into.file }),
+                      let inserted = SourceEdit.inserting(decl.trimmedDescription.split(whereSeparator: \.isNewline).joined(separator: " "), intoTypeAt: into, in: edited[targetIndex].text)
+                else { continue }
+                edited[targetIndex].text = inserted
+                let kind = above(target).contains(type) ? "down" : "sideways"
+                let answer = try graph.impact(move: "\(graph.displayName(of: type)).\(name)", to: graph.displayName(of: target))
+                Self.expect(answer, equals: before, edited: edited, what: "moving \(type).\(name) \(kind) to \(target)")
+                moved[kind, default: 0] += 1
+                if !answer.breaks.isEmpty { broke[kind, default: 0] += 1 }
+            }
+        }
+        // Both kinds were asked, and some of each broke a lookup check then reports.
+        #expect(moved["sideways", default: 0] > 0 && moved["down", default: 0] > 0, "\(moved)")
+        #expect(broke["sideways", default: 0] > 0 && broke["down", default: 0] > 0, "\(broke)")
+        print("impact oracle, \(app): \(moved) providers moved sideways and down, \(broke) of them breaking lookups, each as check found it")
+    }
+
     /// The graph as `query` asks it: a declaration that runs code is answered by reading the
     /// sources again without it, through the reader's own edit.
     static func queryGraph(_ reading: StaticGraph, files: [StaticReader.SourceFile]) -> QueryGraph {
@@ -116,6 +161,12 @@ import Testing
         for entry in answer.gone { said.insert(Change(place: "\(entry.file ?? "?"):\(entry.line ?? 0)", requester: entry.requester, from: entry.from, to: "no lookup")) }
         for entry in answer.added { said.insert(Change(place: "\(entry.file ?? "?"):\(entry.line ?? 0)", requester: entry.requester, from: "no lookup", to: entry.to)) }
         #expect(said == changed, "\(what): impact said \(said.sorted { $0.description < $1.description }), check found \(changed.sorted { $0.description < $1.description })")
+        // What it calls unchanged is a lookup both readings make, answered by the same provider.
+        for entry in answer.unchanged {
+            let place = "\(entry.file ?? "?"):\(entry.line ?? 0)"
+            let keys = Set(was.keys).intersection(now.keys).filter { $0.place == place && $0.requester == entry.requester }
+            #expect(keys.contains { was[$0] == .some(entry.from) && now[$0] == .some(entry.from) }, "\(what): \(place) \(entry.requester) is said to stay with \(entry.from ?? "nothing")")
+        }
         let errorsBefore = Set(before.errors.map { "\($0.position) \($0.message)" })
         let newErrors = Set(after.errors.filter { !errorsBefore.contains("\($0.position) \($0.message)") }.map { "\($0.position.file):\($0.position.line)" })
         let breaks = Set(answer.breaks.map { "\($0.file ?? "?"):\($0.line ?? 0)" })

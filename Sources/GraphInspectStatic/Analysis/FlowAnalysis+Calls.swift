@@ -25,9 +25,7 @@ extension FlowAnalysis {
                 record(DependencyLookup(requester: receiver, name: text, type: type, position: position))
             }
             return []
-        case "module" where labels.first == "for" && objects.contains(where: { index.isHolder(sites[$0].type) }),
-             "router" where labels.first == "for" && objects.contains(where: { index.isHolder(sites[$0].type) }),
-             "findModule" where labels.first == .some(nil) && objects.contains(where: { index.isHolder(sites[$0].type) }):
+        case _ where Self.isModuleLookup(method, labels: labels) && objects.contains(where: { index.isHolder(sites[$0].type) }):
             let keys = arguments.first.map { evaluate($0.value, in: context, expecting: nil) } ?? []
             // `findModule(key, target: .router)` looks a router up; without `target:`, a module.
             var target: ModuleLookup.Target = method == "router" ? .router : .module
@@ -86,10 +84,23 @@ extension FlowAnalysis {
             if case .selfRef = base {
                 note(position, "no source read makes a \(declared.name), so this `resolve` on it is not checked", lookup: .dependency)
             } else {
-                note(position, "cannot tell which component `\(describe(base))` is, so this `resolve` is not checked: nothing in the sources read passes one here", lookup: .dependency)
+                note(position, "cannot tell which component `\(describe(base))` is, so this `resolve` is not checked: nothing in the sources read passes one here", lookup: .dependency, givenByCaller: isParameter(base, in: context))
             }
         }
+        if objects.isEmpty, let declared, index.isHolder(declared.name), Self.isModuleLookup(method, labels: labels) {
+            let what = method == "router" ? "router" : "module"
+            note(position, "cannot tell which holder `\(describe(base))` is, so this \(what) lookup is not checked: nothing in the sources read passes one here", lookup: .module, givenByCaller: isParameter(base, in: context))
+        }
         return result
+    }
+
+    /// `module(for:)`, `router(for:)`, `findModule(_:)`: a holder's module or router lookup.
+    static func isModuleLookup(_ method: String, labels: [String?]) -> Bool {
+        switch method {
+        case "module", "router": labels.first == "for"
+        case "findModule": labels.first == .some(nil)
+        default: false
+        }
     }
 
     /// `T(arguments)`: the site, its initialiser entered with the arguments, or (a struct

@@ -97,9 +97,9 @@ extension FlowAnalysis {
         if objects > 0 { reached.insert(position) }
         if objects == 0, let declared, isDynamic(name, declared: declared, actual: nil) {
             if index.isComponent(declared.name) {
-                note(position, "cannot tell which component `\(describe(base))` is, so the lookup of `\(name)` is not checked: nothing in the sources read passes one here", lookup: .dependency)
+                note(position, "cannot tell which component `\(describe(base))` is, so the lookup of `\(name)` is not checked: nothing in the sources read passes one here", lookup: .dependency, givenByCaller: isParameter(base, in: context))
             } else if index.isHolder(declared.name) {
-                note(position, "cannot tell which holder `\(describe(base))` is, so the lookup of module `\(name)` is not checked: nothing in the sources read passes one here", lookup: .module)
+                note(position, "cannot tell which holder `\(describe(base))` is, so the lookup of module `\(name)` is not checked: nothing in the sources read passes one here", lookup: .module, givenByCaller: isParameter(base, in: context))
             }
         }
         return result

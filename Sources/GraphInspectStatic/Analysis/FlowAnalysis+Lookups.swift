@@ -89,10 +89,17 @@ extension FlowAnalysis {
         tracker?.produced()
     }
 
-    func note(_ position: SourcePosition, _ message: String, lookup: Unresolved.LookupKind? = nil) {
+    func note(_ position: SourcePosition, _ message: String, lookup: Unresolved.LookupKind? = nil, givenByCaller: Bool = false) {
         guard recording else { return }
-        pendingNotes.insert(Unresolved(position: position, message: message, lookup: lookup))
+        pendingNotes.insert(Unresolved(position: position, message: message, lookup: lookup, givenByCaller: givenByCaller))
         tracker?.produced()
+    }
+
+    /// Whether `base` is a parameter of the function the expression is in (not a local that
+    /// shadows one): a value its caller gives.
+    func isParameter(_ base: Expr, in context: Context) -> Bool {
+        guard case .name(let name, _) = base, let function = context.function else { return false }
+        return function.locals[name] == nil && function.parameters.contains { $0.name == name }
     }
 
     func noteDefinitely(_ note: Unresolved) {

@@ -132,6 +132,10 @@ final class FlowAnalysis {
         var assumed = false
         /// The lookup this note leaves unchecked, if it is about one (counted by the summary).
         var lookup: LookupKind?
+        /// The lookup is made on a parameter no call in the sources gives a value: code these
+        /// sources never reach from a place they build a tree (a library's public function that
+        /// another target calls). Counted by one note, not by "a check that checks nothing".
+        var givenByCaller = false
 
         /// `attachment`: an `attach` on a holder the reading could not follow, so what it
         /// attaches is unknown and no module lookup may be said to miss.

@@ -207,6 +207,7 @@ extension CacheBytesWriter {
         string(note.message)
         bool(note.assumed)
         byte(SettledState.LookupCode(note.lookup).rawValue)
+        bool(note.givenByCaller)
     }
 
     mutating func write(_ record: FlowAnalysis.UnreachedRecord) {
@@ -279,7 +280,8 @@ extension CacheBytesReader {
 
     mutating func note() throws -> FlowAnalysis.Unresolved {
         let position = try position(), message = try string(), assumed = try bool()
-        return FlowAnalysis.Unresolved(position: position, message: message, assumed: assumed, lookup: try code(SettledState.LookupCode.self).kind)
+        let lookup = try code(SettledState.LookupCode.self).kind
+        return FlowAnalysis.Unresolved(position: position, message: message, assumed: assumed, lookup: lookup, givenByCaller: try bool())
     }
 
     mutating func unreachedRecord() throws -> FlowAnalysis.UnreachedRecord {

@@ -85,9 +85,18 @@ struct StaticGraphBuilder {
             lookupsChecked: lookups.intersection(checked).count, moduleLookupsChecked: moduleLookups.intersection(checked).count,
             redeclaredOutsideTheGraph: analysis.redeclaredOutsideTheGraph
         )
-        let all = lookups.union(moduleLookups)
+        // Lookups in code only a caller elsewhere reaches are one note, and no reason to call the
+        // check one that checked nothing: the check that reads the caller checks them.
+        let givenByCaller = unresolved.filter { $0.givenByCaller && ($0.lookup == .dependency || $0.lookup == .module) }
+        let outOfReach = Set(givenByCaller.map(\.position))
+        if let first = outOfReach.min() {
+            let modules = Set(givenByCaller.filter { $0.lookup == .module }.map(\.position))
+            diagnostics.insert(StaticWording.outOfReach(lookups: outOfReach.subtracting(modules).count, moduleLookups: modules.count, at: first))
+        }
+        let all = lookups.union(moduleLookups).subtracting(outOfReach)
         if let first = all.min(), summary.lookupsChecked + summary.moduleLookupsChecked == 0 {
-            diagnostics.insert(StaticWording.nothingChecked(lookups: all.count, firstReason: diagnostics.filter(\.isUnchecked).min(), at: first))
+            let reason = diagnostics.filter { $0.isUnchecked && !outOfReach.contains($0.position) }.min()
+            diagnostics.insert(StaticWording.nothingChecked(lookups: all.count, firstReason: reason, at: first))
         }
         return StaticGraph(
             snapshot: built, diagnostics: diagnostics.sorted(), lookupPositions: lookupPositions, facts: facts,

@@ -106,6 +106,20 @@ enum StaticWording {
         )
     }
 
+    /// The lookups made on a parameter nothing in the sources passes a value (a library's
+    /// public function another target calls): said once, at the first, with where they are checked.
+    static func outOfReach(lookups: Int, moduleLookups: Int, at position: SourcePosition) -> StaticDiagnostic {
+        let counted = [(lookups, "lookup"), (moduleLookups, "module lookup")].filter { $0.0 > 0 }
+            .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: " and ")
+        let sit = lookups + moduleLookups == 1 ? "sits" : "sit"
+        return StaticDiagnostic(
+            severity: .note, position: position,
+            message: StaticDiagnostic.outOfReachPrefix + "\(counted) \(sit) in code these sources never reach from a place they build a tree: "
+                + "functions that are given their component or holder, which nothing here calls with one",
+            details: ["  `graphinspect check` over the package, or over the target that calls them, checks them (docs/check.md)"]
+        )
+    }
+
     static func tooLarge(limit: Int, at position: SourcePosition) -> StaticDiagnostic {
         StaticDiagnostic(
             severity: .note, position: position,

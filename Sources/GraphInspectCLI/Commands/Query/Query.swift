@@ -24,7 +24,8 @@ extension GraphInspectCommand {
                   graphinspect query stats --format json
                   graphinspect query users AppComponent.analytics --trace run.json
 
-                Exit codes: 0 answered, 64 bad arguments (a name that matches nothing: the \
+                Exit codes: 0 answered, 1 `provider` found nothing that provides the name on \
+                some chain, 64 bad arguments (a name that matches nothing: the \
                 nearest names are suggested), 65 a malformed recording, 66 sources or recording \
                 unreadable, 69 graphinspect-check not built (for the sources) or the app cannot \
                 be run, 73 the output cannot be written.

@@ -60,12 +60,15 @@ struct QueryInput: ParsableArguments {
 }
 
 /// Runs a verb: the graph read, the question asked, the answer written in the format chosen.
-/// A question the graph cannot answer is a usage error (exit 64).
+/// A question the graph cannot answer is a usage error (exit 64); an answer `failed` calls a
+/// finding (nothing provides the name asked) is written, then exits 1, as `check` does.
 enum QueryRun {
     static func answer<Answer: Encodable>(
         _ input: QueryInput, _ output: String?, format: String,
-        ask: (QueryGraph) throws(QueryError) -> Answer, text: (Answer) -> String, picture: ((Answer) -> Diagram)? = nil
+        ask: (QueryGraph) throws(QueryError) -> Answer, text: (Answer) -> String, picture: ((Answer) -> Diagram)? = nil,
+        failed: (Answer) -> Bool = { _ in false }
     ) throws {
+        var found = false
         try CLIError.reported {
             let graph = try input.graph()
             let answer: Answer
@@ -82,7 +85,9 @@ enum QueryRun {
             default: written = text(answer)
             }
             try Output.write(written, to: output)
+            found = failed(answer)
         }
+        if found { throw ExitCodes.failed.exitCode }
     }
 
     /// Pretty-printed with sorted keys, absent values left out, ending in a newline.

@@ -7,7 +7,7 @@ extension GraphInspectCommand.Query {
         static let configuration = CommandConfiguration(
             commandName: "provider",
             abstract: "Which provider answers NAME for COMPONENT: the component that provides it, where, how many hops up, the path.",
-            discussion: "Along each parent chain that reaches COMPONENT. When COMPONENT makes a lookup of NAME, the answer is that lookup's (types compared, as check and the runtime compare them); otherwise it is the nearest provider of the name."
+            discussion: "Along each parent chain that reaches COMPONENT. When COMPONENT makes a lookup of NAME, the answer is that lookup's (types compared, as check and the runtime compare them); otherwise it is the nearest provider of the name. When nothing on a chain provides NAME, the answer names the components elsewhere that do and the fix check gives, and the command exits 1."
         )
         static let defaultFormat = QueryPictureFormat.text
 
@@ -23,7 +23,7 @@ extension GraphInspectCommand.Query {
         func run() throws {
             try QueryRun.answer(input, written.output, format: try written.resolved().rawValue,
                                 ask: { graph throws(QueryError) in try graph.provider(name, from: from) },
-                                text: QueryText.text, picture: QueryPicture.diagram)
+                                text: QueryText.text, picture: QueryPicture.diagram, failed: \.answersNothing)
         }
     }
 
@@ -53,7 +53,7 @@ extension GraphInspectCommand.Query {
         static let configuration = CommandConfiguration(
             commandName: "impact",
             abstract: "What removing or moving a provider breaks (lookups left with none: check's new errors) and rebinds (to another provider).",
-            discussion: "Every lookup is walked again over the changed graph as check walks it. A lookup that a provider farther up (or, for a move, nearer) now answers is a rebind, not a break; for a move, a lookup that found nothing and now would is a fix."
+            discussion: "Every lookup is walked again over the changed graph as check walks it. A lookup that a provider farther up (or, for a move, nearer) now answers is a rebind, not a break; for a move, a lookup that found nothing and now would is a fix. A move may go up, down or sideways; the lookups of the name below the provider or the target that keep their answer are listed as unchanged."
         )
         static let defaultFormat = QueryTableFormat.text
 
@@ -63,7 +63,7 @@ extension GraphInspectCommand.Query {
         @Option(help: ArgumentHelp("The provider to move (with --to): COMPONENT.NAME.", valueName: "component.name"))
         var move: String?
 
-        @Option(help: ArgumentHelp("Where --move puts it: a component above or below the one that declares it.", valueName: "component"))
+        @Option(help: ArgumentHelp("Where --move puts it: any component, above, below or beside the one that declares it.", valueName: "component"))
         var to: String?
 
         @OptionGroup var written: WriteOptions<ImpactVerb>
