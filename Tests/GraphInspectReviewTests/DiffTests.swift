@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import GraphInspectCLI
+import GraphInspect
+import GraphInspectReview
 import GraphInspectTestSupport
 
 @Suite struct DiffTests {
@@ -27,6 +29,28 @@ import GraphInspectTestSupport
             ~ lookup featureFlags: FeatureFlags by component ^->AppComponent->ProfileComponent->AvatarComponent: component ^->AppComponent -> component ^->AppComponent->ProfileComponent
 
             """)
+    }
+
+    /// A run that gains a missing dependency has changed shape, even where the component asking
+    /// was there before: a CI gate on `diff` must not pass it.
+    @Test func aNewMissingDependencyIsAChange() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = folder.appendingPathComponent("old.json").path, new = folder.appendingPathComponent("new.json").path
+        try Data(try GraphInspectCommand.Dump.parse(["--format", "json"]).render().utf8).write(to: URL(fileURLWithPath: old))
+        try Data(try GraphInspectCommand.Dump.parse(["--format", "json", "--sample", "modules-dying"]).render().utf8).write(to: URL(fileURLWithPath: new))
+        let result = try Executable.run("graphinspect", ["diff", old, new])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("~ lookup paymentService: PaymentService by component ^->AppComponent->CheckoutComponent: not made -> MISSING\n"), "\(result.stdout)")
+        // The lookup alone, its component already in the old run.
+        let before = try JSONDecoder().decode(GraphSnapshot.self, from: Data(contentsOf: URL(fileURLWithPath: new)))
+        let withoutMiss = GraphSnapshot(events: before.events.filter { event in
+            if case .lookup(let lookup) = event { return lookup.provider != nil }
+            return true
+        })
+        let diff = GraphDiff(old: withoutMiss, new: before)
+        #expect(diff.text() == "graphinspect diff: 1 change\n~ lookup paymentService: PaymentService by component ^->AppComponent->CheckoutComponent: not made -> MISSING\n")
     }
 
     @Test func sameRecordingTwiceIsNoChangeAndExits0() throws {

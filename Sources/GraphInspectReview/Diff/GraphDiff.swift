@@ -64,8 +64,14 @@ public struct GraphDiff: Sendable, Equatable {
         let oldLookups = before.lookups, newLookups = after.lookups
         for key in (Set(oldLookups.keys).union(newLookups.keys)).sorted(by: { $0.sortKey < $1.sortKey }) {
             let was = oldLookups[key], now = newLookups[key]
-            guard let was, let now, was != now else { continue }
-            changes.append(.lookup(requester: key.requester, name: key.name, type: key.type, before: was, after: now))
+            if let was, let now, was != now {
+                changes.append(.lookup(requester: key.requester, name: key.name, type: key.type, before: was, after: now))
+            } else if was == nil || now == nil, was == Keyed.missing || now == Keyed.missing {
+                // A lookup one run did not make is the component's own business, unless it failed:
+                // a new missing dependency (or one gone) is a change of shape, always.
+                changes.append(.lookup(requester: key.requester, name: key.name, type: key.type,
+                                       before: was ?? Keyed.notMade, after: now ?? Keyed.notMade))
+            }
         }
         self.changes = changes
     }
@@ -107,6 +113,8 @@ struct Keyed: Sendable {
     /// A lookup's answer when nothing answered it, and when what answered it has been released
     /// (no path is either: a path starts with its kind and `^`).
     static let missing = "MISSING", released = "released node"
+    /// A lookup's side in a diff when that run did not make it.
+    static let notMade = "not made"
 
     /// How a path spells a node and its kind: for people (`diff`'s lines) or so that it can be
     /// read back (`BaselineText`). Both keep the same paths apart.
