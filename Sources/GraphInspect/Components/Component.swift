@@ -92,6 +92,7 @@ open class Component {
     deinit {
         let time = RecordingClock.stamp()
         Registries.release(id, time: time)
+        ModuleTreeTracking.unregister(self, id: id, creationObserver: observer)
         observer?.record(.released(Released(id: id, time: time)))
     }
 

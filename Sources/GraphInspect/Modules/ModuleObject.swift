@@ -56,7 +56,7 @@ open class ModuleObject: Module {
     }
 
     deinit {
-        ModuleTreeTracking.unregister(self)
+        ModuleTreeTracking.unregister(self, id: id, creationObserver: observer)
         observer?.record(.released(Released(id: id, time: RecordingClock.stamp())))
     }
 }

@@ -21,7 +21,7 @@ open class RouterObject: Routing {
     }
 
     deinit {
-        ModuleTreeTracking.unregister(self)
+        ModuleTreeTracking.unregister(self, id: id, creationObserver: observer)
         observer?.record(.released(Released(id: id, time: RecordingClock.stamp())))
     }
 

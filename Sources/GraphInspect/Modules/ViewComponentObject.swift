@@ -27,7 +27,7 @@ open class ViewComponentObject: ViewComponent {
     }
 
     deinit {
-        ModuleTreeTracking.unregister(self)
+        ModuleTreeTracking.unregister(self, id: id, creationObserver: observer)
         observer?.record(.released(Released(id: id, time: RecordingClock.stamp())))
     }
 }

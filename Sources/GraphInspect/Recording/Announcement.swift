@@ -16,6 +16,7 @@ extension Component {
         let unseen = ParentWalk(from: self).components.prefix { $0.observer !== observer }
         for component in unseen.reversed() {
             observer.record(.created(component.createdEvent))
+            ModuleTreeTracking.noteAnnounced(component, to: observer)
         }
     }
 }

@@ -67,9 +67,34 @@ enum ModuleTreeTracking {
         if let replaced { reportReleased(replaced) }
     }
 
+    /// Notes that a component made before `observer` was in force has been announced to it, so
+    /// that its release reaches `observer` too (`unregister`, from its `deinit`).
+    static func noteAnnounced(_ component: Component, to observer: any GraphObserver) {
+        table.withLock { table in
+            let key = ObjectIdentifier(component)
+            let entry = table[key] ?? Entry(object: component, id: component.id, kind: .component, selfReporting: true, observers: [])
+            if !entry.reports(to: observer) { entry.observers.append(observer) }
+            table[key] = entry
+        }
+    }
+
     /// Forgets a self-reporting object as it is released.
-    static func unregister(_ object: AnyObject) {
-        table.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(object)) }
+    /// The observers it was announced to after its creation (a recording that began later, which
+    /// met it at a detach or a lookup) hear of its release here, as its `creationObserver` hears
+    /// in its `deinit`: else such a recording would see a module detached and never released.
+    static func unregister(_ object: AnyObject, id: ObjectID, creationObserver: (any GraphObserver)?) {
+        let observers = table.withLock { table -> [any GraphObserver] in
+            // Only its own entry: one left at its address by an app object released before is
+            // reported when the address is met again (`entry`).
+            let key = ObjectIdentifier(object)
+            guard let entry = table[key], entry.id == id else { return [] }
+            table.removeValue(forKey: key)
+            return entry.observers
+        }
+        let later = observers.filter { $0 !== creationObserver }
+        guard !later.isEmpty else { return }
+        let time = RecordingClock.stamp()
+        for observer in later { observer.record(.released(Released(id: id, time: time))) }
     }
 
     /// The entry of `object`, made now if the library has not met it (or met another object at
