@@ -92,9 +92,13 @@ extension RulesGraph {
                 let position = input.places.providers[node.type]?[provider.name]
                 guard rule.scope.contains(type: node.type, file: position?.file) else { continue }
                 let owner = node.shortType, name = Quoted.name(provider.name)
-                let why = input.origin == .sources ? "which no lookup in the sources names and no code reads" : "which no lookup of the run resolved"
+                let why = input.origin == .sources ? "which no lookup in the sources names and no code reads" : "which no lookup of the run resolved (a run does not see reads of it as a member)"
+                // A run sees lookups, not reads of the property through the component's type
+                // (`component.tiles` on a MapComponent): what it did not resolve is no proof the
+                // provider is unused, so from a run the finding is a warning at most.
+                let severity = input.origin == .sources ? rule.severity : .warning
                 findings.append(RuleFinding(
-                    rule: rule.kind.rawValue, severity: rule.severity, position: position,
+                    rule: rule.kind.rawValue, severity: severity, position: position,
                     message: "\(owner) provides `\(name): \(ShortTypeName.of(provider.type))`, \(why)",
                     details: [
                         ruleLine(rule, in: rules),
