@@ -67,7 +67,8 @@ let package = Package(
         .target(name: "CGraphvizReader", dependencies: ["CGraphviz"]),
         // Lays DOT out and renders SVG, PNG or PDF in this process. The only target that links Graphviz.
         .target(name: "GraphInspectGraphviz", dependencies: ["CGraphviz", "CGraphvizReader"]),
-        // fork(2) for the test library, which runs a capture in a copy of the test process first.
+        // The test library's other processes: a fresh process of the test binary (posix_spawn) or a
+        // copy (fork), each bound to die with the test process.
         .target(name: "CGraphInspectProcess"),
         // Assertions on a graph in users' tests (Swift Testing and XCTest).
         .target(
