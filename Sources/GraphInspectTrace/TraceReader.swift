@@ -188,7 +188,11 @@ struct TraceParser {
         if let padding, padding.cutOffLine {
             warnings.append(TraceWarning(path: path, line: padding.line, message: Self.cutOffMessage))
         }
-        return TraceReader.Result(header: header, snapshot: builder.snapshot, warnings: warnings, eventCount: events)
+        var snapshot = builder.snapshot
+        // Since version 3 a process that exits writes an `ended` line, and graphinspect writes one
+        // before it ends a process itself: a trace without one stops where the process died.
+        if snapshot.ending == nil, header.version >= 3 { snapshot.ending = RunEnding(how: .unfinished) }
+        return TraceReader.Result(header: header, snapshot: snapshot, warnings: warnings, eventCount: events)
     }
 
     static let cutOffMessage = "the last line is cut off (the recording stopped while writing it); it was dropped"

@@ -67,10 +67,13 @@ import GraphInspectTestSupport
         #expect(result.warnings.isEmpty)
         // Cut to its written length before the process ended: no NUL padding.
         #expect(try Data(contentsOf: URL(fileURLWithPath: trace)).last == UInt8(ascii: "\n"))
-        guard case .lookup(let lookup) = try #require(result.snapshot.events.last) else {
-            Issue.record("last event is not a lookup: \(String(describing: result.snapshot.events.last))")
+        // The failed lookup, then the end with graphinspect's report: why the trace stops there.
+        guard case .ended(let end) = try #require(result.snapshot.events.last),
+              case .lookup(let lookup) = try #require(result.snapshot.events.dropLast().last) else {
+            Issue.record("the last events are not a lookup and the end: \(result.snapshot.events.suffix(2))")
             return
         }
+        #expect(end.report?.hasPrefix("error: missing dependency `paymentService: PaymentService`\n") == true)
         #expect(lookup.name == "paymentService")
         #expect(lookup.provider == nil)
         #expect(lookup.walk.compactMap { result.snapshot.node($0)?.shortType } == ["CheckoutComponent", "AppComponent"])

@@ -43,6 +43,8 @@ import Testing
             .held(HeldBy(id: id, holder: id, path: ".screens[2]." + name)),
             .held(HeldBy(id: id)),
             .ended(RunEnded(time: id.rawValue)),
+            .ended(RunEnded(time: id.rawValue, status: -3)),
+            .ended(RunEnded(time: id.rawValue, status: Int32.max, report: name)),
         ]
     }
 
@@ -64,7 +66,7 @@ import Testing
         // Every case of GraphEvent is among them.
         let kinds = Set(Self.everyKind(name: "a", id: ObjectID(1)).map(\.name))
         #expect(kinds == Set(GraphEvent.Name.allCases))
-        #expect(compared == Self.names.count * Self.ids.count * 22)
+        #expect(compared == Self.names.count * Self.ids.count * 24)
     }
 
     @Test func aLineReadsBackAsTheEventItWasWrittenFrom() throws {

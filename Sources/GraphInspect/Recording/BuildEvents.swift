@@ -140,15 +140,25 @@ public struct Released: Sendable, Equatable, Codable {
     }
 }
 
-/// Payload of `GraphEvent.ended`.
+/// Payload of `GraphEvent.ended`: the process exited, or graphinspect is about to end it.
 public struct RunEnded: Sendable, Equatable, Codable {
     /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
-    enum CodingKeys: String, CodingKey { case time }
+    enum CodingKeys: String, CodingKey { case time, status, report }
 
     /// When, on `RecordingClock`.
     public var time: UInt64
+    /// The exit status the process exited with, where the system tells it at exit (Linux's
+    /// `on_exit`); nil elsewhere, and when graphinspect ended the process.
+    public var status: Int32?
+    /// graphinspect's report when graphinspect itself ends the process (a missing dependency, a
+    /// dependency cycle): recorded just before it does, as the run's last event.
+    public var report: String?
 
-    public init(time: UInt64) { self.time = time }
+    public init(time: UInt64, status: Int32? = nil, report: String? = nil) {
+        self.time = time
+        self.status = status
+        self.report = report
+    }
 }
 
 /// Payload of `GraphEvent.held`: what holds a node that was alive after its owner let it go.

@@ -8,10 +8,14 @@ public struct GraphSnapshot: Sendable, Equatable, Codable {
     public var nodes: [GraphNode]
     /// Every event, in the order reported, with renumbered ids.
     public var events: [GraphEvent]
+    /// How the run ended, when the recording tells (`RunEnding`); nil: unknown (a recording
+    /// taken while the app runs, a baseline, a recording from before it was kept).
+    public var ending: RunEnding?
 
-    public init(nodes: [GraphNode], events: [GraphEvent]) {
+    public init(nodes: [GraphNode], events: [GraphEvent], ending: RunEnding? = nil) {
         self.nodes = nodes
         self.events = events
+        self.ending = ending
     }
 
     /// Folds raw runtime events into a snapshot, renumbering ids.
@@ -37,10 +41,10 @@ public struct GraphSnapshot: Sendable, Equatable, Codable {
     }
 
     /// The snapshot without times (`ModuleAttachment.time`, `Released.time`, a failed lookup's
-    /// `DependencyLookup.time`) or the `ended` mark:
+    /// `DependencyLookup.time`) or the `ended` mark (how the run ended stays, in `ending`):
     /// what `dump --format json` writes, so two recordings of one graph are byte-identical.
     public var withoutTimes: GraphSnapshot {
-        GraphSnapshot(nodes: nodes, events: events.compactMap { event in
+        let kept: [GraphEvent] = events.compactMap { event in
             switch event {
             case .moduleDetached(var attachment):
                 attachment.time = nil
@@ -56,7 +60,8 @@ public struct GraphSnapshot: Sendable, Equatable, Codable {
             default:
                 return event
             }
-        })
+        }
+        return GraphSnapshot(nodes: nodes, events: kept, ending: ending)
     }
 
     /// The snapshot with each module or holder alive after its holder let it go marked with its

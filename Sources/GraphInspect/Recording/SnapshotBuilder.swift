@@ -17,7 +17,10 @@ public struct SnapshotBuilder: Sendable {
     public init() {}
 
     /// The snapshot of the events applied so far.
-    public var snapshot: GraphSnapshot { GraphSnapshot(nodes: nodes, events: events) }
+    public var snapshot: GraphSnapshot { GraphSnapshot(nodes: nodes, events: events, ending: ending) }
+
+    /// How the run ended, from its `ended` event; nil until one is applied.
+    public private(set) var ending: RunEnding?
 
     /// Events folded in so far.
     public var eventCount: Int { events.count }
@@ -97,6 +100,7 @@ public struct SnapshotBuilder: Sendable {
             held.holder = held.holder.map { id($0, kind: .component) }
             events.append(.held(held))
         case .ended(let ended):
+            ending = RunEnding(ended)
             events.append(.ended(ended))
         case .released(var released):
             released.id = id(released.id, kind: .component)

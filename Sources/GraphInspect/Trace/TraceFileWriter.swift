@@ -195,6 +195,23 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
         output.withLock { $0.append(bytes) }
     }
 
+    /// What a normal exit records: the holders the app declared itself rescanned, what holds each
+    /// node let go and still alive, then the end with the exit status where the system gives it
+    /// (glibc's `on_exit`), so what is still alive after a detach is judged against it.
+    private static func endAtExit(status: Int32?) {
+        ModuleTreeTracking.sync()
+        fromEnvironment?.recordLeakHolders()
+        fromEnvironment?.record(.ended(RunEnded(time: RecordingClock.now(), status: status)))
+        fromEnvironment?.finish()
+        LiveStream.fromEnvironment?.flush(seconds: 1)
+    }
+
+    /// Records graphinspect's report as the run's end, just before graphinspect ends the process
+    /// (`Termination`), so the recording says why it stops there.
+    static func endBeforeTermination(report: String) {
+        fromEnvironment?.record(.ended(RunEnded(time: RecordingClock.now(), report: report)))
+    }
+
     /// The writer `GRAPHINSPECT_TRACE` asks for, made on first use; nil when it is unset or the
     /// file cannot be opened (which is said once on standard error).
     /// With `GRAPHINSPECT_LIVE` set too, every line is also streamed (`LiveStream`); with it
@@ -203,27 +220,22 @@ public final class TraceFileWriter: GraphObserver, @unchecked Sendable {
         let live = LiveStream.fromEnvironment
         guard let value = getenv(environmentVariable), value.pointee != 0 else {
             guard let live else { return nil }
-            atexit {
-                ModuleTreeTracking.sync()
-                TraceFileWriter.fromEnvironment?.recordLeakHolders()
-                TraceFileWriter.fromEnvironment?.record(.ended(RunEnded(time: RecordingClock.now())))
-                LiveStream.fromEnvironment?.flush(seconds: 1)
-            }
+            #if canImport(Glibc)
+            on_exit({ status, _ in TraceFileWriter.endAtExit(status: status) }, nil)
+            #else
+            atexit { TraceFileWriter.endAtExit(status: nil) }
+            #endif
             return TraceFileWriter(live: live, judgesLeaksAtExit: true)
         }
         do {
             let writer = try TraceFileWriter(path: String(cString: value), live: live, judgesLeaksAtExit: true)
             // A normal exit rescans the holders the app declared itself (what they hold now, what was
             // released) and leaves the file at its written length; a crash leaves NUL padding.
-            atexit {
-                ModuleTreeTracking.sync()
-                // What holds each node let go and still alive, then the end, so what is still
-                // alive after a detach is judged against it.
-                TraceFileWriter.fromEnvironment?.recordLeakHolders()
-                TraceFileWriter.fromEnvironment?.record(.ended(RunEnded(time: RecordingClock.now())))
-                TraceFileWriter.fromEnvironment?.finish()
-                LiveStream.fromEnvironment?.flush(seconds: 1)
-            }
+            #if canImport(Glibc)
+            on_exit({ status, _ in TraceFileWriter.endAtExit(status: status) }, nil)
+            #else
+            atexit { TraceFileWriter.endAtExit(status: nil) }
+            #endif
             return writer
         } catch {
             StandardError.write("\(error)\n")

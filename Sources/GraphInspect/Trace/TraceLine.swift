@@ -94,6 +94,8 @@ struct TraceLine {
             if let path = held.path { string(HeldBy.CodingKeys.path, path) }
         case .ended(let ended):
             unsigned(RunEnded.CodingKeys.time, ended.time)
+            if let status = ended.status { integer(RunEnded.CodingKeys.status, Int(status)) }
+            if let report = ended.report { string(RunEnded.CodingKeys.report, report) }
         }
         close()
         bytes.append(UInt8(ascii: "\n"))

@@ -4,6 +4,7 @@ import GraphInspect
 import GraphInspectDiagram
 import GraphInspectGraphviz
 import GraphInspectReview
+import GraphInspectRules
 import GraphInspectTrace
 
 extension GraphInspectCommand {
@@ -17,7 +18,11 @@ extension GraphInspectCommand {
                 dependencies with their reports, tables, a Mermaid picture of only the changed part; \
                 nothing at all when nothing changed). Modules retained after detach (leaks, \
                 docs/leaks.md) in one recording and not the other are new or fixed leaks; only \
-                traces carry the times that tell (GRAPHINSPECT_LEAK_GRACE sets the grace). Exits 0 \
+                traces carry the times that tell (GRAPHINSPECT_LEAK_GRACE sets the grace). A new \
+                recording of a run that crashed or failed says so first (and is a change); so does \
+                an old one whose run crashed when the new one did not. With --rules FILE (and \
+                --rules-baseline FILE), the new run's rule findings that the baseline does not \
+                list and the old run does not have are listed too, as check words them. Exits 0 \
                 when they are the same, 1 when they differ, 2 when one cannot be read (like diff).
 
                 Examples:
@@ -26,6 +31,7 @@ extension GraphInspectCommand {
                   graphinspect diff old.json new.json -o changes.svg
                   graphinspect diff old.json new.json -o comment.md
                   graphinspect diff graph.baseline new.json      the baseline kept in git
+                  graphinspect diff old.json new.json --rules graphinspect.yml --rules-baseline graphinspect-rules-baseline.txt -o comment.md
                 """
         )
 
@@ -45,22 +51,36 @@ extension GraphInspectCommand {
 
         @OptionGroup var written: WriteOptions<Diff>
 
+        @OptionGroup(title: "Rules") var rulesOptions: RulesOptions
+
         public init() {}
+
+        public func validate() throws {
+            if rulesOptions.writeRulesBaseline {
+                throw ValidationError("diff lists new rule findings; write the rules baseline with check or dump --write-rules-baseline.")
+            }
+        }
 
         public func run() throws {
             var differ = false
             do {
+                // A mistake in the rules is said before anything is read.
+                let rules = try rulesOptions.load(command: "diff", findsDefault: false)
                 let before = try Self.read(old), after = try Self.read(new)
                 let grace = RetainedAfterDetach.grace(fromEnvironment: ProcessInfo.processInfo.environment["GRAPHINSPECT_LEAK_GRACE"])
                 if let problem = grace.problem { Output.say("graphinspect diff: warning: " + problem) }
-                let diff = GraphDiff(old: before, new: after, leakGrace: grace.grace)
+                var diff = GraphDiff(old: before, new: after, leakGrace: grace.grace)
+                let findings = rules?.newFindings(old: before, new: after).map(\.diagnostic) ?? []
+                diff.newRuleFindings = findings
                 differ = !diff.isEmpty
                 switch try written.resolved() {
                 case .text:
                     try Output.write(diff.text(), to: written.output)
                 case .markdown:
                     // Same shape: no comment at all, so a CI step can tell there is nothing to post.
-                    if let comment = DiffMarkdown().write(old: before, new: after, leakGrace: grace.grace) { try Output.write(comment, to: written.output) }
+                    if let comment = DiffMarkdown().write(old: before, new: after, leakGrace: grace.grace, ruleFindings: findings) {
+                        try Output.write(comment, to: written.output)
+                    }
                 case .dot:
                     try Output.write(DOTWriter().write(Self.picture(before, after)), to: written.output)
                 case .svg:

@@ -7,6 +7,14 @@ struct AppRun {
     enum Ending: Equatable {
         case exited(Int32)
         case signalled(Int32)
+
+        /// As a recording keeps it (`GraphSnapshot.ending`).
+        var how: RunEnding.How {
+            switch self {
+            case .exited(let status): .exited(status: status)
+            case .signalled(let signal): .signalled(signal)
+            }
+        }
     }
 
     let command: [String]

@@ -56,6 +56,8 @@ enum SnapshotSource {
                 throw .nothingRecorded(command: command[0], ending: ending)
             }
             var loaded = try Self.read(trace)
+            // The trace knows what the app wrote before it ended; how it ended, its parent knows.
+            loaded.snapshot.ending = (loaded.snapshot.ending ?? RunEnding(how: .unfinished)).seen(as: ending.how)
             if ending != .exited(0) {
                 loaded.notes.insert(CLIError.endingNote(command: command[0], ending: ending), at: 0)
             }

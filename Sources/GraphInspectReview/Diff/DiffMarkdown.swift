@@ -1,10 +1,13 @@
 import GraphInspect
+import GraphInspectCheckContract
 import GraphInspectDiagram
 
 /// `diff --format markdown`: what changed between two runs as one pull-request comment. A hidden
-/// marker line (so a CI step finds its own comment to update), one summary line, new and fixed
-/// missing dependencies first (each `why` report folded in `<details>`), tables of what was added,
-/// removed or moved, and a Mermaid picture of only the changed part, made smaller until it fits
+/// marker line (so a CI step finds its own comment to update), one summary line, then a line
+/// saying so when a run crashed or failed (`EndingWords`), new rule findings (`diff --rules`), new
+/// and fixed missing dependencies (each `why` report folded in `<details>`), tables of what was
+/// added, removed or moved (new lookups with the components walked between requester and
+/// provider), and a Mermaid picture of only the changed part, made smaller until it fits
 /// Mermaid's defaults. Nothing changed: nil (no comment).
 public struct DiffMarkdown: Sendable {
     /// The comment's first line, for a CI step to find the comment it posted before.
@@ -18,13 +21,24 @@ public struct DiffMarkdown: Sendable {
 
     public init() {}
 
-    /// The comment, or nil when the two runs have the same shape.
-    public func write(old: GraphSnapshot, new: GraphSnapshot, leakGrace: UInt64 = RetainedAfterDetach.defaultGrace) -> String? {
-        let diff = GraphDiff(old: old, new: new, leakGrace: leakGrace)
+    /// The comment, or nil when the two runs have the same shape, ended alike and the new one
+    /// has no new rule findings.
+    /// - Parameter ruleFindings: the new run's findings of a rules file that neither its baseline
+    ///   nor the old run has, as `check` words them.
+    public func write(
+        old: GraphSnapshot, new: GraphSnapshot, leakGrace: UInt64 = RetainedAfterDetach.defaultGrace, ruleFindings: [StaticDiagnostic] = []
+    ) -> String? {
+        var diff = GraphDiff(old: old, new: new, leakGrace: leakGrace)
+        diff.newRuleFindings = ruleFindings
         let changes = ShapeChanges(diff, old: old, new: new)
-        guard !changes.isEmpty else { return nil }
+        guard !changes.isEmpty || diff.endingChanged || !ruleFindings.isEmpty else { return nil }
         var out = Self.marker + "\n"
-        out += "**graphinspect:** " + changes.summary + "\n"
+        out += "**graphinspect:** " + (changes.isEmpty ? "no change of shape" : changes.summary)
+            + (ruleFindings.isEmpty ? "" : ", " + Self.plural(ruleFindings.count, "new rule finding")) + "\n"
+        if diff.endingChanged, let ending = EndingWords.comment.line(old: diff.oldEnding, new: diff.newEnding) {
+            out += "\n**" + ending.lead + "**" + ending.rest + "\n"
+        }
+        out += rulesSection(ruleFindings)
         out += missingSection("New missing dependencies", changes.newMissing, reports: changes.reports)
         out += missingSection("Fixed missing dependencies", changes.fixedMissing, reports: [:])
         out += leakSection("New leaks (retained after detach)", changes.newLeaks, reports: changes.leakReports)
@@ -36,6 +50,14 @@ public struct DiffMarkdown: Sendable {
         out += picture(GraphDiff.diagram(diff, old: old, new: new))
         return out
     }
+
+    /// The new rule findings: `check`'s table, paths and fixes folded below it.
+    private func rulesSection(_ findings: [StaticDiagnostic]) -> String {
+        guard !findings.isEmpty else { return "" }
+        return "\n#### New rule findings\n\n" + FindingsMarkdown.table(findings)
+    }
+
+    private static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
 
     private func missingSection(_ title: String, _ lookups: [ShapeChanges.Lookup], reports: [ShapeChanges.Lookup: String]) -> String {
         guard !lookups.isEmpty else { return "" }

@@ -1,4 +1,5 @@
 import GraphInspect
+import GraphInspectCheckContract
 
 /// What changed between two recordings of an app: nodes added or removed, nodes whose parent or
 /// holder changed, lookups whose provider changed or that now fail (or now succeed).
@@ -24,17 +25,35 @@ public struct GraphDiff: Sendable, Equatable {
     public var fixedLeaks: [String] = []
     /// Each new leak's report, as `why` words it from the new run.
     public var leakReports: [String: String] = [:]
+    /// How each run ended, when its recording says (`GraphSnapshot.ending`).
+    public var oldEnding: RunEnding?, newEnding: RunEnding?
+    /// Findings of a rules file in the new run that its baseline does not list and the old run
+    /// did not have, set by the caller that holds the runs to the rules (`diff --rules`).
+    public var newRuleFindings: [StaticDiagnostic] = []
     /// Both runs keyed by path, kept for the comment and the picture made from this diff.
     let before: Keyed, after: Keyed
 
-    public var isEmpty: Bool { changes.isEmpty && newLeaks.isEmpty && fixedLeaks.isEmpty }
+    /// Whether how the runs ended is a change: the new run crashed or failed (whatever the old
+    /// one did: a change of shape may be all it cut short), or the old one did and the new one
+    /// did not.
+    public var endingChanged: Bool {
+        guard let newEnding else { return false }
+        return newEnding.failed || oldEnding?.failed == true
+    }
 
-    public static func == (a: Self, b: Self) -> Bool { a.changes == b.changes && a.newLeaks == b.newLeaks && a.fixedLeaks == b.fixedLeaks }
+    public var isEmpty: Bool { changes.isEmpty && newLeaks.isEmpty && fixedLeaks.isEmpty && !endingChanged && newRuleFindings.isEmpty }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.changes == b.changes && a.newLeaks == b.newLeaks && a.fixedLeaks == b.fixedLeaks && a.oldEnding == b.oldEnding
+            && a.newEnding == b.newEnding && a.newRuleFindings == b.newRuleFindings
+    }
 
     public init(old: GraphSnapshot, new: GraphSnapshot, leakGrace: UInt64 = RetainedAfterDetach.defaultGrace) {
         let before = Keyed(old), after = Keyed(new)
         self.before = before
         self.after = after
+        oldEnding = old.ending
+        newEnding = new.ending
         // A recording whose detaches or releases carry no times cannot tell a leak from a module
         // released later; compared with it, no leak is new or fixed.
         let judged = Self.tellsLeaks(old) && Self.tellsLeaks(new)
@@ -88,11 +107,15 @@ public struct GraphDiff: Sendable, Equatable {
         }
     }
 
-    /// `-`/`+`/`~` lines, one per change, in a stable order; control characters shown escaped.
+    /// `-`/`+`/`~` lines, one per change, in a stable order; control characters shown escaped. A
+    /// run that crashed or failed comes first, in a `!` line; new rule findings last, as `check`
+    /// prints them, after `+ rule`.
     public func text() -> String {
         guard !isEmpty else { return "graphinspect diff: no changes\n" }
-        let count = changes.count + newLeaks.count + fixedLeaks.count
+        let ending = endingChanged ? EndingWords.text.line(old: oldEnding, new: newEnding) : nil
+        let count = changes.count + newLeaks.count + fixedLeaks.count + (ending == nil ? 0 : 1) + newRuleFindings.count
         var out = "graphinspect diff: \(count) \(count == 1 ? "change" : "changes")\n"
+        if let ending { out += Quoted.visible("! " + ending.lead + ending.rest) + "\n" }
         for change in changes {
             switch change {
             case .removed(let path): out += "- \(Quoted.visible(path))\n"
@@ -104,6 +127,7 @@ public struct GraphDiff: Sendable, Equatable {
         }
         for path in newLeaks { out += Quoted.visible("+ retained after detach (a leak): \(path)") + "\n" }
         for path in fixedLeaks { out += Quoted.visible("- retained after detach (a leak, fixed): \(path)") + "\n" }
+        for finding in newRuleFindings { out += "+ rule " + finding.formatted() + "\n" }
         return out
     }
 }
@@ -144,6 +168,21 @@ struct Keyed: Sendable {
     var moduleLookups: [LookupKey: String] = [:]
     /// Each live component's providers, by its path: `name: Type`.
     var providers: [String: Set<String>] = [:]
+    /// How far each answered lookup walked: the hops from requester to provider, and the
+    /// components (or holders) passed on the way, by name.
+    var hops: [LookupKey: Hops] = [:]
+
+    struct Hops: Sendable, Equatable {
+        var count: Int
+        var via: [String]
+
+        /// The hops of a walk, requester first, that ended at `provider`; nil when it did not.
+        init?(walk: [ObjectID], provider: ObjectID?, in snapshot: GraphSnapshot) {
+            guard let provider, let index = walk.firstIndex(of: provider) else { return nil }
+            count = index
+            via = walk.dropFirst().prefix(max(0, index - 1)).map { snapshot.node($0).map(Keyed.name) ?? "?" }
+        }
+    }
 
     init(_ snapshot: GraphSnapshot, spelling: Spelling = .display) {
         var seen: [String: Int] = [:]
@@ -166,12 +205,16 @@ struct Keyed: Sendable {
         for lookup in snapshot.moduleLookups {
             guard let requester = keyOf[lookup.requester] else { continue }
             let answer = lookup.module == nil ? Self.missing : lookup.holder.map { keyOf[$0] ?? Self.released } ?? Self.released
-            moduleLookups[LookupKey(requester: requester, name: lookup.key, type: lookup.target.rawValue)] = answer
+            let key = LookupKey(requester: requester, name: lookup.key, type: lookup.target.rawValue)
+            moduleLookups[key] = answer
+            hops[key] = Hops(walk: lookup.walk, provider: lookup.holder, in: snapshot)
         }
         for lookup in snapshot.lookups where !lookup.cacheHit {
             guard let requester = keyOf[lookup.requester] else { continue }
             let answer = lookup.provider.map { keyOf[$0] ?? Self.released } ?? Self.missing
-            lookups[LookupKey(requester: requester, name: lookup.name, type: lookup.type)] = answer
+            let key = LookupKey(requester: requester, name: lookup.name, type: lookup.type)
+            lookups[key] = answer
+            hops[key] = Hops(walk: lookup.walk, provider: lookup.provider, in: snapshot)
         }
     }
 

@@ -71,12 +71,17 @@ struct ShapeChanges {
             return all
         }
         let was = lookups(before), now = lookups(after)
+        var hopsNow: [Lookup: Keyed.Hops] = [:]
+        for (key, hops) in after.hops {
+            let asked = after.lookups[key] != nil ? key.name + ": " + ShortTypeName.of(key.type) : key.type + " " + Quoted.string(key.name)
+            hopsNow[Lookup(requester: key.requester, asked: asked)] = hops
+        }
         var lookupsAdded = 0, lookupsRemoved = 0, answeredOtherwise = 0
         for lookup in Set(was.keys).union(now.keys).sorted() {
             switch (was[lookup], now[lookup]) {
             case (nil, let answer?):
                 lookupsAdded += 1
-                lookupRows.append(["+", Self.code(lookup.requester), MarkdownEscaping.code(lookup.asked), Self.answer(answer)])
+                lookupRows.append(["+", Self.code(lookup.requester), MarkdownEscaping.code(lookup.asked), Self.answer(answer) + Self.walked(hopsNow[lookup])])
                 if answer == Keyed.missing { newMissing.append(lookup) }
             case (let answer?, nil):
                 lookupsRemoved += 1
@@ -146,6 +151,16 @@ struct ShapeChanges {
     }
 
     static func code(_ path: String) -> String { MarkdownEscaping.code(DiffMarkdown.shown(path)) }
+
+    /// A new lookup's walk after its answer: ` (2 hops, via `ProfileComponent`)`; nothing for
+    /// one answered by the requester itself. Long walks keep their ends, so a row stays short.
+    static func walked(_ hops: Keyed.Hops?) -> String {
+        guard let hops, hops.count > 0 else { return "" }
+        guard !hops.via.isEmpty else { return " (1 hop)" }
+        let shown = hops.via.count <= 3 ? hops.via.map(MarkdownEscaping.code)
+            : [MarkdownEscaping.code(hops.via[0]), "\u{2026}", MarkdownEscaping.code(hops.via[hops.via.count - 1])]
+        return " (\(hops.count) hops, via " + shown.joined(separator: " \u{2192} ") + ")"
+    }
 
     static func answer(_ answer: String) -> String {
         answer == Keyed.missing ? "**missing**" : code(answer)

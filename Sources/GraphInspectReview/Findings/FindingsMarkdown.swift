@@ -23,7 +23,13 @@ public struct FindingsMarkdown: Sendable {
         if known > 0 { summary.append("\(known) known in the baseline") }
         out += "**\(MarkdownEscaping.text(title)):** " + summary.joined(separator: ", ") + "\n"
         guard !findings.isEmpty else { return out + "\nNo findings.\n" }
-        out += "\n| | rule | where | finding |\n| --- | --- | --- | --- |\n"
+        return out + "\n" + Self.table(findings)
+    }
+
+    /// The findings' table (severity, rule, place, what), each finding's path and fix folded
+    /// below it: the comment's body, and the diff comment's section of new rule findings.
+    static func table(_ findings: [StaticDiagnostic]) -> String {
+        var out = "| | rule | where | finding |\n| --- | --- | --- | --- |\n"
         for finding in findings.prefix(Self.rowsPerTable) {
             let mark = finding.severity == .error ? "❌" : finding.severity == .warning ? "⚠️" : "ℹ️"
             let place = finding.position.isKnown ? MarkdownEscaping.code(finding.position.description) : "(not known)"
