@@ -147,7 +147,14 @@ let package = Package(
         // `graphinspect lsp`: the Language Server Protocol over standard input and output, answering
         // from the static reading and the queries (the reader is installed by graphinspect-check,
         // which links swift-syntax; this target does not).
-        .target(name: "GraphInspectLanguageServer", dependencies: ["GraphInspect", "GraphInspectCheckContract", "GraphInspectQuery"]),
+        .target(
+            name: "GraphInspectLanguageServer",
+            dependencies: ["GraphInspect", "GraphInspectCheckContract", "GraphInspectQuery", "GraphInspectLSPProtocol", "GraphInspectLSPTransport"]
+        ),
+        // The Language Server Protocol's messages the server reads and writes, as types (no
+        // dependencies); and the JSON-RPC transport: framing, envelopes, dispatch by message type.
+        .target(name: "GraphInspectLSPProtocol"),
+        .target(name: "GraphInspectLSPTransport", dependencies: ["GraphInspectLSPProtocol"]),
         // The other architectures of the seeds, each an app of its own.
         .executableTarget(name: "graphinspect-sample-school", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-school"),
         .executableTarget(name: "graphinspect-sample-signup", dependencies: ["GraphInspect", "GraphInspectSample"], path: "Examples/Sample-signup"),
@@ -205,7 +212,7 @@ let package = Package(
         // Baselines, the diff of two graphs and its Markdown comment.
         .testTarget(
             name: "GraphInspectReviewTests",
-            dependencies: ["GraphInspect", "GraphInspectCLI", "GraphInspectReview", "GraphInspectTestSupport"]
+            dependencies: ["GraphInspect", "GraphInspectCheckContract", "GraphInspectCLI", "GraphInspectReview", "GraphInspectTestSupport", "GraphInspectTrace"]
         ),
         // The docs held true: their commands run, their generated blocks and pictures made again.
         .testTarget(
@@ -325,10 +332,13 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
             exclude: ["Fixtures"]
         ),
         // The server driven as an editor drives it: through pipes by a client of the tests' own,
-        // and by Neovim.
+        // and by Neovim; and the transport's dispatch by message type, in process.
         .testTarget(
             name: "GraphInspectLanguageServerTests",
-            dependencies: ["GraphInspect", "GraphInspectGeneratedApp", "GraphInspectLanguageServer", "GraphInspectTestSupport"]
+            dependencies: [
+                "GraphInspect", "GraphInspectGeneratedApp", "GraphInspectLanguageServer", "GraphInspectLSPProtocol", "GraphInspectLSPTransport",
+                "GraphInspectTestSupport",
+            ]
         ),
         // `query`: its answers held against check run again on the edited sources, and against runs.
         .testTarget(

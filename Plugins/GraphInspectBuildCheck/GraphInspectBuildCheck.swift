@@ -9,7 +9,9 @@ import PackagePlugin
 /// `graphinspect-rules-baseline.txt`), when there is one as the check runs, is held to as
 /// `check --rules` holds it.
 /// Every file read is an input and a file in the plugin's work folder the output, so a build with
-/// nothing changed does not check again.
+/// nothing changed does not check again, but for the build after SwiftPM plans the build again:
+/// it relinks the tool then, and runs the command again (docs/check.md). The tool asked for by
+/// name is built from source here, or is a binary artifact's (`Examples/BuildCheckBinary`).
 @main
 struct GraphInspectBuildCheck: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

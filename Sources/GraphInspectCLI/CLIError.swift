@@ -93,6 +93,8 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
     case cannotReadSources(String)
     /// A rules file or rules baseline that cannot be read or used.
     case badRules(RulesError)
+    /// `--rules-baseline` or `--write-rules-baseline` (`flag`) with no rules file to go with it.
+    case rulesBaselineWithoutRules(flag: String)
 
     var description: String {
         switch self {
@@ -114,6 +116,8 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
             "--sample \(sample) runs \(binary), which is not in \(folder) beside this graphinspect. Build it (swift build --product \(binary)), or install both with bash scripts/install."
         case .badValue(let message):
             message
+        case .rulesBaselineWithoutRules(let flag):
+            "\(flag) is about the violations of a rules file, and there is none: give --rules FILE too (check reads ./\(RulesOptions.defaultFile) when there is one)."
         case .badTrace(let error):
             "\(error)"
         case .executableNotFound(let name):
@@ -169,7 +173,7 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
     /// and docs/cli.md show.
     var exitCode: ExitCode {
         switch self {
-        case .badFilter, .badFilterAfterRun, .binaryToTerminal, .formatContradicts, .formatNotWritten, .badValue: return ExitCodes.badArguments.exitCode
+        case .badFilter, .badFilterAfterRun, .binaryToTerminal, .formatContradicts, .formatNotWritten, .badValue, .rulesBaselineWithoutRules: return ExitCodes.badArguments.exitCode
         case .badTrace(let error):
             if case .unreadable = error.problem, error.line == 0 { return ExitCodes.noInput.exitCode }
             return ExitCodes.malformed.exitCode

@@ -1,4 +1,5 @@
 import Foundation
+import GraphInspectLSPProtocol
 
 /// The files the editor has open, with their unsaved text, kept as the editor edits them (whole,
 /// or range by range), and the conversions between the protocol's positions (0-based lines,
@@ -76,17 +77,5 @@ struct Documents {
         var end = start.character
         while end < units.count, let scalar = Unicode.Scalar(units[end]), CharacterSet.alphanumerics.contains(scalar) || scalar == "_" { end += 1 }
         return Range(start: start, end: Position(line: start.line, character: max(end, start.character)))
-    }
-}
-
-/// `file://` URIs and paths.
-enum FileURI {
-    static func path(_ uri: String) -> String? {
-        guard let url = URL(string: uri), url.isFileURL else { return nil }
-        return url.standardizedFileURL.path
-    }
-
-    static func uri(_ path: String) -> String {
-        URL(fileURLWithPath: path).absoluteString
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GraphInspectCheckContract
+import GraphInspectLSPTransport
 
 extension LanguageServer {
     private struct NoWorkspace: Error {}

@@ -1,5 +1,6 @@
 import GraphInspect
 import GraphInspectCheckContract
+import GraphInspectLSPProtocol
 
 /// The edits a missing dependency's fix names, as quick fixes: declare the provider in the
 /// component the report names, move it up to the component both reach, ask for the name that is

@@ -1,5 +1,6 @@
 import GraphInspect
 import GraphInspectCheckContract
+import GraphInspectLSPProtocol
 import GraphInspectQuery
 
 /// One reading of the workspace (its sources with the editor's unsaved text) and what the editor

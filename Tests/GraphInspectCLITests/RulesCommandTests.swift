@@ -82,25 +82,55 @@ import GraphInspectTestSupport
     }
 
     /// Written once, the baseline makes the known findings pass; a new one fails; a listed one
-    /// no longer found fails at its line until it is deleted.
+    /// no longer found fails at its line until it is deleted. It is graphinspect-rules-baseline.txt
+    /// beside the rules file, the name the build plugin reads, found there without a flag.
     @Test func theBaselineAcceptsKnownAndFailsNewAndGone() throws {
         let folder = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let write = try Executable.run("graphinspect", ["check", "--rules-baseline", "rules-baseline.txt", "--write-rules-baseline", "--no-notes"], directory: folder)
+        let write = try Executable.run("graphinspect", ["check", "--write-rules-baseline", "--no-notes"], directory: folder)
         #expect(write.status == 0, "\(write.stderr)")
-        #expect(write.stderr.contains("graphinspect rules: graphinspect.yml: wrote 2 entries to rules-baseline.txt\n"))
-        let baseline = try String(contentsOf: folder.appendingPathComponent("rules-baseline.txt"), encoding: .utf8)
+        #expect(write.stderr.contains("graphinspect rules: graphinspect.yml: wrote 2 entries to graphinspect-rules-baseline.txt\n"))
+        let baseline = try String(contentsOf: folder.appendingPathComponent("graphinspect-rules-baseline.txt"), encoding: .utf8)
         #expect(baseline.hasSuffix("\nforbidden-lookup: GameComponent resolves `analytics` from RootComponent\nunused-provider: RootComponent.networkService\n"))
-        let known = try Executable.run("graphinspect", ["check", "--rules-baseline", "rules-baseline.txt", "--no-notes"], directory: folder)
+        let known = try Executable.run("graphinspect", ["check", "--no-notes"], directory: folder)
         #expect(known.status == 0, "\(known.stdout)")
-        #expect(known.stderr.contains("graphinspect rules: graphinspect.yml: 0 errors, 0 warnings, 2 known in rules-baseline.txt\n"))
-        // The same baseline holds for the run.
-        let ran = try Executable.run("graphinspect", ["dump", "--trace", "run.json", "--rules", "graphinspect.yml", "--rules-baseline", "rules-baseline.txt"], directory: folder)
+        #expect(known.stderr.contains("graphinspect rules: graphinspect.yml: 0 errors, 0 warnings, 2 known in graphinspect-rules-baseline.txt (found beside graphinspect.yml)\n"), "\(known.stderr)")
+        // The same baseline holds for the run, found beside the rules file `--rules` names.
+        let ran = try Executable.run("graphinspect", ["dump", "--trace", "run.json", "--rules", "graphinspect.yml"], directory: folder)
         #expect(ran.status == 0, "\(ran.stderr)")
-        try (baseline + "shadowing: GameComponent.mutableScoreStream shadows LoggedInComponent.mutableScoreStream\n").write(to: folder.appendingPathComponent("rules-baseline.txt"), atomically: true, encoding: .utf8)
-        let gone = try Executable.run("graphinspect", ["check", "--rules-baseline", "rules-baseline.txt", "--no-notes"], directory: folder)
+        #expect(ran.stderr.hasSuffix("graphinspect rules: graphinspect.yml: 0 errors, 0 warnings, 2 known in graphinspect-rules-baseline.txt (found beside graphinspect.yml)\n"), "\(ran.stderr)")
+        try (baseline + "shadowing: GameComponent.mutableScoreStream shadows LoggedInComponent.mutableScoreStream\n").write(to: folder.appendingPathComponent("graphinspect-rules-baseline.txt"), atomically: true, encoding: .utf8)
+        let gone = try Executable.run("graphinspect", ["check", "--no-notes"], directory: folder)
         #expect(gone.status == 1)
-        #expect(gone.stdout.hasPrefix("rules-baseline.txt:7:1: error: `shadowing: GameComponent.mutableScoreStream shadows LoggedInComponent.mutableScoreStream` is in the rules baseline but no longer found\n  fix: delete line 7 of rules-baseline.txt"), "\(gone.stdout)")
+        #expect(gone.stdout.hasPrefix("graphinspect-rules-baseline.txt:7:1: error: `shadowing: GameComponent.mutableScoreStream shadows LoggedInComponent.mutableScoreStream` is in the rules baseline but no longer found\n  fix: delete line 7 of graphinspect-rules-baseline.txt"), "\(gone.stdout)")
+    }
+
+    /// `--rules-baseline` overrides the baseline beside the rules file; a rules file in another
+    /// folder finds the baseline in its own folder; without a rules file, the baseline flags are a
+    /// mistake of the command line.
+    @Test func theBaselineBesideTheRulesFileGivesWayToTheFlag() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try Executable.run("graphinspect", ["check", "--write-rules-baseline", "--no-notes"], directory: folder).status == 0)
+        try "# none known\n".write(to: folder.appendingPathComponent("other.txt"), atomically: true, encoding: .utf8)
+        let named = try Executable.run("graphinspect", ["check", "--rules-baseline", "other.txt", "--no-notes"], directory: folder)
+        #expect(named.status == 1)
+        #expect(named.stderr.contains("graphinspect rules: graphinspect.yml: 2 errors, 0 warnings, 0 known in other.txt\n"), "\(named.stderr)")
+
+        let config = folder.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        for file in ["graphinspect.yml", "graphinspect-rules-baseline.txt"] {
+            try FileManager.default.moveItem(at: folder.appendingPathComponent(file), to: config.appendingPathComponent(file))
+        }
+        let elsewhere = try Executable.run("graphinspect", ["check", "--rules", "config/graphinspect.yml", "--no-notes"], directory: folder)
+        #expect(elsewhere.status == 0, "\(elsewhere.stdout)")
+        #expect(elsewhere.stderr.contains("2 known in config/graphinspect-rules-baseline.txt (found beside config/graphinspect.yml)\n"), "\(elsewhere.stderr)")
+
+        for (command, flag) in [(["check", "Sources", "--write-rules-baseline"], "--write-rules-baseline"), (["dump", "--trace", "run.json", "--rules-baseline", "other.txt"], "--rules-baseline")] {
+            let alone = try Executable.run("graphinspect", command, directory: folder)
+            #expect(alone.status == 64, "\(command)")
+            #expect(alone.stderr == "Error: \(flag) is about the violations of a rules file, and there is none: give --rules FILE too (check reads ./graphinspect.yml when there is one).\n", "\(alone.stderr)")
+        }
     }
 
     /// The build plugin's tool holds the rules too: their errors fail the build at the line,

@@ -14,7 +14,7 @@ import Testing
         let findings = [Self.finding("B resolves `x` from Root", line: 9), Self.finding("A resolves `x` from Root", line: 3), Self.finding("A resolves `x` from Root", line: 5)]
         let text = RulesBaseline.text(of: findings)
         #expect(text.hasSuffix("\nforbidden-lookup: A resolves `x` from Root\nforbidden-lookup: B resolves `x` from Root\n"))
-        let baseline = try RulesBaseline.read(text: text, path: "rules-baseline.txt")
+        let baseline = try RulesBaseline.read(text: text, path: "graphinspect-rules-baseline.txt")
         #expect(baseline.entries.map(\.text) == ["forbidden-lookup: A resolves `x` from Root", "forbidden-lookup: B resolves `x` from Root"])
         let held = baseline.hold(findings)
         #expect(held.report.isEmpty)
@@ -22,16 +22,16 @@ import Testing
     }
 
     @Test func newFindingsFailAndGoneEntriesFailAtTheirLine() throws {
-        let baseline = try RulesBaseline.read(text: "# known\nforbidden-lookup: A resolves `x` from Root\n\nunused-provider: Root.network\n", path: "rules-baseline.txt")
+        let baseline = try RulesBaseline.read(text: "# known\nforbidden-lookup: A resolves `x` from Root\n\nunused-provider: Root.network\n", path: "graphinspect-rules-baseline.txt")
         let held = baseline.hold([Self.finding("A resolves `x` from Root"), Self.finding("C resolves `y` from Root", line: 7)])
         #expect(held.known == 1)
         #expect(held.report.map(\.baselineEntry) == ["forbidden-lookup: C resolves `y` from Root", "rules-baseline: unused-provider: Root.network"])
         let gone = try #require(held.report.last)
-        #expect(gone.position == SourcePosition(file: "rules-baseline.txt", line: 4, column: 1))
+        #expect(gone.position == SourcePosition(file: "graphinspect-rules-baseline.txt", line: 4, column: 1))
         #expect(gone.severity == .error)
         #expect(gone.diagnostic.formatted() == """
-            rules-baseline.txt:4:1: error: `unused-provider: Root.network` is in the rules baseline but no longer found
-              fix: delete line 4 of rules-baseline.txt (the violation is gone), or rewrite the baseline with --write-rules-baseline
+            graphinspect-rules-baseline.txt:4:1: error: `unused-provider: Root.network` is in the rules baseline but no longer found
+              fix: delete line 4 of graphinspect-rules-baseline.txt (the violation is gone), or rewrite the baseline with --write-rules-baseline
             """)
     }
 

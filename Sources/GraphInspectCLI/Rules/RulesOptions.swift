@@ -8,14 +8,18 @@ import GraphInspectRules
 public struct RulesOptions: ParsableArguments {
     /// The file `check` reads when `--rules` is not given, if the current folder has one.
     public static let defaultFile = "graphinspect.yml"
+    /// The baseline read beside the rules file when `--rules-baseline` is not given, and written
+    /// there by `--write-rules-baseline` alone: the name the build plugin reads beside the
+    /// package's graphinspect.yml, so the CLI and the plugin hold the same known violations.
+    public static let defaultBaseline = "graphinspect-rules-baseline.txt"
 
     @Option(help: ArgumentHelp("Hold the graph against this rules file (YAML; docs/rules.md). check reads ./graphinspect.yml without it.", valueName: "file"), completion: .file(extensions: ["yml", "yaml"]))
     public var rules: String?
 
-    @Option(help: ArgumentHelp("Known violations of the rules, one a line: they do not fail; new ones do, and so does a listed one no longer found.", valueName: "file"), completion: .file())
+    @Option(help: ArgumentHelp("Known violations of the rules, one a line: they do not fail; new ones do, and so does a listed one no longer found. Default: \(Self.defaultBaseline) beside the rules file, when there is one.", valueName: "file"), completion: .file())
     public var rulesBaseline: String?
 
-    @Flag(help: "Write every finding of the rules to the --rules-baseline file, sorted, instead of failing on them.")
+    @Flag(help: "Write every finding of the rules to the rules baseline (--rules-baseline, else \(Self.defaultBaseline) beside the rules file), sorted, instead of failing on them.")
     public var writeRulesBaseline = false
 
     @Flag(help: "check: do not read ./graphinspect.yml.")
@@ -24,9 +28,6 @@ public struct RulesOptions: ParsableArguments {
     public init() {}
 
     public func validate() throws {
-        if writeRulesBaseline, rulesBaseline == nil {
-            throw ValidationError("--write-rules-baseline writes the file --rules-baseline names; add --rules-baseline FILE.")
-        }
         if noRules, rules != nil { throw ValidationError("--no-rules contradicts --rules \(rules ?? ""); give one of them.") }
     }
 
@@ -34,11 +35,21 @@ public struct RulesOptions: ParsableArguments {
     /// current folder if there is one.
     func file(findsDefault: Bool) throws(CLIError) -> String? {
         if let rules { return rules }
-        if rulesBaseline != nil, !findsDefault || noRules || !FileManager.default.fileExists(atPath: Self.defaultFile) {
-            throw .badValue("--rules-baseline lists violations of a rules file; give --rules FILE too.")
+        let found = findsDefault && !noRules && FileManager.default.fileExists(atPath: Self.defaultFile)
+        if !found, let flag = rulesBaseline != nil ? "--rules-baseline" : writeRulesBaseline ? "--write-rules-baseline" : nil {
+            throw .rulesBaselineWithoutRules(flag: flag)
         }
-        guard findsDefault, !noRules, FileManager.default.fileExists(atPath: Self.defaultFile) else { return nil }
-        return Self.defaultFile
+        return found ? Self.defaultFile : nil
+    }
+
+    /// The baseline that goes with the rules file `file`: `--rules-baseline`, else
+    /// `graphinspect-rules-baseline.txt` in `file`'s folder (as the build plugin finds it) when it
+    /// exists or `--write-rules-baseline` is to write it; nil when there is none.
+    func baseline(of file: String) -> RulesBaselineFile? {
+        if let rulesBaseline { return RulesBaselineFile(path: rulesBaseline, besideRules: nil) }
+        let path = ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(Self.defaultBaseline)
+        guard writeRulesBaseline || FileManager.default.fileExists(atPath: path) else { return nil }
+        return RulesBaselineFile(path: path, besideRules: file)
     }
 
     /// Reads the rules file and the baseline, before any app runs, so a mistake in either is
@@ -48,19 +59,30 @@ public struct RulesOptions: ParsableArguments {
     func load(command: String, findsDefault: Bool) throws(CLIError) -> LoadedRules? {
         guard let file = try file(findsDefault: findsDefault) else { return nil }
         if RulesFileHook.parse == nil { try CompanionTool.rules.replaceThisProcess(command: command) }
+        let baseline = baseline(of: file)
         do {
             // Written anew with --write-rules-baseline, so the old one is not read.
-            let held = try HeldRules(path: file, baselinePath: writeRulesBaseline ? nil : rulesBaseline)
-            return LoadedRules(held: held, writesBaseline: writeRulesBaseline ? rulesBaseline : nil)
+            let held = try HeldRules(path: file, baselinePath: writeRulesBaseline ? nil : baseline?.path)
+            return LoadedRules(held: held, baseline: baseline, writesBaseline: writeRulesBaseline ? baseline?.path : nil)
         } catch {
             throw .badRules(error)
         }
     }
 }
 
+/// The rules baseline a command holds to: named by `--rules-baseline`, or found beside the rules
+/// file (which the summary line says).
+struct RulesBaselineFile {
+    var path: String
+    /// The rules file it was found beside; nil when `--rules-baseline` named it.
+    var besideRules: String?
+}
+
 /// A rules file and its baseline, read.
 struct LoadedRules {
     var held: HeldRules
+    /// The baseline read or to be written, if any.
+    var baseline: RulesBaselineFile?
     /// Where `--write-rules-baseline` writes, when it was given.
     var writesBaseline: String?
 
@@ -71,7 +93,7 @@ struct LoadedRules {
             try Output.write(RulesBaseline.text(of: found.all), to: writesBaseline)
             return RulesVerdict(file: held.rules.path, report: [], known: found.all.count, wroteBaseline: writesBaseline)
         }
-        return RulesVerdict(file: held.rules.path, report: found.report, known: found.known, baseline: held.baseline?.path)
+        return RulesVerdict(file: held.rules.path, report: found.report, known: found.known, baseline: held.baseline?.path, baselineBeside: baseline?.besideRules)
     }
 }
 
@@ -81,16 +103,20 @@ struct RulesVerdict {
     var report: [RuleFinding]
     var known = 0
     var baseline: String?
+    /// The rules file the baseline was found beside, when no `--rules-baseline` named it.
+    var baselineBeside: String?
     var wroteBaseline: String?
 
     var errors: Int { report.filter { $0.severity == .error }.count }
     var warnings: Int { report.filter { $0.severity == .warning }.count }
 
-    /// `graphinspect rules: graphinspect.yml: 1 error, 0 warnings, 2 known in baseline.txt`.
+    /// `graphinspect rules: graphinspect.yml: 1 error, 0 warnings, 2 known in baseline.txt`, and
+    /// ` (found beside graphinspect.yml)` after a baseline no `--rules-baseline` named.
     var summary: String {
         if let wroteBaseline { return "graphinspect rules: \(file): wrote \(known) \(known == 1 ? "entry" : "entries") to \(wroteBaseline)" }
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        let known = baseline.map { ", \(self.known) known in \($0)" } ?? ""
+        let beside = baselineBeside.map { " (found beside \($0))" } ?? ""
+        let known = baseline.map { ", \(self.known) known in \($0)\(beside)" } ?? ""
         return "graphinspect rules: \(file): \(plural(errors, "error")), \(plural(warnings, "warning"))\(known)"
     }
 }

@@ -3,14 +3,14 @@ import Foundation
 /// The Language Server Protocol's base protocol: each message is `Content-Length: N` (and any other
 /// headers), a blank line, then N bytes of JSON. Reads from a file descriptor through a buffer, so
 /// a message split across reads, or several in one read, come out whole and in order.
-struct MessageReader {
-    enum Failure: Error, Equatable, CustomStringConvertible {
+public struct MessageReader {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
         /// The headers do not say how long the message is, or say it in a way that is not a number.
         case badHeader(String)
         /// The message is longer than the server reads.
         case tooLong(Int)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .badHeader(let header): "a message's headers have no usable Content-Length: \(header.debugDescription)"
             case .tooLong(let length): "a message of \(length) bytes is longer than the \(MessageReader.maxLength) the server reads"
@@ -19,9 +19,9 @@ struct MessageReader {
     }
 
     /// The longest message read (a whole workspace's text sent at once still fits).
-    static let maxLength = 64 << 20
+    public static let maxLength = 64 << 20
     /// The longest header block read before giving up on it.
-    static let maxHeaderLength = 8 << 10
+    public static let maxHeaderLength = 8 << 10
 
     private let read: (inout [UInt8]) -> Int
     /// Whether more input is ready without waiting (nil: cannot tell).
@@ -31,18 +31,18 @@ struct MessageReader {
     private var ended = false
 
     /// `read` appends what it can to the array and returns how many bytes it added, 0 at the end.
-    init(read: @escaping (inout [UInt8]) -> Int, ready: @escaping () -> Bool = { false }) {
+    public init(read: @escaping (inout [UInt8]) -> Int, ready: @escaping () -> Bool = { false }) {
         self.read = read
         self.ready = ready
     }
 
     /// Whether a whole message is buffered, or more input is waiting to be read.
-    func hasWaitingInput() -> Bool {
+    public func hasWaitingInput() -> Bool {
         headerEnd() != nil || ready()
     }
 
     /// Reads standard input (or any descriptor).
-    init(descriptor: Int32) {
+    public init(descriptor: Int32) {
         self.init(read: { buffer in
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             var count: Int
@@ -60,7 +60,7 @@ struct MessageReader {
 
     /// The next message's bytes; nil at the end of input. A bad header skips to the next blank
     /// line and throws, so the server can say so and read on.
-    mutating func next() throws(Failure) -> [UInt8]? {
+    public mutating func next() throws(Failure) -> [UInt8]? {
         while true {
             if let end = headerEnd() {
                 let header = String(decoding: buffer[start..<end], as: UTF8.self)
@@ -141,25 +141,6 @@ struct MessageReader {
         if start > 1 << 20 || start == buffer.count {
             buffer.removeFirst(start)
             start = 0
-        }
-    }
-}
-
-/// Writes messages with their header, whole, to standard output (or any descriptor).
-struct MessageWriter {
-    let descriptor: Int32
-
-    func write(_ body: Data) {
-        var bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
-        bytes.append(contentsOf: body)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            if written <= 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
         }
     }
 }

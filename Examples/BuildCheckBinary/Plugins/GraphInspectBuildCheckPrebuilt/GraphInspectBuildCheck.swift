@@ -1,0 +1,1 @@
+../../../../Plugins/GraphInspectBuildCheck/GraphInspectBuildCheck.swift
