@@ -325,7 +325,7 @@ if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
             name: "GraphInspectStaticTests",
             dependencies: [
                 "GraphInspect", "GraphInspectStatic", "GraphInspectCheckContract", "GraphInspectSample", "GraphInspectTrace", "GraphInspectGeneratedApp",
-                "GraphInspectStyleNeedle", "GraphInspectStyleFactories", "GraphInspectStyleTargetsFeature",
+                "GraphInspectQuery", "GraphInspectStyleNeedle", "GraphInspectStyleFactories", "GraphInspectStyleTargetsFeature",
                 "GraphInspectStyleTicTacToe", "GraphInspectRules", "GraphInspectRulesYAML",
                 .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             ],

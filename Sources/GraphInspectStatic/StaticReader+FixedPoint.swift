@@ -20,7 +20,6 @@ extension StaticReader {
               let (next, graph) = FixedPointReading.reading(
                   from: found.state, judgedBy: found.inert, edits: found.edits, prepared: prepared, files: files, constructed: found.constructed, drawsFamilies: true
               ) else { return nil }
-        cache.readFromFixedPoint = true
         return (graph, next.analysis, found.constructed)
     }
 
@@ -43,8 +42,6 @@ extension StaticReader {
         if options.leavesMemoryToExit { leftToExit.keep(LeftToExit(prepared: prepared, graph: nil, analysis: analysis)) }
         cache.store(reading)
         cache.saveLastReadingOnly()
-        cache.readFromFixedPoint = true
-        cache.keptRecordsAtFixedPoint = true
         return reading
     }
 

@@ -16,8 +16,11 @@ extension StaticReader {
     ///
     /// Nil (the files are then read whole) when the cache keeps no such fixed point or index, an
     /// edited file's contribution is not at hand, the judgment asks about every type, the files
-    /// it asks for grow past an eighth of them, or it does not keep the reading.
-    static func keptFromPart(_ last: LastReading, edits: EditedFiles, files: [SourceFile], texts: [CacheKey], options: Options, cache: CheckCache) -> LastReading? {
+    /// it asks for grow past an eighth of them, or it does not keep the reading. `rounds` counts
+    /// the judgments made.
+    static func keptFromPart(
+        _ last: LastReading, edits: EditedFiles, files: [SourceFile], texts: [CacheKey], options: Options, cache: CheckCache, rounds: inout Int
+    ) -> LastReading? {
         guard options.pruning != .always, options.alsoFind == nil, last.optionsKey == optionsKey(options), last.files.count == files.count,
               let state = cache.settledState(for: last.analysedKey), let index = state.index else { return nil }
         let edited = last.files.indices.filter { (last.files[$0].analysed ?? last.files[$0].text) != texts[$0] }
@@ -90,7 +93,7 @@ extension StaticReader {
                 for (was, id) in zip(before.functions, after.functions.map(\.id)) { was.id = id }
                 fixedPointEdits.append((file, before))
             }
-            cache.partialRounds += 1
+            rounds += 1
             let part = loaded
             let tracker = NameTracker { index.isPartial($0, loaded: part) }
             let judged = FixedPointReading.keepsRecords(

@@ -29,7 +29,7 @@ enum BuildCheckBenchmark {
         // As the plugin's tool reads: leaving what it read to the exit, which the benchmark, reading
         // again and again, frees between the runs it times.
         func check(threads: Int, cachePath: String? = nil) throws -> StaticReading.Findings {
-            try StaticReader.findings([sources], options: StaticReader.Options(threads: threads, cachePath: cachePath, leavesMemoryToExit: true))
+            try StaticCheck.findings([sources], options: StaticReader.Options(threads: threads, cachePath: cachePath, leavesMemoryToExit: true))
         }
         let free = StaticReader.releaseMemoryLeftToExit
         let expected = try check(threads: 1)
@@ -77,7 +77,9 @@ enum BuildCheckBenchmark {
         let filling = Sample(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         free()
         let warm = try Sample.measure(repeats: quick ? 3 : 10, {
-            guard try check(threads: cores, cachePath: cache) == expected else { throw benchError("the cached findings differ from the uncached") }
+            let (found, reuse) = try StaticCheck.findingsAndReuse([sources], options: StaticReader.Options(threads: cores, cachePath: cache, leavesMemoryToExit: true))
+            guard found == expected else { throw benchError("the cached findings differ from the uncached") }
+            guard reuse.answeredBy == .wholeRun else { throw benchError("the warm check was not the last reading: \(reuse.declined)") }
         }, after: free)
         // Each run edits another screen file (a comment added), as a developer's build does; in
         // turns with the analysis alone, the floor of an edited build.
@@ -206,7 +208,7 @@ enum BuildCheckBenchmark {
         let cli = try Sample.interleavedTimes(repeats: quick ? 3 : 8, [
             ({ for file in files { blackHole(Parser.parse(source: file.text)) } }, {}),
             ({
-                let reading = try StaticReader.reading([sources], options: StaticReader.Options(threads: 1, cachePath: cliCache, leavesMemoryToExit: true))
+                let reading = try StaticCheck.reading([sources], options: StaticReader.Options(threads: 1, cachePath: cliCache, leavesMemoryToExit: true))
                 guard places(reading.diagnostics) == places(expected.diagnostics), reading.warnings.isEmpty else { throw benchError("the CLI's reading differs: \(reading.warnings)") }
                 drawn = try draw(reading.snapshot)
             }, free),

@@ -73,7 +73,7 @@ enum LanguageServerBenchmark {
         let sources = root.appendingPathComponent("Sources").path
         let files = try StaticReader.files(in: [sources])
         try? FileManager.default.removeItem(at: root.appendingPathComponent(".build"))
-        let coldCheck = try Sample.measure(repeats: quick ? 1 : 3) { blackHole(try StaticReader.reading([sources])) }
+        let coldCheck = try Sample.measure(repeats: quick ? 1 : 3) { blackHole(try StaticCheck.reading([sources])) }
 
         PeakMemory.reset()
         let toServer = Pipe(), fromServer = Pipe()

@@ -72,11 +72,11 @@ enum QueryBenchmark {
         let cache = folder.appendingPathComponent("query-cache").path
         let files = try StaticReader.files(in: [sources])
         let options = StaticReader.Options(threads: 1, cachePath: cache, leavesMemoryToExit: true)
-        _ = try StaticReader.reading([sources], options: options)
+        _ = try StaticCheck.reading([sources], options: options)
         StaticReader.releaseMemoryLeftToExit()
         let deepest = app.features - 1
         let graph = {
-            let reading = try StaticReader.reading([sources], options: options)
+            let reading = try StaticCheck.reading([sources], options: options)
             guard reading.warnings.isEmpty else { throw BuildCheckBenchmark.benchError("the warm reading warned: \(reading.warnings)") }
             return QueryGraph(snapshot: reading.snapshot, origin: .sources, places: reading.places)
         }

@@ -20,34 +20,24 @@ import GraphInspectStatic
 // graphinspect-rules-baseline.txt with `-if-present`: each is read when it exists when the
 // check runs (SwiftPM keeps the plugin's commands between builds, so the plugin cannot decide). A tool of its own, linking only the
 // reader and the rules: a user's build need not build the CLI, Graphviz's C library or the pages.
-var arguments = Array(CommandLine.arguments.dropFirst())
-var options: [String: String] = [:]
-while let flag = arguments.first, ["--cache-path", "--rules", "--rules-baseline", "--rules-if-present", "--rules-baseline-if-present"].contains(flag),
-      arguments.count > 1 {
-    options[flag] = arguments[1]
-    arguments.removeFirst(2)
-}
-for (optional, flag) in [("--rules-if-present", "--rules"), ("--rules-baseline-if-present", "--rules-baseline")] {
-    if options[flag] == nil, let path = options[optional], FileManager.default.fileExists(atPath: path) { options[flag] = path }
-}
-guard let output = arguments.first, !output.hasPrefix("-") else {
-    FileHandle.standardError.write(Data("usage: graphinspect-build-check [--cache-path FOLDER] [--rules FILE [--rules-baseline FILE]] [--rules-if-present FILE] [--rules-baseline-if-present FILE] OUTPUT FILE...\n".utf8))
+guard let arguments = BuildCheckArguments(Array(CommandLine.arguments.dropFirst())) else {
+    FileHandle.standardError.write(Data((BuildCheckArguments.usage + "\n").utf8))
     exit(64)
 }
-var readerOptions = StaticReader.Options(cachePath: options["--cache-path"], leavesMemoryToExit: true)
+let output = arguments.output
+var request = StaticCheck.Request(paths: arguments.files, options: StaticReader.Options(cachePath: arguments.cachePath, leavesMemoryToExit: true))
+request.findingsOnly = true
 // The cache is this tool's: the reader's and the rules' sources decide what it keeps.
-readerOptions.cacheIdentity = CheckCache.currentBuild + ", build tool sources \(BuildToolSources.digest)"
-var restated: (([StaticDiagnostic]) -> [StaticDiagnostic]) = { $0 }
-if let rulesPath = options["--rules"] {
+request.options.cacheIdentity = CheckCache.currentBuild + ", build tool sources \(BuildToolSources.digest)"
+if let rulesPath = arguments.rules {
     YAMLRulesParser.install()
     do {
-        let held = try HeldRules(path: rulesPath, baselinePath: options["--rules-baseline"])
-        restated = held.rules.restated
+        let held = try HeldRules(path: rulesPath, baselinePath: arguments.rulesBaseline)
         // The rules' text decides their findings: a changed rule or baseline checks again.
-        let key = try [rulesPath, HeldRules.text(of: rulesPath)] + (options["--rules-baseline"].map { [$0, try HeldRules.text(of: $0)] } ?? [])
-        readerOptions.alsoFind = StaticReader.AdditionalFindings(key: key.joined(separator: "\u{0}")) { reading in
+        let key = try [rulesPath, HeldRules.text(of: rulesPath)] + (arguments.rulesBaseline.map { [$0, try HeldRules.text(of: $0)] } ?? [])
+        request.rules = StaticCheck.Rules(key: key.joined(separator: "\u{0}"), find: { reading in
             held.report(RulesInput(snapshot: reading.snapshot, places: reading.places, origin: .sources)).report.map(\.diagnostic)
-        }
+        }, restate: { held.rules.restated($0) })
     } catch let error as RulesError {
         print(error.compilerStyle)
         exit(1)
@@ -58,7 +48,7 @@ if let rulesPath = options["--rules"] {
 }
 let found: StaticReading.Findings
 do {
-    found = try StaticReader.findings(Array(arguments.dropFirst()), options: readerOptions)
+    found = try StaticCheck().run(request).findings
 } catch {
     // The reader's errors begin with "error: "; the build shows this one line.
     print("error: graphinspect check: " + "\(error)".replacingOccurrences(of: "error: ", with: "", options: .anchored))
@@ -68,7 +58,7 @@ for warning in found.warnings { print(warning) }
 // The reader's own findings at the severity the rules file gives them (`closure-cycle: error`).
 // Notes are left out, but the one counting lookups this target never reaches (public functions
 // another target calls): without it, "0 of 0 checked" would not say why.
-let findings = restated(found.diagnostics).filter { $0.severity != .note || $0.isOutOfReach }
+let findings = found.diagnostics.filter { $0.severity != .note || $0.isOutOfReach }
 for finding in findings { print(finding.formatted(style: .plain)) }
 let errors = findings.filter { $0.severity == .error }.count
 let warnings = findings.filter { $0.severity == .warning }.count

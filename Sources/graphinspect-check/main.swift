@@ -10,9 +10,13 @@ import GraphInspectStatic
 // here, and `swift package graphinspect-check` runs this directly. It ends once it has printed, so
 // what it read is left to the exit to free.
 YAMLRulesParser.install()
-StaticReaderHook.read = { paths, cachePath in try StaticReader.reading(paths, options: StaticReader.Options(cachePath: cachePath, leavesMemoryToExit: true)) }
+StaticReaderHook.read = { paths, cachePath in
+    try StaticCheck().run(StaticCheck.Request(paths: paths, options: StaticReader.Options(cachePath: cachePath, leavesMemoryToExit: true))).reading!
+}
 StaticReaderHook.readEdited = { paths, cachePath, edit in
-    try StaticReader.reading(paths, options: StaticReader.Options(cachePath: cachePath, leavesMemoryToExit: true), editing: edit)
+    var request = StaticCheck.Request(paths: paths, options: StaticReader.Options(cachePath: cachePath, leavesMemoryToExit: true))
+    request.edit = edit
+    return try StaticCheck().run(request).reading!
 }
 // `graphinspect query` over the sources hands its arguments here too, saying so in the environment
 // (never in the arguments, which are check's grammar).

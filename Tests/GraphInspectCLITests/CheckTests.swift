@@ -22,6 +22,17 @@ import GraphInspectTestSupport
         #expect(result.stderr.hasSuffix(": 0 errors, 0 warnings, 0 notes\n"))
     }
 
+    /// Every process writes the same bytes: hashing is seeded afresh in each, so an order drawn
+    /// from a set shows here. W11 asks `svc0` twice at one place, typed and untyped (a closure's
+    /// read): before the lookups were ordered totally, about half the runs swapped the two.
+    @Test func theSameSourcesGiveTheSameBytesInEveryProcess() throws {
+        let runs = try (0..<8).map { _ in
+            try Executable.run("graphinspect", ["check", "--format", "json", "Examples/WiringCorpus/Apps/W11.swift"], directory: Self.root)
+        }
+        #expect(runs[0].stdout.contains("\"name\" : \"svc0\""), "\(runs[0].stderr)")
+        #expect(Set(runs.map(\.stdout)).count == 1)
+    }
+
     /// The tool answers the same whether run as `graphinspect check` or on its own.
     @Test func graphinspectHandsOverToTheTool() throws {
         let handed = try Executable.run("graphinspect", ["check", "--no-notes", "Examples/SeedArticle", "Sources/GraphInspectSample"], directory: Self.root)

@@ -160,15 +160,15 @@ import Testing
     @Test func findingsOfAnUnchangedRunComeFromTheCache() throws {
         let path = FidelityTests.root.appendingPathComponent("Examples/BuildCheck").path
         let cacheFolder = Self.folder()
-        let plain = try StaticReader.findings([path])
-        let cold = try StaticReader.findings([path], options: StaticReader.Options(cachePath: cacheFolder))
+        let plain = try StaticCheck.findings([path])
+        let cold = try StaticCheck.findings([path], options: StaticReader.Options(cachePath: cacheFolder))
         let before = try Data(contentsOf: URL(fileURLWithPath: cacheFolder + "/" + CheckCache.fileName))
-        let warm = try StaticReader.findings([path], options: StaticReader.Options(cachePath: cacheFolder))
+        let warm = try StaticCheck.findings([path], options: StaticReader.Options(cachePath: cacheFolder))
         #expect(plain.diagnostics.contains { $0.severity == .error })
         #expect(cold == plain)
         #expect(warm == plain)
         #expect(try Data(contentsOf: URL(fileURLWithPath: cacheFolder + "/" + CheckCache.fileName)) == before, "nothing rewritten")
-        let reading = try StaticReader.reading([path], options: StaticReader.Options(cachePath: cacheFolder))
+        let reading = try StaticCheck.reading([path], options: StaticReader.Options(cachePath: cacheFolder))
         #expect(reading.diagnostics == plain.diagnostics && reading.summary == plain.summary && reading.warnings.isEmpty)
     }
 

@@ -70,7 +70,7 @@ import Testing
     """
 
     static func findings() -> [StaticDiagnostic] {
-        StaticReader.reading(of: [StaticReader.SourceFile(path: "App.swift", module: "App", text: app)], options: StaticReader.Options()).diagnostics
+        StaticCheck.reading(of: [StaticReader.SourceFile(path: "App.swift", module: "App", text: app)], options: StaticReader.Options()).diagnostics
             .filter { $0.ruleID == "closure-cycle" }
     }
 
@@ -117,13 +117,13 @@ import Testing
         for folder in folders {
             let path = FidelityTests.root.appendingPathComponent(folder).path
             guard FileManager.default.fileExists(atPath: path) else { continue }
-            let reading = try StaticReader.reading([path])
+            let reading = try StaticCheck.reading([path])
             found += reading.diagnostics.filter { $0.ruleID == "closure-cycle" }.map { "\(folder): \($0.position.line): \($0.message.prefix { $0 != " " })" }
         }
         let generated = FileManager.default.temporaryDirectory.appendingPathComponent("closure-cycle-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: generated) }
         _ = try GeneratedApp(features: 4, ordinaryFilesPerFeature: 75).write(to: generated)
-        let reading = try StaticReader.reading([generated.path])
+        let reading = try StaticCheck.reading([generated.path])
         #expect(reading.snapshot.nodes.count > 20, "the generated app was read: \(reading.summary)")
         found += reading.diagnostics.filter { $0.ruleID == "closure-cycle" }.map { "generated: \($0.position)" }
         #expect(found == ["Examples/LeakingSample: 42: `module.onClose`", "Examples/RIBsTicTacToe: 133: `module.onGameOver`"], "\(found)")

@@ -10,7 +10,7 @@ import Testing
 @Suite struct EditorSessionTests {
     /// A whole reading of `files`, no cache: the truth each session reading is held to.
     static func truth(_ files: [StaticReader.SourceFile]) -> StaticReading {
-        StaticReader.reading(of: files, options: StaticReader.Options(threads: 2), cache: nil)
+        StaticCheck.reading(of: files, options: StaticReader.Options(threads: 2))
     }
 
     /// The lines that open a body: a `func` or `init` line ending with `{`.
@@ -215,10 +215,9 @@ import Testing
         var random = SeededEdits(seed: 5)
         for round in 0..<12 {
             let edit = LastReadingTests.edit(&files, round: round, random: &random)
-            let cache = CheckCache(directory: folder)
-            let read = StaticReader.reading(of: files, options: LastReadingTests.options(folder), cache: cache)
+            let (read, cache) = StaticCheck.check(files, options: LastReadingTests.options(folder))
             LastReadingTests.expectSame(read, Self.truth(files), "round \(round), \(edit)")
-            #expect(cache.problems.isEmpty, "round \(round): \(cache.problems)")
+            #expect(read.warnings.isEmpty, "round \(round): \(read.warnings)")
             // Read again, the files the edit left alone come from the cache.
             #expect(cache.misses <= 2, "round \(round), \(edit): \(cache.misses) files parsed again, \(cache.hits) from the cache")
         }

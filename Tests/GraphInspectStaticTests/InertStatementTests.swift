@@ -271,8 +271,8 @@ import Testing
         }
         guard inserted > 0 else { return }
         #expect(judgedInert > 0, "\(what): no insertion judged inert")
-        let plain = StaticReader.reading(of: files, options: options)
-        let withStatements = StaticReader.reading(of: kept, options: options)
+        let plain = StaticCheck.reading(of: files, options: options)
+        let withStatements = StaticCheck.reading(of: kept, options: options)
         LastReadingTests.expectSame(withStatements, plain, "\(what)")
         let running = StaticReader.analysed(StaticReader.prepare(kept, options: options), runningInertStatements: true)
         LastReadingTests.expectSame(StaticReader.reading(running.graph), plain, "\(what), the inert statements run")

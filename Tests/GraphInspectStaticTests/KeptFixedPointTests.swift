@@ -9,9 +9,8 @@ import Testing
 /// draws it in memory, and the reading equals the one made without a cache; any other edit, or a
 /// fixed point that is not the last reading's, is analysed whole.
 @Suite struct KeptFixedPointTests {
-    static func reading(_ files: [StaticReader.SourceFile], folder: String) -> (reading: StaticReading, cache: CheckCache) {
-        let cache = CheckCache(directory: folder)
-        return (StaticReader.reading(of: files, options: LastReadingTests.options(folder), cache: cache), cache)
+    static func reading(_ files: [StaticReader.SourceFile], folder: String) -> (reading: StaticReading, reuse: ReuseReport) {
+        StaticCheck.check(files, options: LastReadingTests.options(folder))
     }
 
     /// Statements that read objects, call the app's code or look up a dependency (no inert
@@ -24,7 +23,7 @@ import Testing
     @Test func anEditThatKeepsTheFixedPointIsDrawnFromIt() throws {
         var files = try LastReadingTests.appFiles()
         let folder = CheckCacheTests.folder()
-        _ = StaticReader.reading(of: files, options: LastReadingTests.options(folder))
+        _ = StaticCheck.reading(of: files, options: LastReadingTests.options(folder))
         let ordinary = try #require(files.firstIndex { $0.path.hasSuffix("Ordinary1.swift") })
         let marker = "        let text = String(value)"
         let steps: [(statement: String, drawn: Bool, kept: Bool)] = [
@@ -34,7 +33,7 @@ import Testing
         for (statement, drawn, kept) in steps {
             files[ordinary].text = files[ordinary].text.replacingOccurrences(of: marker, with: "        " + statement + "\n" + marker)
             let (cached, cache) = Self.reading(files, folder: folder)
-            LastReadingTests.expectSame(cached, StaticReader.reading(of: files, options: LastReadingTests.options(nil)), "\(statement)")
+            LastReadingTests.expectSame(cached, StaticCheck.reading(of: files, options: LastReadingTests.options(nil)), "\(statement)")
             #expect(cache.readFromFixedPoint == drawn && cache.keptRecordsAtFixedPoint == kept, "\(statement)")
             #expect(cache.reused == (kept ? .edited : nil) && cached.warnings.isEmpty, "\(statement): \(cached.warnings)")
         }
@@ -44,7 +43,7 @@ import Testing
         let lookup = try #require(lines.firstIndex { $0.contains("component.") })
         files[home].text = (lines[..<lookup] + [lines[lookup]] + lines[lookup...]).joined(separator: "\n")
         let (asked, cache) = Self.reading(files, folder: folder)
-        LastReadingTests.expectSame(asked, StaticReader.reading(of: files, options: LastReadingTests.options(nil)), "a lookup asked again")
+        LastReadingTests.expectSame(asked, StaticCheck.reading(of: files, options: LastReadingTests.options(nil)), "a lookup asked again")
         #expect(cache.readFromFixedPoint && !cache.keptRecordsAtFixedPoint, "a lookup asked again")
     }
 
@@ -59,7 +58,7 @@ import Testing
         var files = try LastReadingTests.appFiles()
         var random = SeededEdits(seed: 5_311)
         let folder = CheckCacheTests.folder()
-        _ = StaticReader.reading(of: files, options: LastReadingTests.options(folder))
+        _ = StaticCheck.reading(of: files, options: LastReadingTests.options(folder))
         let statements = [
             "clear()", "if value < 0 { clear() }", "print(format(value))", "print(cache)", "_ = format(1)",
             "print(component.analytics)", "// a comment", "print(1)", "debugPrint(self)", "_ = Formatter2()",
@@ -79,14 +78,16 @@ import Testing
             lines.insert("        " + statement, at: marker == "component." ? line : line + 1)
             files[at].text = lines.joined(separator: "\n")
             let what = "round \(round): \(statement) in \(files[at].path)"
-            let plain = StaticReader.reading(of: files, options: LastReadingTests.options(nil))
-            let cache = CheckCache(directory: folder)
+            let plain = StaticCheck.reading(of: files, options: LastReadingTests.options(nil))
+            let cache: ReuseReport
             if round % 3 == 0 {
-                let found = StaticReader.findings(of: files, options: LastReadingTests.options(folder), cache: cache)
+                let found: StaticReading.Findings
+                (found, cache) = StaticCheck.findingsAndReuse(of: files, options: LastReadingTests.options(folder))
                 #expect(found.diagnostics.map { $0.formatted() } == plain.diagnostics.map { $0.formatted() }, "\(what)")
                 #expect(found.summary == plain.summary && found.warnings.isEmpty, "\(what)")
             } else {
-                let cached = StaticReader.reading(of: files, options: LastReadingTests.options(folder), cache: cache)
+                let cached: StaticReading
+                (cached, cache) = StaticCheck.check(files, options: LastReadingTests.options(folder))
                 LastReadingTests.expectSame(cached, plain, "\(what)")
                 #expect(cached.warnings.isEmpty, "\(what): \(cached.warnings)")
             }
@@ -103,13 +104,13 @@ import Testing
     @Test func editsOfSeveralFilesAreJudgedAgainstTheFixedPointTheyStartFrom() throws {
         var files = try LastReadingTests.appFiles()
         let folder = CheckCacheTests.folder()
-        _ = StaticReader.reading(of: files, options: LastReadingTests.options(folder))
+        _ = StaticCheck.reading(of: files, options: LastReadingTests.options(folder))
         let ordinary = (0..<3).compactMap { index in files.firstIndex { $0.path.hasSuffix("Ordinary\(index).swift") } }
         try #require(ordinary.count == 3)
         let marker = "        let text = String(value)"
         func check(_ what: String, drawn: Bool) {
             let (cached, cache) = Self.reading(files, folder: folder)
-            LastReadingTests.expectSame(cached, StaticReader.reading(of: files, options: LastReadingTests.options(nil)), "\(what)")
+            LastReadingTests.expectSame(cached, StaticCheck.reading(of: files, options: LastReadingTests.options(nil)), "\(what)")
             #expect(cache.readFromFixedPoint == drawn && cached.warnings.isEmpty, "\(what): \(cached.warnings)")
         }
         for index in ordinary[0...1] { files[index].text = files[index].text.replacingOccurrences(of: marker, with: "        print(cache)\n" + marker) }
@@ -140,7 +141,7 @@ import Testing
     func aDamagedFixedPointIsOneWarning(damage: String) throws {
         var files = try LastReadingTests.appFiles()
         let folder = CheckCacheTests.folder()
-        _ = StaticReader.reading(of: files, options: LastReadingTests.options(folder))
+        _ = StaticCheck.reading(of: files, options: LastReadingTests.options(folder))
         let path = folder + "/" + CheckCache.analysisFileName
         #expect(FileManager.default.fileExists(atPath: path))
         var options = LastReadingTests.options(folder)
@@ -150,7 +151,7 @@ import Testing
             other.cacheIdentity = CheckCache.identity(sources: "another")
             let names = [CheckCache.readingFileName, CheckCache.fileName]
             let kept = try names.map { try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0)) }
-            _ = StaticReader.reading(of: files, options: other)
+            _ = StaticCheck.reading(of: files, options: other)
             for (name, data) in zip(names, kept) { try data.write(to: URL(fileURLWithPath: folder + "/" + name)) }
             options.cacheIdentity = CheckCache.currentBuild
         } else {
@@ -158,17 +159,15 @@ import Testing
         }
         let ordinary = try #require(files.firstIndex { $0.path.hasSuffix("Ordinary1.swift") })
         files[ordinary].text = files[ordinary].text.replacingOccurrences(of: "        let text = String(value)", with: "        print(cache)\n        let text = String(value)")
-        let cache = CheckCache(directory: folder, build: options.cacheIdentity)
-        let reading = StaticReader.reading(of: files, options: options, cache: cache)
-        LastReadingTests.expectSame(reading, StaticReader.reading(of: files, options: LastReadingTests.options(nil)), "\(damage)")
+        let (reading, cache) = StaticCheck.check(files, options: options)
+        LastReadingTests.expectSame(reading, StaticCheck.reading(of: files, options: LastReadingTests.options(nil)), "\(damage)")
         #expect(!cache.readFromFixedPoint)
         #expect(reading.warnings.count == 1, "\(damage): \(reading.warnings)")
         #expect(reading.warnings.first?.contains(CheckCache.analysisFileName) == true, "\(damage): \(reading.warnings)")
         files[ordinary].text = files[ordinary].text.replacingOccurrences(of: "        print(cache)\n", with: "        clear()\n")
-        let again = CheckCache(directory: folder, build: options.cacheIdentity)
-        let next = StaticReader.reading(of: files, options: options, cache: again)
+        let (next, again) = StaticCheck.check(files, options: options)
         #expect(next.warnings.isEmpty && again.readFromFixedPoint, "\(damage): written again whole")
-        LastReadingTests.expectSame(next, StaticReader.reading(of: files, options: LastReadingTests.options(nil)), "\(damage), again")
+        LastReadingTests.expectSame(next, StaticCheck.reading(of: files, options: LastReadingTests.options(nil)), "\(damage), again")
     }
 
     /// A judgment over part of the files starts with the files the one before read beyond its
@@ -182,7 +181,7 @@ import Testing
         _ = try GeneratedApp(features: 5, ordinaryFilesPerFeature: 2).write(to: root)
         var files = try StaticReader.files(in: [root.appendingPathComponent("Sources").path])
         let folder = CheckCacheTests.folder()
-        _ = StaticReader.reading(of: files, options: LastReadingTests.options(folder))
+        _ = StaticCheck.reading(of: files, options: LastReadingTests.options(folder))
         let marker = "        _ = titles.count\n"
         let screens = files.indices.filter { files[$0].text.contains(marker) }
         try #require(screens.count >= 3)
@@ -190,7 +189,7 @@ import Testing
         for (edit, at) in screens.suffix(3).enumerated() {
             files[at].text = files[at].text.replacingOccurrences(of: marker, with: "        if \(edit) < -1 { select(id) }\n" + marker)
             let (cached, cache) = Self.reading(files, folder: folder)
-            LastReadingTests.expectSame(cached, StaticReader.reading(of: files, options: LastReadingTests.options(nil)), "\(files[at].path)")
+            LastReadingTests.expectSame(cached, StaticCheck.reading(of: files, options: LastReadingTests.options(nil)), "\(files[at].path)")
             #expect(cache.readInPart, "\(files[at].path)")
             rounds.append(cache.partialRounds)
         }

@@ -152,18 +152,17 @@ import Testing
         var files = try Self.appFiles()
         var random = SeededEdits(seed: 53)
         let folder = CheckCacheTests.folder()
-        _ = StaticReader.reading(of: files, options: Self.options(folder))
-        var reuses: [CheckCache.Reuse?] = [], calls: [Bool] = [], fromFixedPoint = 0
+        _ = StaticCheck.reading(of: files, options: Self.options(folder))
+        var reuses: [ReuseReport.Kept?] = [], calls: [Bool] = [], fromFixedPoint = 0
         for round in 0..<80 {
             let what = Self.edit(&files, round: round, random: &random)
-            let plain = StaticReader.reading(of: files, options: Self.options(nil))
+            let plain = StaticCheck.reading(of: files, options: Self.options(nil))
             if round % 3 == 0 {
-                let found = StaticReader.findings(of: files, options: Self.options(folder))
+                let found = StaticCheck.findings(of: files, options: Self.options(folder))
                 #expect(found.diagnostics.map { $0.formatted() } == plain.diagnostics.map { $0.formatted() }, "round \(round), \(what)")
                 #expect(found.summary == plain.summary && found.warnings.isEmpty, "round \(round), \(what)")
             }
-            let cache = CheckCache(directory: folder)
-            let cached = StaticReader.reading(of: files, options: Self.options(folder), cache: cache)
+            let (cached, cache) = StaticCheck.check(files, options: Self.options(folder))
             Self.expectSame(cached, plain, "round \(round), \(what)")
             #expect(cached.warnings.isEmpty, "round \(round)")
             reuses.append(cache.reused)
@@ -185,22 +184,20 @@ import Testing
     @Test func anEditThatOnlyMovesLinesReusesTheReading() throws {
         var files = try Self.appFiles()
         let folder = CheckCacheTests.folder()
-        _ = StaticReader.reading(of: files, options: Self.options(folder))
+        _ = StaticCheck.reading(of: files, options: Self.options(folder))
         let ordinary = try #require(files.firstIndex { $0.path.hasSuffix("Ordinary1.swift") })
         files[ordinary].text = files[ordinary].text.replacingOccurrences(of: "        let text = String(value)", with: "        // why: a comment\n\n        let text = String(value)")
-        let first = CheckCache(directory: folder)
-        Self.expectSame(StaticReader.reading(of: files, options: Self.options(folder), cache: first), StaticReader.reading(of: files, options: Self.options(nil)), "ordinary")
+        let (readingOfFirst, first) = StaticCheck.check(files, options: Self.options(folder))
+        Self.expectSame(readingOfFirst, StaticCheck.reading(of: files, options: Self.options(nil)), "ordinary")
         #expect(first.reused == .edited && first.misses == 0)
-        let again = CheckCache(directory: folder)
-        _ = StaticReader.reading(of: files, options: Self.options(folder), cache: again)
+        let again = StaticCheck.check(files, options: Self.options(folder)).reuse
         #expect(again.reused == .unchanged, "the edited text is the last reading's now")
 
         let checkout = try #require(files.firstIndex { $0.path.hasSuffix("CheckoutModule.swift") })
         files[checkout].text = "// a comment on top\n" + files[checkout].text
-        let moved = CheckCache(directory: folder)
-        let reading = StaticReader.reading(of: files, options: Self.options(folder), cache: moved)
+        let (reading, moved) = StaticCheck.check(files, options: Self.options(folder))
         #expect(moved.reused == .edited && moved.misses == 0)
-        Self.expectSame(reading, StaticReader.reading(of: files, options: Self.options(nil)), "checkout")
+        Self.expectSame(reading, StaticCheck.reading(of: files, options: Self.options(nil)), "checkout")
         #expect(reading.diagnostics.contains { $0.position.file.hasSuffix("CheckoutModule.swift") && $0.position.line == 20 })
     }
 
@@ -211,12 +208,12 @@ import Testing
     @Test func anEditInAFileTheReadingNamesMovesItsPositions() throws {
         var files = try Self.appFiles()
         let folder = CheckCacheTests.folder()
-        _ = StaticReader.reading(of: files, options: Self.options(folder))
+        _ = StaticCheck.reading(of: files, options: Self.options(folder))
         let checkout = try #require(files.firstIndex { $0.path.hasSuffix("CheckoutModule.swift") })
         let app = try #require(files.firstIndex { $0.path.hasSuffix("AppComponent.swift") })
         // The finding's line in the file (0 if it were gone).
         func lookupLine() -> Int {
-            let reading = StaticReader.reading(of: files, options: Self.options(nil))
+            let reading = StaticCheck.reading(of: files, options: Self.options(nil))
             return reading.diagnostics.first { $0.position.file == files[checkout].path }?.position.line ?? 0
         }
         typealias Edit = (String, Bool, (inout [StaticReader.SourceFile]) -> Void)
@@ -244,8 +241,8 @@ import Testing
         #expect(line > 0)
         for (what, reuses, edit) in edits {
             edit(&files)
-            let cache = CheckCache(directory: folder)
-            Self.expectSame(StaticReader.reading(of: files, options: Self.options(folder), cache: cache), StaticReader.reading(of: files, options: Self.options(nil)), "\(what)")
+            let (readingOfCache, cache) = StaticCheck.check(files, options: Self.options(folder))
+            Self.expectSame(readingOfCache, StaticCheck.reading(of: files, options: Self.options(nil)), "\(what)")
             #expect((cache.reused == .edited) == reuses, "\(what): \(String(describing: cache.reused))")
             let now = lookupLine()
             if !["a local printed below it", "a property read", "re-indented"].contains(what) && !what.hasPrefix("comment ") {
@@ -262,7 +259,7 @@ import Testing
     @Test func anInertStatementReusesTheReading() throws {
         var files = try Self.appFiles()
         let folder = CheckCacheTests.folder()
-        _ = StaticReader.reading(of: files, options: Self.options(folder))
+        _ = StaticCheck.reading(of: files, options: Self.options(folder))
         let ordinary = try #require(files.firstIndex { $0.path.hasSuffix("Ordinary1.swift") })
         let original = files[ordinary].text
         let marker = "        let text = String(value)"
@@ -280,24 +277,23 @@ import Testing
         ]
         for (statement, reuses) in inert.map({ ($0, true) }) + read.map({ ($0, false) }) {
             files[ordinary].text = edited("        " + statement)
-            let cache = CheckCache(directory: folder)
-            Self.expectSame(StaticReader.reading(of: files, options: Self.options(folder), cache: cache), StaticReader.reading(of: files, options: Self.options(nil)), "\(statement)")
+            let (readingOfCache, cache) = StaticCheck.check(files, options: Self.options(folder))
+            Self.expectSame(readingOfCache, StaticCheck.reading(of: files, options: Self.options(nil)), "\(statement)")
             // (Read again, a statement whose runs record nothing new keeps the reading too: not inert.)
             #expect((cache.reused == .edited && !cache.keptRecordsAtFixedPoint) == reuses, "\(statement): \(String(describing: cache.reused))")
             // Taken out again: the reading holds (or is the one just made).
             files[ordinary].text = original
-            let back = CheckCache(directory: folder)
-            Self.expectSame(StaticReader.reading(of: files, options: Self.options(folder), cache: back), StaticReader.reading(of: files, options: Self.options(nil)), "\(statement) removed")
+            let (readingOfBack, back) = StaticCheck.check(files, options: Self.options(folder))
+            Self.expectSame(readingOfBack, StaticCheck.reading(of: files, options: Self.options(nil)), "\(statement) removed")
             #expect(back.reused != nil || !reuses, "\(statement) removed")
         }
         // Edits that hold, one on another: a comment, then an inert statement below it, judged
         // against the text the reading was made from (whose contribution the cache keeps).
         files[ordinary].text = edited("        // a comment")
-        let comment = CheckCache(directory: folder)
-        _ = StaticReader.reading(of: files, options: Self.options(folder), cache: comment)
+        let comment = StaticCheck.check(files, options: Self.options(folder)).reuse
         files[ordinary].text = edited("        // a comment\n        print(\"and a statement\")")
-        let both = CheckCache(directory: folder)
-        Self.expectSame(StaticReader.reading(of: files, options: Self.options(folder), cache: both), StaticReader.reading(of: files, options: Self.options(nil)), "comment, then statement")
+        let (readingOfBoth, both) = StaticCheck.check(files, options: Self.options(folder))
+        Self.expectSame(readingOfBoth, StaticCheck.reading(of: files, options: Self.options(nil)), "comment, then statement")
         #expect(comment.reused == .edited && both.reused == .edited && both.misses == 0)
     }
 
@@ -314,11 +310,11 @@ import Testing
 
             """
         let folder = CheckCacheTests.folder()
-        _ = StaticReader.reading(of: files, options: Self.options(folder))
+        _ = StaticCheck.reading(of: files, options: Self.options(folder))
         let marker = "        let text = String(value)"
         func run(_ comment: String, reuses: Bool) {
-            let cache = CheckCache(directory: folder)
-            Self.expectSame(StaticReader.reading(of: files, options: Self.options(folder), cache: cache), StaticReader.reading(of: files, options: Self.options(nil)), "\(comment)")
+            let (readingOfCache, cache) = StaticCheck.check(files, options: Self.options(folder))
+            Self.expectSame(readingOfCache, StaticCheck.reading(of: files, options: Self.options(nil)), "\(comment)")
             #expect((cache.reused == .edited) == reuses, "\(comment): \(String(describing: cache.reused))")
         }
         files[ordinary].text = files[ordinary].text.replacingOccurrences(of: marker, with: "        trace(\"formatting \\(value)\")\n" + marker)
@@ -327,164 +323,6 @@ import Testing
         run("that function now makes an object", reuses: false)
         files[ordinary].text = files[ordinary].text.replacingOccurrences(of: marker, with: "        trace(\"again\")\n" + marker)
         run("a call of it", reuses: false)
-    }
-
-    /// The components whose providers the provider-edit tests add and remove.
-    static let providerComponents = """
-        import GraphInspect
-
-        final class Analytics {}
-
-        final class AppComponent: Component, RootComponent {
-            let analytics = Analytics()
-
-            init() { super.init(parent: nil) }
-        }
-
-        final class HomeComponent: Component {
-            let title: String = "home"
-        }
-
-        final class DetailComponent: HomeComponent {}
-
-        """
-
-    /// A stored provider whose value runs no code of the sources, added to or removed from a
-    /// component whose family no other file touches, named nowhere else: the reading is made
-    /// again without the analysis (its lists, facts, places and the missing dependency's report,
-    /// which lists the providers it walked past) and equals the reading made from scratch. Other
-    /// provider edits are read again.
-    @Test func aProviderAddedOrRemovedIsDrawnWithoutTheAnalysis() throws {
-        let folder = NSTemporaryDirectory() + "graphinspect-provider-edit-\(UUID().uuidString)/Sources/App"
-        var files = [
-            StaticReader.SourceFile(path: folder + "/Components.swift", module: "App", text: Self.providerComponents),
-            StaticReader.SourceFile(path: folder + "/Screens.swift", module: "App", text: """
-                import GraphInspect
-
-                final class HomeScreen {
-                    init(component: HomeComponent) {
-                        let analytics: Analytics = component.analytics
-                        let payments: Analytics = component.payments
-                        print(analytics, payments)
-                    }
-                }
-
-                func makeTree() {
-                    let root = AppComponent()
-                    let home = HomeComponent(parent: root)
-                    _ = HomeScreen(component: home)
-                    _ = DetailComponent(parent: home)
-                }
-
-                """),
-        ]
-        let cacheFolder = CheckCacheTests.folder()
-        _ = StaticReader.reading(of: files, options: Self.options(cacheFolder))
-        func components(_ change: (String) -> String) { files[0].text = change(files[0].text) }
-        let edits: [(String, Bool, (String) -> String)] = [
-            ("a provider added first, the lines below moved", true, { $0.replacingOccurrences(of: "Component: Component {\n", with: "Component: Component {\n    let extra1 = Date()\n") }),
-            ("a provider added after another", true, { $0.replacingOccurrences(of: "    let analytics = Analytics()\n", with: "    let analytics = Analytics()\n    var count: Int = 0\n") }),
-            ("a provider removed", true, { $0.replacingOccurrences(of: "    let extra1 = Date()\n", with: "") }),
-            ("a provider of a type the sources declare", false, { $0.replacingOccurrences(of: "    var count: Int = 0\n", with: "    let tracker = Analytics()\n") }),
-            ("a provider of a name looked up", false, { $0.replacingOccurrences(of: "    let title: String = \"home\"\n", with: "    let title: String = \"home\"\n    let payments = Date()\n") }),
-            ("that provider removed again", false, { $0.replacingOccurrences(of: "    let payments = Date()\n", with: "") }),
-            ("a provider whose value is computed", false, { $0.replacingOccurrences(of: "    let title: String = \"home\"\n", with: "    let title: String = \"home\"\n    let stamp = Date().addingTimeInterval(1)\n") }),
-        ]
-        for (what, drawn, change) in edits {
-            components(change)
-            let cache = CheckCache(directory: cacheFolder)
-            let cached = StaticReader.reading(of: files, options: Self.options(cacheFolder), cache: cache)
-            let plain = StaticReader.reading(of: files, options: Self.options(nil))
-            Self.expectSame(cached, plain, "\(what)")
-            #expect((cache.reused == .edited) == drawn, "\(what): \(String(describing: cache.reused))")
-            #expect(plain.diagnostics.contains { $0.severity == .error && $0.message.contains("payments") } || what.contains("looked up"), "\(what)")
-        }
-    }
-
-    /// A provider drawn without the analysis keeps the functions that run nothing, so a call of
-    /// one still keeps the reading; unless one of them reads the provider's name, which may now
-    /// be the app's: then none is kept as such until the analysis runs again.
-    @Test func aProviderAddedKeepsTheFunctionsThatRunNothingUnlessOneReadsItsName() throws {
-        let folder = NSTemporaryDirectory() + "graphinspect-provider-quiet-\(UUID().uuidString)/Sources/App"
-        var files = [
-            StaticReader.SourceFile(path: folder + "/Components.swift", module: "App", text: Self.providerComponents),
-            StaticReader.SourceFile(path: folder + "/Screens.swift", module: "App", text: """
-                import GraphInspect
-
-                func quietNote(_ text: String) { print(text) }
-                func stampNote() { print(lateStamp) }
-
-                final class HomeScreen {
-                    init(component: HomeComponent) {
-                        let analytics: Analytics = component.analytics
-                        print("shown")
-                    }
-                }
-
-                func makeTree() {
-                    _ = HomeScreen(component: HomeComponent(parent: AppComponent()))
-                }
-
-                """),
-        ]
-        let cacheFolder = CheckCacheTests.folder()
-        _ = StaticReader.reading(of: files, options: Self.options(cacheFolder))
-        let steps: [(String, Int, Bool, String, String)] = [
-            ("a provider nothing reads", 0, true, "    let analytics = Analytics()\n", "    let analytics = Analytics()\n    let stamp = Date()\n"),
-            ("a call of a function that runs nothing", 1, true, "        print(\"shown\")\n", "        print(\"shown\")\n        quietNote(\"a\")\n"),
-            ("a provider one of them reads", 0, true, "    let title: String = \"home\"\n", "    let title: String = \"home\"\n    let lateStamp = Date()\n"),
-            ("another call, read again", 1, false, "        quietNote(\"a\")\n", "        quietNote(\"a\")\n        quietNote(\"b\")\n"),
-            ("and another, kept again", 1, true, "        quietNote(\"b\")\n", "        quietNote(\"b\")\n        quietNote(\"c\")\n"),
-        ]
-        for (what, file, kept, marker, replacement) in steps {
-            files[file].text = files[file].text.replacingOccurrences(of: marker, with: replacement)
-            let cache = CheckCache(directory: cacheFolder)
-            let cached = StaticReader.reading(of: files, options: Self.options(cacheFolder), cache: cache)
-            Self.expectSame(cached, StaticReader.reading(of: files, options: Self.options(nil)), "\(what)")
-            #expect((cache.reused == .edited) == kept, "\(what): \(String(describing: cache.reused))")
-        }
-    }
-
-    /// Random provider edits on a generated app (the benchmark's kind, smaller), with comments
-    /// and inert statements between them: each cached reading equals the one made from scratch,
-    /// and the provider edits the rule covers are drawn without the analysis.
-    @Test func randomProviderEditsOnAGeneratedApp() throws {
-        let root = URL(fileURLWithPath: NSTemporaryDirectory() + "graphinspect-generated-\(UUID().uuidString)")
-        _ = try GeneratedApp(features: 5, ordinaryFilesPerFeature: 2).write(to: root)
-        var files = try StaticReader.files(in: [root.appendingPathComponent("Sources").path])
-        let components = files.indices.filter { files[$0].path.hasSuffix("Components.swift") }
-        let cacheFolder = CheckCacheTests.folder()
-        _ = StaticReader.reading(of: files, options: Self.options(cacheFolder))
-        var random = SeededEdits(seed: 7)
-        var drawn = 0
-        for round in 0..<30 {
-            let index = components[Int(random.next() % UInt64(components.count))]
-            var lines = files[index].text.components(separatedBy: "\n")
-            let declarations = lines.indices.filter { lines[$0].contains("Component: Component {") }
-            let added = lines.indices.filter { lines[$0].contains("= Date()") || lines[$0].contains(": Int = 0") }
-            let kind = random.next() % 5
-            switch kind {
-            case 0, 1:
-                guard let at = declarations.isEmpty ? nil : declarations[Int(random.next() % UInt64(declarations.count))] else { continue }
-                lines.insert(kind == 0 ? "    public let extra\(round) = Date()" : "    var count\(round): Int = 0", at: at + 1)
-            case 2:
-                guard let at = added.first else { continue }
-                lines.remove(at: at)
-            case 3:
-                guard let at = declarations.first else { continue }
-                lines.insert("    // a comment \(round)", at: at + 1)
-            default:
-                // A provider of a type the sources declare: read again.
-                guard let at = declarations.last else { continue }
-                lines.insert("    let service\(round) = AppComponent()", at: at + 1)
-            }
-            files[index].text = lines.joined(separator: "\n")
-            let cache = CheckCache(directory: cacheFolder)
-            let cached = StaticReader.reading(of: files, options: Self.options(cacheFolder), cache: cache)
-            Self.expectSame(cached, StaticReader.reading(of: files, options: Self.options(nil)), "round \(round), kind \(kind) in \(files[index].path)")
-            if cache.reused == .edited, kind < 3 { drawn += 1 }
-        }
-        #expect(drawn > 5, "provider edits drawn without the analysis: \(drawn)")
     }
 
     /// A path a finding could spell otherwise than JSON does is never searched for: read again.
@@ -502,11 +340,11 @@ import Testing
     @Test func twoRunsAtOnceOverOneFolder() async throws {
         let folder = CheckCacheTests.folder()
         let sets = [try Self.appFiles(), try FidelityTests.moduleSampleFiles(withCheckout: false)]
-        let expected = sets.map { StaticReader.findings(of: $0, options: Self.options(nil)) }
+        let expected = sets.map { StaticCheck.findings(of: $0, options: Self.options(nil)) }
         let results = await withTaskGroup(of: [StaticReading.Findings].self) { group in
             for set in sets {
                 group.addTask {
-                    (0..<8).map { _ in StaticReader.findings(of: set, options: StaticReader.Options(threads: 1, cachePath: folder)) }
+                    (0..<8).map { _ in StaticCheck.findings(of: set, options: StaticReader.Options(threads: 1, cachePath: folder)) }
                 }
             }
             var all: [[StaticReading.Findings]] = []
@@ -529,40 +367,10 @@ import Testing
         let folder = CheckCacheTests.folder()
         var other = Self.options(folder)
         other.cacheIdentity = CheckCache.identity(sources: "another")
-        _ = StaticReader.reading(of: files, options: other)
-        let reading = StaticReader.reading(of: files, options: Self.options(folder))
+        _ = StaticCheck.reading(of: files, options: other)
+        let reading = StaticCheck.reading(of: files, options: Self.options(folder))
         #expect(reading.warnings.count == 1)
         #expect(reading.warnings.first?.contains("a graphinspect built from other sources wrote it") == true)
-        Self.expectSame(reading, StaticReader.reading(of: files, options: Self.options(nil)), "other reader")
-    }
-}
-
-/// The last reading's file damaged as the contributions' file is in `CheckCacheTests`: one
-/// warning, the reading complete and the same, and a good file written in its place.
-@Suite struct DamagedLastReadingTests {
-    @Test(arguments: ["truncated", "flipped", "garbage", "empty", "other build", "a folder"])
-    func aDamagedLastReadingIsOneWarning(damage: String) throws {
-        let files = try LastReadingTests.appFiles()
-        let plain = StaticReader.reading(of: files, options: LastReadingTests.options(nil))
-        let folder = CheckCacheTests.folder()
-        _ = StaticReader.reading(of: files, options: LastReadingTests.options(folder))
-        let path = folder + "/" + CheckCache.readingFileName
-        var options = LastReadingTests.options(folder)
-        if damage == "other build" {
-            options.cacheIdentity = CheckCache.identity(sources: "another")
-        } else if damage == "a folder" {
-            try FileManager.default.removeItem(atPath: path)
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        } else {
-            try CheckCacheTests.damage(path, damage)
-        }
-        let reading = StaticReader.reading(of: files, options: options)
-        LastReadingTests.expectSame(reading, plain, "\(damage)")
-        #expect(reading.warnings.count == 1, "\(damage): \(reading.warnings)")
-        #expect(reading.warnings.first?.hasPrefix("warning: graphinspect check: ") == true)
-        guard damage != "a folder" else { return }
-        let again = StaticReader.reading(of: files, options: options)
-        #expect(again.warnings.isEmpty, "\(damage): written again whole")
-        LastReadingTests.expectSame(again, plain, "\(damage), again")
+        Self.expectSame(reading, StaticCheck.reading(of: files, options: Self.options(nil)), "other reader")
     }
 }

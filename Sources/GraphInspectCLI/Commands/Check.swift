@@ -30,7 +30,9 @@ extension GraphInspectCommand {
                 With a rules file (./graphinspect.yml, or --rules FILE), the graph is also held \
                 against the team's rules (docs/rules.md): forbidden lookups, hops, depth, \
                 shadowing, unused providers, routers. Their findings join the reader's, at the \
-                lookup's line or the declaration; --rules-baseline FILE lists known ones.
+                lookup's line or the declaration. Known ones are listed in \
+                graphinspect-rules-baseline.txt beside the rules file (as the build plugin reads \
+                it), or in --rules-baseline FILE; --write-rules-baseline writes it.
 
                 Examples:
                   graphinspect check
@@ -42,7 +44,8 @@ extension GraphInspectCommand {
                   graphinspect check --format github Sources
                   graphinspect check -o findings.sarif Sources
                   graphinspect check --cache-path .build/graphinspect-check Sources
-                  graphinspect check --rules graphinspect.yml --rules-baseline rules-baseline.txt
+                  graphinspect check --write-rules-baseline
+                  graphinspect check --rules graphinspect.yml --rules-baseline known.txt
 
                 Exit codes: 0 no errors, 1 errors found, 64 bad arguments, 65 a malformed \
                 recording, rules file or rules baseline, 66 sources, recording or rules unreadable, 69 graphinspect-check not built, \

@@ -13,13 +13,6 @@ import GraphInspectCheckContract
 /// member `name` on x's declared type (a dynamic-member lookup), `resolve("name")`, and holders'
 /// `module(for:)`, `router(for:)` and `holder.key` lookups, each with the sites it starts from.
 final class FlowAnalysis {
-    struct Site: Hashable {
-        /// The type built, or `Self.stringType` for a string value.
-        var type: String
-        var position: SourcePosition?
-        var text: String?
-    }
-
     static let stringType = "#string"
     /// The type of a closure value's site (`Expr.closure`).
     static let closureType = "#closure"
@@ -27,74 +20,6 @@ final class FlowAnalysis {
     static let callType = "#call"
     /// Site 0 is `nil`.
     static let nilSite = 0
-
-    enum Slot: Hashable {
-        case parameter(function: Int, context: Int, name: String)
-        case local(function: Int, context: Int, name: String)
-        case field(site: Int, name: String)
-        case result(function: Int, context: Int)
-        /// What the closure written at `position` gives, in the run of `function` that made it.
-        case closureResult(function: Int, context: Int, position: SourcePosition)
-
-        /// A slot of a function's run in the last pass as unreached: no other run reads it.
-        var isOfAnUnreachedRun: Bool {
-            switch self {
-            case .parameter(_, let context, _), .local(_, let context, _), .result(_, let context), .closureResult(_, let context, _): context == FlowAnalysis.unreached
-            case .field: false
-            }
-        }
-    }
-
-    /// A dependency lookup the code makes, from one site.
-    struct DependencyLookup: Hashable {
-        var requester: Int
-        var name: String
-        var type: WrittenType?
-        var position: SourcePosition
-    }
-
-    /// `component.name` where the component's type declares `name`: a property read, not a
-    /// lookup, until the declaration goes (`query impact` walks it then, as `check` would).
-    struct PropertyRead: Hashable {
-        var receiver: Int
-        var name: String
-        var type: WrittenType?
-        var position: SourcePosition
-        /// The type the compiler gives the receiver, when it is a component the sources declare.
-        var declared: String?
-    }
-
-    /// A module or router lookup the code makes, from one holder site.
-    struct ModuleLookup: Hashable {
-        var holder: Int
-        var key: String
-        var target: Target
-        var position: SourcePosition
-
-        enum Target: Hashable { case module, router }
-    }
-
-    /// Something the reader saw but cannot decide, reported rather than guessed.
-    /// A closure stored on a component, module or router that captures that object strongly.
-    struct ClosureCycle: Hashable {
-        var position: SourcePosition
-        /// The name the object goes by where the closure is stored (`module`, `self`).
-        var receiver: String
-        /// Where the closure is stored.
-        var property: String
-        /// The object's type.
-        var type: String
-    }
-
-    /// How statements run while `probe` judges an edit (`FlowAnalysis+Incremental`): writing
-    /// nothing, and noting in `probeFoundEffect` what they would change.
-    enum Probe {
-        case off
-        /// Statements an edit adds: anything beyond the fixed point is an effect.
-        case mustAddNothing
-        /// Statements an edit removes: anything they contribute at all is an effect.
-        case mustDoNothing
-    }
 
     /// Whether the last pass changed what others read (an object made, a step known, a slot
     /// grown outside the unreached functions' own runs): the state is then no longer the fixed
@@ -307,57 +232,6 @@ final class FlowAnalysis {
         return true
     }
 
-    /// What one unreached function's run in the last pass recorded. Kept (`unreachedRecords`)
-    /// while no such run changes the state, so each is a function of the fixed point and its own
-    /// body alone.
-    struct UnreachedRecord {
-        var lookups: Set<DependencyLookup>
-        var moduleLookups: Set<ModuleLookup>
-        var propertyReads: Set<PropertyRead>
-        var pendingNotes: Set<Unresolved>
-        var definiteNotes: Set<Unresolved>
-        var reached: Set<SourcePosition>
-        var closureCycles: Set<ClosureCycle>
-
-        /// What `analysis` has recorded, leaving it empty.
-        static func takeOut(of analysis: FlowAnalysis) -> UnreachedRecord {
-            defer {
-                analysis.lookups = []
-                analysis.moduleLookups = []
-                analysis.propertyReads = []
-                analysis.pendingNotes = []
-                analysis.definiteNotes = []
-                analysis.reached = []
-                analysis.closureCycles = []
-            }
-            return UnreachedRecord(
-                lookups: analysis.lookups, moduleLookups: analysis.moduleLookups, propertyReads: analysis.propertyReads,
-                pendingNotes: analysis.pendingNotes, definiteNotes: analysis.definiteNotes, reached: analysis.reached, closureCycles: analysis.closureCycles
-            )
-        }
-
-        /// Gives what `takeOut` took back to an analysis that has recorded nothing since.
-        func putBack(into analysis: FlowAnalysis) {
-            analysis.lookups = lookups
-            analysis.moduleLookups = moduleLookups
-            analysis.propertyReads = propertyReads
-            analysis.pendingNotes = pendingNotes
-            analysis.definiteNotes = definiteNotes
-            analysis.reached = reached
-            analysis.closureCycles = closureCycles
-        }
-
-        func merge(into analysis: FlowAnalysis) {
-            analysis.lookups.formUnion(lookups)
-            analysis.moduleLookups.formUnion(moduleLookups)
-            analysis.propertyReads.formUnion(propertyReads)
-            analysis.pendingNotes.formUnion(pendingNotes)
-            analysis.definiteNotes.formUnion(definiteNotes)
-            analysis.reached.formUnion(reached)
-            analysis.closureCycles.formUnion(closureCycles)
-        }
-    }
-
     /// What the exact run must run, from this coarse run's log.
     func learntRelevance() -> Relevance? {
         guard let tracker else { return nil }
@@ -382,53 +256,6 @@ final class FlowAnalysis {
     let functionsByID: [Int: FunctionIR]
     /// Instance methods and getters by the type declaring them, run for every site of that type.
     let instanceFunctions: [String: [FunctionIR]]
-
-    func schedule(_ step: Step) {
-        if probing != .off {
-            if probing == .mustDoNothing || !knownSet.contains(step) { probeFoundEffect = true }
-            return
-        }
-        tracker?.caused(step)
-        if let relevance {
-            switch step {
-            case .function(let id, _): guard relevance.functions.contains(id) else { return }
-            case .properties(let site): guard relevance.propertyTypes.contains(sites[site].type) else { return }
-            case .graph: return
-            }
-        }
-        if knownSet.insert(step).inserted { known.append(step) }
-        if queued.insert(step).inserted { queue.append(step) }
-    }
-
-    func drain() {
-        while queueHead < queue.count {
-            let step = queue[queueHead]
-            queueHead += 1
-            queued.remove(step)
-            execute(step)
-        }
-        queue.removeAll()
-        queueHead = 0
-    }
-
-    func execute(_ step: Step) {
-        currentStep = recording ? nil : step
-        tracker?.current = step
-        switch step {
-        case .function(let id, let context):
-            guard let function = functionsByID[id] else { return }
-            if tracker != nil, context == Self.anyReceiver, let owner = function.owner {
-                run(function, context: context, selfSites: values(selfSlot(owner)))
-            } else {
-                let receiver = receiver(ofCall: context) ?? context
-                run(function, context: context, selfSites: Self.isSite(receiver) ? [receiver] : [])
-            }
-        case .properties(let site):
-            initializeProperties(of: site)
-        case .graph:
-            break
-        }
-    }
 
     /// Whether the roots made outside the sources read are assumed (the second settling).
     var assumingOutsideCode = false
@@ -465,36 +292,10 @@ final class FlowAnalysis {
     }
 
 
-    /// Where an expression is evaluated: the function, its context id and `self`'s sites.
-    struct Context {
-        var function: FunctionIR?
-        var id: Int
-        var selfSites: Set<Int>
-        var owner: String?
-        var step: Step
-    }
-
-    /// One run of a function in one context, or a site's property initialisers: what the
-    /// last pass links, to tell recursion through initialisers from a loop.
-    enum Step: Hashable {
-        case function(id: Int, context: Int)
-        case properties(site: Int)
-        /// The graph builder's reads (a coarse run's log only).
-        case graph
-    }
-
     /// What each step calls and builds (recorded on the last pass).
     var calls: [Step: Set<Step>] = [:]
 
     var builds: [Step: Set<Int>] = [:]
-
-    /// Where a closure value was made: its parameters are locals of that function run.
-    struct ClosureMade {
-        var parameters: [String]
-        var function: Int
-        var context: Int
-        var result: Slot
-    }
 
     var closures: [Int: ClosureMade] = [:]
 

@@ -42,6 +42,11 @@ public final class CheckCache {
                 "warning: graphinspect check: cannot write the cache \(Quoted.visible(path)): \(reason). The findings are complete; the next run reads every file again."
             }
         }
+
+        /// Whether the cache was ignored (rather than not written).
+        var ignoresTheCache: Bool {
+            if case .unwritable = self { false } else { true }
+        }
     }
 
     /// The contributions file's path.
@@ -80,10 +85,11 @@ public final class CheckCache {
         self.build = build
     }
 
-    /// Notes a problem once: another build's cache is one problem however many of its files are
-    /// read, and a file that can be neither read nor written is one (it cannot be written).
+    /// Notes a problem once: a cache ignored is one problem however many of its files are
+    /// damaged, unreadable or another build's (the first found names it), and a file that can be
+    /// neither read nor written is one (it cannot be written).
     private func note(_ problem: Problem) {
-        if case .otherBuild = problem, problems.contains(where: { if case .otherBuild = $0 { true } else { false } }) { return }
+        if problem.ignoresTheCache, problems.contains(where: \.ignoresTheCache) { return }
         if case .unwritable(let path, _) = problem {
             problems.removeAll { if case .unreadable(path, _) = $0 { true } else { false } }
         }
@@ -243,28 +249,7 @@ public final class CheckCache {
     /// The last reading is this run's too, as it is: nothing is written.
     func reuseLastReadingWhole() {
         reusedWhole = true
-        reused = .unchanged
     }
-
-    /// Whether this run's reading was the last one, and why (for tests and the benchmark).
-    public enum Reuse: Sendable, Equatable {
-        /// Over the same files.
-        case unchanged
-        /// Over files edited in ways that cannot change it (`LastReading.stillHolds`).
-        case edited
-    }
-
-    public internal(set) var reused: Reuse?
-    /// Whether this run's reading was drawn from the fixed point kept beside the last reading
-    /// (`SettledState`) rather than analysed whole (for tests and the benchmark).
-    public internal(set) var readFromFixedPoint = false
-    /// Whether this run kept the last reading with positions moved, as edits of bodies that keep
-    /// the fixed point left what it says (`StaticReader.keptAfterBodyEdits`), not drawn again.
-    public internal(set) var keptRecordsAtFixedPoint = false
-    /// Whether it judged so over part of the files only (`StaticReader.keptFromPart`).
-    public internal(set) var readInPart = false
-    /// How many rounds that judgment took (each reads the files the round before asked for).
-    public internal(set) var partialRounds = 0
 
     /// The shape of the contribution kept under `key` (`FileContribution.shapeKey`).
     func shape(forContribution key: CacheKey) -> CacheKey? {
@@ -285,7 +270,6 @@ public final class CheckCache {
     /// Writes the last reading alone: for a run whose reading is the last one, made from files
     /// whose contributions the cache need not keep again (an edit that moved lines only).
     func saveLastReadingOnly() {
-        reused = .edited
         contributionsWriting = nil
         reusedWhole = false
         writeLastReading()
@@ -383,31 +367,5 @@ public final class CheckCache {
     /// The identity of a reader built from sources of this digest.
     public static func identity(sources: String) -> String {
         "graphinspect check cache, format \(formatVersion), reader sources \(sources)"
-    }
-}
-
-extension CacheBytesWriter {
-    mutating func write(_ diagnostic: StaticDiagnostic) {
-        byte(diagnostic.severity == .error ? 0 : diagnostic.severity == .warning ? 1 : 2)
-        write(diagnostic.position)
-        string(diagnostic.message)
-        array(diagnostic.details) { $0.string($1) }
-        optional(diagnostic.ruleID) { $0.string($1) }
-        optional(diagnostic.subject) { $0.string($1) }
-    }
-}
-
-extension CacheBytesReader {
-    mutating func diagnostic() throws -> StaticDiagnostic {
-        let severity: StaticDiagnostic.Severity = switch try byte() {
-        case 0: .error
-        case 1: .warning
-        case 2: .note
-        default: throw Malformed()
-        }
-        return StaticDiagnostic(
-            severity: severity, position: try position(), message: try string(), details: try array { input throws in try input.string() },
-            ruleID: try optional { try $0.string() }, subject: try optional { try $0.string() }
-        )
     }
 }

@@ -6,7 +6,12 @@ import GraphInspectCheckContract
 extension StaticGraphBuilder {
     mutating func recordLookups() {
         let sites = analysis.sites
-        let ordered = analysis.lookups.sorted { ($0.position, position(of: $0.requester), $0.name) < ($1.position, position(of: $1.requester), $1.name) }
+        // A total order: one place can ask one name both typed and untyped (a closure's `given.x`
+        // read for its declared result and as it is), and the analysis keeps its lookups in a set.
+        let ordered = analysis.lookups.sorted {
+            ($0.position, position(of: $0.requester), $0.name, $0.type?.spelling ?? "", $0.type?.isOptional == true ? 1 : 0, $0.requester)
+                < ($1.position, position(of: $1.requester), $1.name, $1.type?.spelling ?? "", $1.type?.isOptional == true ? 1 : 0, $1.requester)
+        }
         // Each type's providers by name (the nearest declaration wins, as in the runtime's index).
         var tables: [String: [String: (owner: String, decl: PropertyDecl)]] = [:]
         func table(_ type: String) -> [String: (owner: String, decl: PropertyDecl)] {

@@ -48,6 +48,7 @@ extension StaticReader {
         }
 
         func reading(of files: [SourceFile], cachePath: String?) -> (reading: StaticReading, finish: () -> Void) {
+            if let needle = NeedleReading.reading(of: files, options: StaticReader.Options()) { return (needle, {}) }
             if let state {
                 switch state.next(files) {
                 case .unchanged:
@@ -66,7 +67,6 @@ extension StaticReader {
             let deferred = DeferredCacheSave()
             var options = Options(cachePath: cachePath)
             options.deferredSave = deferred
-            let cache = cachePath.map { CheckCache(directory: $0, build: options.cacheIdentity) }
             let finish = { [self] in
                 let group = DispatchGroup()
                 group.enter()
@@ -78,12 +78,14 @@ extension StaticReader {
                 thread.start()
                 saving = group
             }
-            if let cache, let kept = keptReading(files, options: options, cache: cache) { return (kept, finish) }
-            let made = StaticReader.analysed(files, options: options, cache: cache)
-            var reading = made.reading
-            reading.warnings = cache?.problems.map(\.description) ?? []
-            state = made.analysis.relevance == nil
-                ? State(files: files, fixedPoint: FixedPointReading(prepared: made.prepared, analysis: made.analysis, constructed: made.constructed), reading: reading) : nil
+            var request = StaticCheck.Request(files: files, options: options)
+            request.keepsAnalysis = true
+            let made = StaticCheck().answer(files, options: options, request: request)
+            // A request for more than the findings has the reading.
+            let reading = made.reading!
+            guard let (prepared, analysed) = made.made else { return (reading, finish) }
+            state = analysed.analysis.relevance == nil
+                ? State(files: files, fixedPoint: FixedPointReading(prepared: prepared, analysis: analysed.analysis, constructed: analysed.constructed), reading: reading) : nil
             return (reading, finish)
         }
     }
