@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The graph review of a change, for any CI: records the app's graph (before and after the change,
 # when given both), writes the pull-request comment (only when the shape changed) and the explorer
-# page, and checks the sources against the rules and their baseline, printing one GitHub
+# page (with the run's new rule violations), and checks the sources against the rules and
+# their baseline, printing one GitHub
 # annotation per finding and writing them as SARIF. graph-review.yml runs it on GitHub; elsewhere,
 # run it as it is and post OUT/comment.md however your CI comments.
 #
@@ -35,8 +36,15 @@ fi
 "$gi" dump --format json -o "$out/new.json" $NEW_RUN || exit 2
 "$gi" dump --trace "$out/new.json" -o "$out/explorer.html" || exit 2
 
+# The rules, with their known violations: the comment lists what the head breaks anew, and
+# check holds the sources to them (it finds ./graphinspect.yml and the baseline beside it itself).
+rules=()
+baseline=${RULES_BASELINE:-graphinspect-rules-baseline.txt}
+[ -f graphinspect.yml ] && rules+=(--rules graphinspect.yml)
+[ -f graphinspect.yml ] && [ -f "$baseline" ] && rules+=(--rules-baseline "$baseline")
+
 if [ -n "${OLD_RUN:-}" ]; then
-  "$gi" diff "$out/old.json" "$out/new.json" -o "$out/comment.md"
+  "$gi" diff "${rules[@]}" "$out/old.json" "$out/new.json" -o "$out/comment.md"
   case $? in
     0) : > "$out/unchanged" ;;
     1) ;;
@@ -46,7 +54,6 @@ fi
 
 options=()
 [ -n "${CHECK_CACHE:-}" ] && options+=(--cache-path "$CHECK_CACHE")
-baseline=${RULES_BASELINE:-graphinspect-rules-baseline.txt}
 [ -f "$baseline" ] && options+=(--rules-baseline "$baseline")
 # shellcheck disable=SC2086
 "$gi" check "${options[@]}" --format sarif -o "$out/findings.sarif" ${SOURCES:-Sources} 2> "$out/check.log"
