@@ -57,6 +57,14 @@ public struct SourcePlaces: Sendable, Equatable, Codable {
     /// recovers it), sorted; nil for a run.
     public var syntaxErrors: [SourcePosition]?
 
+    /// False when a component's own providers never answer its own lookups (needle's rule: the
+    /// walk starts at the parent); nil or true when they do, as in this project's architecture.
+    /// What `query impact` and the editor's quick fixes walk and declare by.
+    public var ownProvidersAnswer: Bool?
+
+    /// Whether a lookup's walk starts at the asking component itself.
+    public var walkStartsAtRequester: Bool { ownProvidersAnswer != false }
+
     public init(lookups: [Int: SourcePosition] = [:], providers: [String: [String: SourcePosition]] = [:], types: [String: SourcePosition] = [:]) {
         self.lookups = lookups
         self.providers = providers

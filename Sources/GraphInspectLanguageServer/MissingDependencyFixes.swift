@@ -18,8 +18,14 @@ struct MissingDependencyFixes {
     /// A file's text: the editor's, else the disk's.
     let text: (String) -> String?
 
-    /// The fixes of `report`, the failure of the lookup written at `position`.
+    /// The fixes of `report`, the failure of the lookup written at `position`: by needle's rule
+    /// on a needle app (`MissingDependencyFixes+Needle.swift`).
     func fixes(_ report: MissingDependency, at position: SourcePosition) -> [Fix] {
+        places.walkStartsAtRequester ? reportedFixes(report, at: position) : needleFixes(report, at: position)
+    }
+
+    /// The edits of the report's own fix, as the architecture's rule makes them.
+    func reportedFixes(_ report: MissingDependency, at position: SourcePosition) -> [Fix] {
         let name = report.request.name
         switch report.fix {
         case .declare(let requester, let root):
@@ -38,7 +44,7 @@ struct MissingDependencyFixes {
             let written = lines[declared.line - 1]
             // One whole declaration on its line, or the move would cut it.
             guard Self.isBalanced(written), !written.contains(";"),
-                  let insert = insertion(of: written.trimmingCharacters(in: .whitespaces), into: to.type) else { return [] }
+                  let insert = insertion(of: moved(written.trimmingCharacters(in: .whitespaces)), into: to.type) else { return [] }
             let removal = TextEdit(range: Range(start: Position(line: declared.line - 1, character: 0), end: Position(line: declared.line, character: 0)), newText: "")
             var edits = [declared.file: [removal]]
             edits[insert.file, default: []].append(insert.edit)
@@ -65,7 +71,7 @@ struct MissingDependencyFixes {
 
     /// Where a new member line goes in `type`'s declaration: after its opening brace, indented as
     /// the member below it (or four spaces in from the type).
-    private func insertion(of member: String, into type: String) -> (file: String, edit: TextEdit)? {
+    func insertion(of member: String, into type: String) -> (file: String, edit: TextEdit)? {
         guard let declared = places.types[type], declared.line > 0, let lines = text(declared.file).map(Documents.lines) else { return nil }
         var index = declared.line - 1, skip = max(0, declared.column - 1)
         while index < lines.count {
@@ -88,13 +94,13 @@ struct MissingDependencyFixes {
         return nil
     }
 
-    private static func indentation(_ line: Substring) -> String {
+    static func indentation(_ line: Substring) -> String {
         String(line.prefix { $0 == " " || $0 == "\t" })
     }
 
     /// Whether brackets open and close on the line (strings are not told apart: a line with a
     /// bracket in a string is left alone).
-    private static func isBalanced(_ line: Substring) -> Bool {
+    static func isBalanced(_ line: Substring) -> Bool {
         var depth = 0
         for character in line {
             if "([{".contains(character) { depth += 1 }

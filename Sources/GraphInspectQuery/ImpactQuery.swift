@@ -195,7 +195,7 @@ extension QueryGraph {
     func resolve(_ lookup: DependencyLookup, along chain: [ObjectID], before: ObjectID?, under edit: ImpactEdit) -> ObjectID? {
         let lost = before.flatMap { nodes[$0] }.map { edit.removedFrom.contains($0.type) } ?? false
         var climbing = false
-        for step in chain {
+        for step in walked(chain) {
             guard let type = nodes[step]?.type else { continue }
             if let (target, moved) = edit.movedTo, type == target, answers(provided: moved.type, asked: lookup.type) { return step }
             if step == before {
@@ -208,9 +208,15 @@ extension QueryGraph {
         return nil
     }
 
+    /// The steps of a lookup's chain that may answer it: all, or all but the asking component
+    /// itself under needle's rule (`SourcePlaces.ownProvidersAnswer`).
+    func walked(_ chain: [ObjectID]) -> ArraySlice<ObjectID> {
+        chain.dropFirst(places?.walkStartsAtRequester == false ? 1 : 0)
+    }
+
     /// The first step of the chain that answers the name once the edit is made.
     func climb(_ chain: [ObjectID], name: String, asked: String, under edit: ImpactEdit) -> ObjectID? {
-        for step in chain {
+        for step in walked(chain) {
             guard let type = nodes[step]?.type else { continue }
             if let (target, moved) = edit.movedTo, type == target, answers(provided: moved.type, asked: asked) { return step }
             if edit.removedFrom.contains(type) { continue }

@@ -101,7 +101,7 @@ extension QueryGraph {
                 answering = recorded.provider
                 by = "lookup"
             } else {
-                answering = chain.first { provider(name, of: $0) != nil }
+                answering = walked(chain).first { provider(name, of: $0) != nil }
                 by = "name"
             }
             let path = answering.flatMap { chain.firstIndex(of: $0) }.map { Array(chain[...$0]) } ?? chain
