@@ -22,7 +22,7 @@ extension LanguageServer {
             defer { offset = end }
             return end - offset
         })
-        let server = LanguageServer(reader: { _, _, _ in throw NoWorkspace() }, rules: { _ in nil }, input: -1, output: sink, log: { _ in })
+        let server = LanguageServer(reader: { _, _, _, _ in throw NoWorkspace() }, rules: { _ in nil }, input: -1, output: sink, log: { _ in })
         while true {
             do {
                 guard let body = try messages.next() else { return }

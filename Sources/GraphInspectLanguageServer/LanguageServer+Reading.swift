@@ -17,19 +17,18 @@ extension LanguageServer {
         }
         let inWorkspace = documents.open.filter { path, _ in paths.contains { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } }
         let cache = roots.first.map { ($0 as NSString).appendingPathComponent(".build/graphinspect-lsp") }
+        var held: [ReadingRules] = []
+        for rules in rules {
+            switch rules {
+            case .success(let read): held.append(read)
+            case .failure(let error): log("the rules file is not held: \(error)")
+            }
+        }
         let finish: () -> Void
         do {
-            let (reading, finishing) = try reader(paths, cache, inWorkspace)
+            let (reading, finishing) = try reader(paths, cache, inWorkspace, ReadingRules.all(held))
             finish = finishing
-            var findings = reading.diagnostics
-            for rule in rules {
-                do {
-                    findings = try rule(reading, findings)
-                } catch {
-                    log("the rules file is not held: \(error)")
-                }
-            }
-            current = WorkspaceReading(reading: reading, findings: findings.sorted())
+            current = WorkspaceReading(reading: reading)
             failuresByPosition = nil
         } catch {
             log("cannot read the workspace: \(error)")

@@ -15,22 +15,22 @@ import GraphInspectLSPTransport
 /// from is read by `reader`, which the executable installs.
 public final class LanguageServer: @unchecked Sendable {
     /// Reads the workspace's sources (`paths`, with `cachePath`), the editor's open files' text in
-    /// place of theirs on disk, as `check` reads them; installed by `graphinspect-check`. With the
-    /// reading comes what finishes it once its findings are published (saving the cache), so the
-    /// editor does not wait for it.
-    public typealias Reader = (_ paths: [String], _ cachePath: String?, _ texts: [String: String]) throws -> (reading: StaticReading, finish: () -> Void)
-    /// A reading's findings held against the workspace's rules file (nil when it has none): the
-    /// reader's `findings`, restated where the file says so, and the rules' own.
-    public typealias Rules = (_ reading: StaticReading, _ findings: [StaticDiagnostic]) throws -> [StaticDiagnostic]
+    /// place of theirs on disk, held to the workspace's `rules`, as `check` reads them; installed
+    /// by `graphinspect-check`. With the reading comes what finishes it once its findings are
+    /// published (saving the cache), so the editor does not wait for it.
+    public typealias Reader = (_ paths: [String], _ cachePath: String?, _ texts: [String: String], _ rules: ReadingRules?) throws
+        -> (reading: StaticReading, finish: () -> Void)
+    /// A workspace folder's rules file, read: nil when it has none, an error when it does not read.
+    public typealias RulesFile = (_ root: String) -> Result<ReadingRules, any Error>?
 
     let reader: Reader
-    let rulesFor: (_ root: String) -> Rules?
+    let rulesFor: RulesFile
     private var input: MessageReader
     private let output: MessageWriter
     let log: (String) -> Void
 
     var roots: [String] = []
-    var rules: [Rules] = []
+    var rules: [Result<ReadingRules, any Error>] = []
     var documents = Documents()
     var current: WorkspaceReading?
     /// The current reading's missing dependencies by where their lookups are written, made when a
@@ -44,7 +44,7 @@ public final class LanguageServer: @unchecked Sendable {
     /// Set by `exit`: the status to end with.
     var exitStatus: Int32?
 
-    public init(reader: @escaping Reader, rules: @escaping (_ root: String) -> Rules?, input: Int32 = 0, output: Int32 = 1,
+    public init(reader: @escaping Reader, rules: @escaping RulesFile, input: Int32 = 0, output: Int32 = 1,
                 log: @escaping (String) -> Void = { FileHandle.standardError.write(Data(("graphinspect lsp: " + $0 + "\n").utf8)) }) {
         self.reader = reader
         rulesFor = rules

@@ -8,7 +8,7 @@ import GraphInspectQuery
 /// declaration), answered as `query` answers.
 struct WorkspaceReading {
     let reading: StaticReading
-    /// `check`'s findings and the rules', as `check` prints them.
+    /// `check`'s findings and the rules' (the reading is held to them), sorted.
     let findings: [StaticDiagnostic]
     let graph: QueryGraph
     /// Dependency lookups by file: the event's index, where it is written, the name.
@@ -21,9 +21,9 @@ struct WorkspaceReading {
     /// dependency's components, for its diagnostic.
     private(set) var failedWalks: [SourcePosition: [ObjectID]] = [:]
 
-    init(reading: StaticReading, findings: [StaticDiagnostic]) {
+    init(reading: StaticReading) {
         self.reading = reading
-        self.findings = findings
+        findings = reading.diagnostics.sorted()
         graph = QueryGraph(snapshot: reading.snapshot, origin: .sources, places: reading.places)
         let types = Dictionary(reading.snapshot.nodes.map { ($0.id, $0.type) }, uniquingKeysWith: { first, _ in first })
         var declared: [SourcePosition: (types: [String], name: String)] = [:]

@@ -48,6 +48,8 @@ extension QueryGraph {
             /// nil: no lookup there on that side.
             func outcome(_ side: [LookupKey: (outcome: Outcome, requester: String, count: Int)], _ graph: QueryGraph) -> Outcome? {
                 if let made = side[key] { return made.outcome }
+                // A type's own provider answers its lookups, unless the app's rule excludes it (needle's).
+                guard graph.places?.ownProvidersAnswer != false else { return nil }
                 return graph.places?.providers[ownType]?[key.name] != nil ? Outcome(provider: requester, hops: 0) : nil
             }
             let was = outcome(before, self), will = outcome(now, after)

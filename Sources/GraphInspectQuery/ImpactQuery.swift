@@ -112,6 +112,10 @@ extension QueryGraph {
             throw .alreadyProvided(name: name, to: names.display(target), at: declaration(of: name, in: target))
         }
         let provider = "\(names.display(type)).\(name)"
+        if let declared = places?.providers[type]?[name], runsCode(declared), places?.ownProvidersAnswer == false {
+            // needle's: a declaration that runs code makes a child.
+            throw .movesTheTree(provider: provider, to: names.display(target))
+        }
         if let declared = places?.providers[type]?[name], let into = places?.types[target], runsCode(declared), let reread {
             let after = try reading(reread, ProviderEdit(declaration: declared, into: into))
             return impact(comparing: after, name: name, change: "move", provider: provider, to: names.display(target), reach: typesDeclaring(name, like: type).union([target]))

@@ -17,6 +17,8 @@ public enum QueryError: Error, Equatable, CustomStringConvertible, Sendable {
     case cannotReread(String)
     /// `--to` already declares the name.
     case alreadyProvided(name: String, to: String, at: QueryPlace?)
+    /// A move of a needle property whose getter makes a child: the tree itself would change.
+    case movesTheTree(provider: String, to: String)
 
     public var description: String {
         switch self {
@@ -38,6 +40,9 @@ public enum QueryError: Error, Equatable, CustomStringConvertible, Sendable {
             return reason.replacingOccurrences(of: "error: ", with: "")
         case .alreadyProvided(let name, let to, let at):
             return "\(to) already provides `\(Quoted.name(name))`\(at.map { " (\($0))" } ?? ""): moving another there would declare it twice. Ask `query impact --remove` for either instead."
+        case .movesTheTree(let provider, let to):
+            return "\(Quoted.visible(provider)) makes a child component: moving it to \(Quoted.visible(to)) would change the tree itself, which impact does not redraw for a move."
+                + " Move it in the sources and run `graphinspect check`; `query impact --remove \(Quoted.visible(provider))` answers what removing it does."
         }
     }
 

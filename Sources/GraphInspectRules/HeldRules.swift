@@ -1,4 +1,5 @@
 import Foundation
+import GraphInspectCheckContract
 
 /// A rules file and its baseline, read, as `check`, `dump`, `why` and the build plugin's tool
 /// hold a graph to them: the rules' findings, less the known ones, plus an error for each known
@@ -6,17 +7,24 @@ import Foundation
 public struct HeldRules: Sendable {
     public let rules: RuleSet
     public let baseline: RulesBaseline?
-
-    public init(rules: RuleSet, baseline: RulesBaseline? = nil) {
-        self.rules = rules
-        self.baseline = baseline
-    }
+    /// The rules file's and baseline's paths and texts: what decides the findings beside the
+    /// graph (`forReadings` keys a cached reading by it).
+    public let key: String
 
     /// Reads the rules file at `path` (and the baseline at `baselinePath`), each a mistake at its
     /// line. Needs the YAML parser installed (`RulesFileHook`).
     public init(path: String, baselinePath: String? = nil) throws(RulesError) {
-        rules = try RuleSetReader.read(text: try Self.text(of: path), path: path)
-        baseline = try baselinePath.map { path throws(RulesError) in try RulesBaseline.read(text: try Self.text(of: path), path: path) }
+        let text = try Self.text(of: path)
+        rules = try RuleSetReader.read(text: text, path: path)
+        var key = [path, text]
+        if let baselinePath {
+            let text = try Self.text(of: baselinePath)
+            baseline = try RulesBaseline.read(text: text, path: baselinePath)
+            key += [baselinePath, text]
+        } else {
+            baseline = nil
+        }
+        self.key = key.joined(separator: "\u{0}")
     }
 
     /// What to report of `input`'s findings, and how many the baseline accepted.
@@ -25,6 +33,16 @@ public struct HeldRules: Sendable {
         guard let baseline else { return (findings, 0, findings) }
         let held = baseline.hold(findings)
         return (held.report, held.known, findings)
+    }
+
+    /// `input` held to the rules and the baseline, as every command and the build tool hold it:
+    /// the findings to report, and what they count. With `writingBaseline`, every finding is
+    /// named for a new baseline and counted as known instead, and none is reported.
+    public func held(_ input: RulesInput, writingBaseline: Bool = false) -> (report: [StaticDiagnostic], tally: RulesTally) {
+        let found = report(input)
+        if writingBaseline { return ([], RulesTally(known: found.all.count, entries: found.all.map(\.baselineEntry))) }
+        let report = found.report.map(\.diagnostic)
+        return (report, RulesTally(errors: report.filter { $0.severity == .error }.count, warnings: report.filter { $0.severity == .warning }.count, known: found.known))
     }
 
     /// A rules file's or baseline's text: a file, at most 4 MiB, UTF-8.

@@ -36,14 +36,14 @@ public struct RulesBaseline: Sendable, Equatable {
     }
 
     /// The file `--write-rules-baseline` writes: a header saying what it is, then every finding's
-    /// entry, sorted, each once.
-    public static func text(of findings: [RuleFinding]) -> String {
+    /// entry (`RuleFinding.baselineEntry`), sorted, each once.
+    public static func text(of entries: [String]) -> String {
         let header = """
             # graphinspect rules baseline: known violations of the rules, one a line, sorted.
             # A finding listed here does not fail the build; a new one does; a line no longer
             # found fails too, until it is deleted. Rewrite it with --write-rules-baseline.
             """
-        return header + "\n\n" + Set(findings.map(\.baselineEntry)).sorted().map { $0 + "\n" }.joined()
+        return header + "\n\n" + Set(entries).sorted().map { $0 + "\n" }.joined()
     }
 
     /// What is left to report: the findings not listed, and an error for each listed entry no

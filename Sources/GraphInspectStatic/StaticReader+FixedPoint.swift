@@ -30,7 +30,7 @@ extension StaticReader {
     /// to be found again. The analysis and what was prepared are left to the exit as `analysed`
     /// leaves them.
     static func keptAfterBodyEdits(_ prepared: PreparedSources, files: [SourceFile], texts: [CacheKey], options: Options, cache: CheckCache) -> LastReading? {
-        guard options.alsoFind == nil, let found = fixedPointEdits(prepared, files: files, texts: texts, options: options, cache: cache) else { return nil }
+        guard options.rules == nil, let found = fixedPointEdits(prepared, files: files, texts: texts, options: options, cache: cache) else { return nil }
         let now = FixedPointReading.Now(prepared)
         guard let (moved, analysis, _) = FixedPointReading.keepsRecords(
             from: found.state, judgedBy: found.inert, edits: found.edits, now: now, files: files, constructed: found.constructed,

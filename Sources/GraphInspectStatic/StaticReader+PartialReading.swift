@@ -21,7 +21,7 @@ extension StaticReader {
     static func keptFromPart(
         _ last: LastReading, edits: EditedFiles, files: [SourceFile], texts: [CacheKey], options: Options, cache: CheckCache, rounds: inout Int
     ) -> LastReading? {
-        guard options.pruning != .always, options.alsoFind == nil, last.optionsKey == optionsKey(options), last.files.count == files.count,
+        guard options.pruning != .always, options.rules == nil, last.optionsKey == optionsKey(options), last.files.count == files.count,
               let state = cache.settledState(for: last.analysedKey), let index = state.index else { return nil }
         let edited = last.files.indices.filter { (last.files[$0].analysed ?? last.files[$0].text) != texts[$0] }
         guard !edited.isEmpty, edited.count <= mostEditedFiles else { return nil }

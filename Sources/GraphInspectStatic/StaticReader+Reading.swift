@@ -17,7 +17,7 @@ extension StaticReader {
         return files
     }
 
-    /// Reads `files` and builds the reading (with the additional findings), with what was prepared
+    /// Reads `files` and builds the reading (held to `options.rules`), with what was prepared
     /// and analysed on the way (`prepared`: the files already prepared, with their texts' keys;
     /// `drawn`: the graph and analysis a strategy drew from the fixed point); with a cache, keeps
     /// it for the next run and saves the cache.
@@ -29,7 +29,7 @@ extension StaticReader {
         if options.deferredSave == nil { cache?.startSavingContributions() }
         let (graph, analysis, constructed) = drawn ?? analysed(prepared)
         var reading = reading(graph)
-        if let also = options.alsoFind { reading.diagnostics = (reading.diagnostics + also.find(reading)).sorted() }
+        if let rules = options.rules { reading.hold(to: rules) }
         if options.leavesMemoryToExit { leftToExit.keep(LeftToExit(prepared: prepared, graph: graph, analysis: analysis)) }
         if let cache {
             let made = reading
@@ -67,7 +67,8 @@ extension StaticReader {
             diagnostics: reading.diagnostics, summary: reading.summary, declaredNames: LastReading.encodedNames(graph.declaredNames),
             graphTypeNames: LastReading.encodedNames(graph.graphTypeNames),
             graphFreeNames: LastReading.encodedNames(graph.graphFreeNames),
-            graphFreeMentions: LastReading.encodedNames(GraphFreeFunctions.mentions(of: graph.graphFreeNames, in: prepared.reader)), families: graph.families, parts: parts
+            graphFreeMentions: LastReading.encodedNames(GraphFreeFunctions.mentions(of: graph.graphFreeNames, in: prepared.reader)), families: graph.families, parts: parts,
+            rules: reading.rules
         ))
         cache.save()
     }
@@ -134,7 +135,7 @@ extension StaticReader {
 
     /// What decides a reading beside the files: how it was pruned, and what finds more.
     static func optionsKey(_ options: Options) -> String {
-        "\(options.pruning)\u{0}" + (options.alsoFind?.key ?? "")
+        "\(options.pruning)\u{0}" + (options.rules?.key ?? "")
     }
 
     /// The reading of a built graph: its snapshot, findings, facts and summary line.

@@ -136,9 +136,9 @@ public enum StaticReader {
         /// the sources read are left to the exit to free, which spares freeing millions of small
         /// objects one by one (`releaseMemoryLeftToExit()` frees them sooner).
         public var leavesMemoryToExit: Bool
-        /// Findings made from the reading beside the reader's own (the build tool's rules file),
-        /// kept in the cached reading with them.
-        public var alsoFind: AdditionalFindings?
+        /// The rules the reading is held to (`StaticCheck.Request.rules`, set by the entry), their
+        /// findings kept in the cached reading with the reader's.
+        var rules: ReadingRules?
         /// The identity of what writes and reads the cache: the reader's (`CheckCache.currentBuild`),
         /// or a tool's that finds more than the reader does (the build tool, with its rules).
         public var cacheIdentity = CheckCache.currentBuild
@@ -155,18 +155,6 @@ public enum StaticReader {
             self.threads = max(1, threads)
             self.cachePath = cachePath
             self.leavesMemoryToExit = leavesMemoryToExit
-        }
-    }
-
-    /// More findings from a reading, and what decides them beyond the sources (the rules file's
-    /// and baseline's text): part of the cached reading's key, so a changed rule is read again.
-    public struct AdditionalFindings: Sendable {
-        public var key: String
-        public var find: @Sendable (StaticReading) -> [StaticDiagnostic]
-
-        public init(key: String, find: @escaping @Sendable (StaticReading) -> [StaticDiagnostic]) {
-            self.key = key
-            self.find = find
         }
     }
 

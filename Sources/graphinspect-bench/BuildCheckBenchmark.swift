@@ -18,7 +18,7 @@ import SwiftSyntax
 /// every rule held against the static graph, as the plugin's tool does when the package has one.
 enum BuildCheckBenchmark {
     static func run(quick: Bool, folder: URL) throws -> [Row] {
-        let app = GeneratedApp(features: quick ? 11 : 40, ordinaryFilesPerFeature: quick ? 4 : 75)
+        let app = GeneratedApp(features: quick ? 11 : 40, ordinaryFilesPerFeature: quick ? RunSize.quick(4, smoke: 1) : 75)
         let root = folder.appendingPathComponent("build-check-app")
         let paths = try app.write(to: root)
         let sources = root.appendingPathComponent("Sources").path

@@ -32,7 +32,7 @@ enum CheckBenchmark {
         rows += try againstTheFloor(files, size: size, repeats: repeats, quick: quick)
 
         // A chain of builders, each making the next one's component below its own.
-        let depth = quick ? 1_000 : 10_000
+        let depth = quick ? RunSize.quick(1_000, smoke: 100) : 10_000
         let chain = folder.appendingPathComponent("check-chain")
         try generateChain(depth: depth, in: chain)
         let chainFiles = try StaticReader.files(in: [chain.path])
@@ -61,12 +61,15 @@ enum CheckBenchmark {
     /// (release: 11.7x parsing the apps), and that per-reading floor is not measured apart yet.
     static func wiringCorpus(repeats: Int) throws -> [Row] {
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let apps = try StaticReader.files(in: [package.appendingPathComponent("Examples/WiringCorpus/Apps").path]).filter { file in
+        let corpus = try StaticReader.files(in: [package.appendingPathComponent("Examples/WiringCorpus/Apps").path]).filter { file in
             // W17.swift: an app; WiringCatalogue.swift only lists them.
             let name = (file.path as NSString).lastPathComponent
             return name.dropFirst().first?.isNumber == true
         }
-        guard !apps.isEmpty else { return [] }
+        guard !corpus.isEmpty else { return [] }
+        // `--smoke`: a few of them, enough to keep the figure working.
+        let apps = RunSize.smoke ? Array(corpus.prefix(4)) : corpus
+        let which = apps.count == corpus.count ? "the wiring corpus's \(apps.count) apps" : "\(apps.count) of the wiring corpus's \(corpus.count) apps"
         let parse = Sample.measure(repeats: repeats) {
             for file in apps { blackHole(Parser.parse(source: file.text)) }
         }
@@ -84,7 +87,7 @@ enum CheckBenchmark {
             throw NSError(domain: "graphinspect-bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "check followed \(checked) of the wiring corpus's \(total) lookups"])
         }
         return [Row(
-            "check", "graphinspect check, each of the wiring corpus's \(apps.count) apps alone (\(total) lookups, all checked)", .seconds, check,
+            "check", "graphinspect check, each of \(which) alone (\(total) lookups, all checked)", .seconds, check,
             baseline: ("parsing the files (SwiftParser)", parse), target: nil
         )]
     }

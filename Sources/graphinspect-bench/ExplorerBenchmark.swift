@@ -75,7 +75,7 @@ enum ExplorerBenchmark {
             print("note: no Selenium at \(BrowserDriver.python) (run `bash scripts/test` from the package's folder): the explorer rows are skipped")
             return pages
         }
-        let sizes = quick ? [100, 1_000] : [100, 1_000, 10_000]
+        let sizes = quick ? RunSize.quick([100, 1_000], smoke: [100]) : [100, 1_000, 10_000]
         let repeats = quick ? 1 : 3
         var rows: [Row] = []
         var baselinePicture: Sample?

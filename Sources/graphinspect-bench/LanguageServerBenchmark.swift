@@ -7,8 +7,8 @@ import GraphInspectStatic
 
 /// `graphinspect lsp` driven by a client in this process, over pipes, as an editor drives it, on
 /// the build-check benchmark's generated app: the first diagnostics after `initialize` against a
-/// cold check, hover, definition and references (p95 of many), an unsaved edit's diagnostics, and
-/// peak memory.
+/// cold check, hover, definition and references (p95 of many), an unsaved edit's diagnostics, an
+/// unsaved provider edit's against the same texts read through the cache, and peak memory.
 enum LanguageServerBenchmark {
     /// The editor's side: framed JSON on one pipe, framed JSON read from the other.
     final class Client {
@@ -79,7 +79,7 @@ enum LanguageServerBenchmark {
         let toServer = Pipe(), fromServer = Pipe()
         let session = StaticReader.EditorSession()
         let server = LanguageServer(
-            reader: { paths, cachePath, texts in try session.reading(paths, cachePath: cachePath, texts: texts) },
+            reader: { paths, cachePath, texts, rules in try session.reading(paths, cachePath: cachePath, texts: texts, rules: rules) },
             rules: { _ in nil }, input: toServer.fileHandleForReading.fileDescriptor, output: fromServer.fileHandleForWriting.fileDescriptor, log: { _ in }
         )
         let thread = Thread { _ = server.run() }
@@ -124,12 +124,16 @@ enum LanguageServerBenchmark {
 
         // An unsaved edit: a lookup of what nothing provides, typed below the first; its diagnostic.
         var edits: [Double] = []
+        // The buffer as the server has it, for the baseline below.
+        var typed = lines.map(String.init)
         for round in 0..<(quick ? 1 : 3) {
             let name = "missingService\(round)"
+            let lookup = "        let _: F0Analytics = component.\(name)"
+            typed.insert(lookup, at: line + 1)
             let begin = DispatchTime.now().uptimeNanoseconds
             try client.notify("textDocument/didChange", [
                 "textDocument": ["uri": uri, "version": round + 2],
-                "contentChanges": [["range": ["start": ["line": line + 1, "character": 0], "end": ["line": line + 1, "character": 0]], "text": "        let _: F0Analytics = component.\(name)\n"]],
+                "contentChanges": [["range": ["start": ["line": line + 1, "character": 0], "end": ["line": line + 1, "character": 0]], "text": lookup + "\n"]],
             ])
             _ = try client.next { message in
                 guard message["method"] as? String == "textDocument/publishDiagnostics", let params = message["params"] as? [String: Any], params["uri"] as? String == uri else { return false }
@@ -137,10 +141,57 @@ enum LanguageServerBenchmark {
             }
             edits.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
         }
+
+        // A provider edit in an unsaved buffer: the feature's service removed from its component
+        // (its modules' lookups of it then fail), then written back; each to its diagnostics,
+        // answered from what the server keeps in memory.
+        let components = try require(files.first { $0.path.hasSuffix("/F\(deepest)Components.swift") })
+        let componentsURI = URL(fileURLWithPath: components.path).absoluteString
+        let service = "f\(deepest)Service"
+        let declaration = "    public let \(service) = F\(deepest)Service()\n"
+        let componentLines = components.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let declared = try require(componentLines.firstIndex { $0 + "\n" == declaration })
+        try client.notify("textDocument/didOpen", ["textDocument": ["uri": componentsURI, "languageId": "swift", "version": 1, "text": components.text]])
+        var providerEdits: [Double] = []
+        for round in 0..<(quick ? 2 : 6) {
+            let removing = round % 2 == 0
+            let lineRange: [String: Any] = ["start": ["line": declared, "character": 0], "end": ["line": removing ? declared + 1 : declared, "character": 0]]
+            let begin = DispatchTime.now().uptimeNanoseconds
+            try client.notify("textDocument/didChange", [
+                "textDocument": ["uri": componentsURI, "version": round + 2],
+                "contentChanges": [["range": lineRange, "text": removing ? "" : declaration]],
+            ])
+            _ = try client.next { message in
+                guard message["method"] as? String == "textDocument/publishDiagnostics", let params = message["params"] as? [String: Any], params["uri"] as? String == uri,
+                      let diagnostics = params["diagnostics"] as? [[String: Any]] else { return false }
+                return diagnostics.contains { ($0["message"] as? String)?.contains("`\(service): ") == true } == removing
+            }
+            providerEdits.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
+        }
         let peak = PeakMemory.resident()
         _ = try client.request("shutdown", [:])
         try client.notify("exit", [:])
         session.waitForSaving()
+
+        // Its baseline, in the same run: the same texts read as `check` reads them, through the
+        // server's cache (how the server read a provider edit before it answered one in memory),
+        // the cache's saving left out of the time.
+        var edited = files
+        let modulesIndex = try require(files.firstIndex { $0.path == modules.path }), componentsIndex = try require(files.firstIndex { $0.path == components.path })
+        edited[modulesIndex].text = typed.joined(separator: "\n")
+        let withoutService = components.text.replacingOccurrences(of: declaration, with: "")
+        var throughCache: [Double] = []
+        for round in 0..<providerEdits.count {
+            edited[componentsIndex].text = round % 2 == 0 ? withoutService : components.text
+            var options = StaticReader.Options(cachePath: root.appendingPathComponent(".build/graphinspect-lsp").path)
+            let deferred = DeferredCacheSave()
+            options.deferredSave = deferred
+            let begin = DispatchTime.now().uptimeNanoseconds
+            let read = try StaticCheck().run(StaticCheck.Request(files: edited, options: options))
+            throughCache.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
+            if let answered = read.reuse.answeredBy { throw BuildCheckBenchmark.benchError("the baseline's provider edit was answered by \(answered)") }
+            deferred.run()
+        }
 
         let size = "\(files.count) files"
         let coldBaseline = ("a cold check of the same files, on all cores", coldCheck)
@@ -151,6 +202,10 @@ enum LanguageServerBenchmark {
             Row("lsp", "definition from a lookup, p95", .seconds, definition, target: quick ? nil : .below(0.05)),
             Row("lsp", "references from a lookup to every lookup its provider answers, p95", .seconds, references, target: quick ? nil : .below(0.05)),
             Row("lsp", "an unsaved edit's diagnostics (a lookup of what nothing provides, typed)", .seconds, Sample(of: edits), target: quick ? nil : .below(0.5)),
+            Row(
+                "lsp", "an unsaved provider edit's diagnostics (a provider its modules look up removed, then written back)", .seconds, Sample(of: providerEdits),
+                baseline: ("the same texts read as check reads them, through the server's cache", Sample(of: throughCache)), target: quick ? nil : .below(1)
+            ),
             Row("lsp", "peak resident memory, the benchmark process with the server", .bytes, Sample(peak), target: .below(600 * 1024 * 1024)),
         ]
     }

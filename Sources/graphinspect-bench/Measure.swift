@@ -25,7 +25,8 @@ struct Sample: Codable {
         self.init(median: sorted[sorted.count / 2], min: sorted[0], max: sorted[sorted.count - 1])
     }
 
-    /// Runs `body` `repeats` times (after one warm-up run) and returns seconds per run.
+    /// Runs `body` `repeats` times (after one warm-up run) and returns seconds per run; under
+    /// `--smoke`, runs it once, unwarmed.
     static func measure(repeats: Int, _ body: () throws -> Void) rethrows -> Sample {
         try measure(repeats: repeats, body, after: {})
     }
@@ -33,10 +34,12 @@ struct Sample: Codable {
     /// As `measure(repeats:_:)`, running `after` after each run, untimed (what a process that
     /// runs `body` once would leave to its exit).
     static func measure(repeats: Int, _ body: () throws -> Void, after: () -> Void) rethrows -> Sample {
-        try body()
-        after()
+        if !RunSize.smoke {
+            try body()
+            after()
+        }
         var times: [Double] = []
-        for _ in 0..<repeats {
+        for _ in 0..<RunSize.repeats(repeats) {
             let start = DispatchTime.now().uptimeNanoseconds
             try body()
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
@@ -46,7 +49,7 @@ struct Sample: Codable {
     }
 
     /// Runs each of `bodies` `repeats` times in turns, one run of each per round (after one
-    /// warm-up round), and returns seconds per run of each. Figures compared with each other are
+    /// warm-up round; one round under `--smoke`), and returns seconds per run of each. Figures compared with each other are
     /// measured side by side this way, so a change in the machine's load falls on all of them.
     static func interleaved(repeats: Int, _ bodies: [() -> Void]) -> [Sample] {
         interleavedTimes(repeats: repeats, bodies).map(Sample.init(of:))
@@ -57,7 +60,7 @@ struct Sample: Codable {
     static func interleavedTimes(repeats: Int, _ bodies: [() -> Void]) -> [[Double]] {
         for body in bodies { body() }
         var times = Array(repeating: [Double](), count: bodies.count)
-        for _ in 0..<repeats {
+        for _ in 0..<RunSize.repeats(repeats) {
             for (index, body) in bodies.enumerated() {
                 let start = DispatchTime.now().uptimeNanoseconds
                 body()
@@ -75,7 +78,7 @@ struct Sample: Codable {
             run.after()
         }
         var times = Array(repeating: [Double](), count: runs.count)
-        for _ in 0..<repeats {
+        for _ in 0..<RunSize.repeats(repeats) {
             for (index, run) in runs.enumerated() {
                 let start = DispatchTime.now().uptimeNanoseconds
                 try run.body()

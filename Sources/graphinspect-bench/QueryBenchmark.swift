@@ -31,7 +31,7 @@ enum QueryBenchmark {
     /// The verbs on the scale group's trace (10,000 components, 30,000 lookups with their cache
     /// hits), against reading it.
     static func traceRows(quick: Bool, folder: URL) throws -> [Row] {
-        let components = quick ? 500 : 10_000
+        let components = quick ? RunSize.quick(500, smoke: 100) : 10_000
         let path = folder.appendingPathComponent("query.ndjson").path
         let events = try ScaleBenchmarks.generate(components: components, modules: components / 10, path: path)
         let read = { try TraceReader().read(path: path).snapshot }
@@ -65,7 +65,7 @@ enum QueryBenchmark {
     /// The verbs on the build-check benchmark's generated app, its cache warm (the check that
     /// filled it ran before), against parsing the same files on one core.
     static func sourceRows(quick: Bool, folder: URL) throws -> [Row] {
-        let app = GeneratedApp(features: quick ? 11 : 40, ordinaryFilesPerFeature: quick ? 4 : 75)
+        let app = GeneratedApp(features: quick ? 11 : 40, ordinaryFilesPerFeature: quick ? RunSize.quick(4, smoke: 1) : 75)
         let root = folder.appendingPathComponent("query-app")
         try app.write(to: root)
         let sources = root.appendingPathComponent("Sources").path

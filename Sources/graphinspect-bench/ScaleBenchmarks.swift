@@ -98,7 +98,7 @@ enum ScaleBenchmarks {
     }
 
     static func run(quick: Bool, folder: URL) throws -> [Row] {
-        let (components, modules, padded) = quick ? (500, 50, 50_000) : (10_000, 1_000, 1_000_000)
+        let (components, modules, padded) = quick ? (500, 50, RunSize.quick(50_000, smoke: 10_000)) : (10_000, 1_000, 1_000_000)
         let base = folder.appendingPathComponent("scale.ndjson").path
         let big = folder.appendingPathComponent("scale-padded.ndjson").path
         let events = try generate(components: components, modules: modules, path: base)

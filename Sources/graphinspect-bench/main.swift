@@ -1,6 +1,7 @@
 // graphinspect-bench: figures measured against baselines in the same run, release build.
-//   swift run -c release graphinspect-bench [--quick] [--only GROUP,...] [--json FILE]
-// --quick runs small sizes only, in well under a minute (the tests run it to keep it working).
+//   swift run -c release graphinspect-bench [--quick | --smoke] [--only GROUP,...] [--json FILE]
+// --quick runs small sizes only, in well under a minute; --smoke runs every figure once, at sizes
+// smaller still (the tests run it, in a debug build, to keep it working: `RunSize`).
 import Foundation
 import GraphInspectGeneratedApp
 
@@ -18,7 +19,7 @@ func value(after option: String) -> String? {
     guard let index = arguments.firstIndex(of: option), index + 1 < arguments.count else { return nil }
     return arguments[index + 1]
 }
-let quick = arguments.contains("--quick")
+let quick = arguments.contains("--quick") || RunSize.smoke
 // The child of the `instructions` group: one operation, counted under callgrind.
 if let operation = value(after: "--op") {
     try InstructionCounts.perform(operation, count: Int(value(after: "--count") ?? "0") ?? 0)
@@ -101,7 +102,7 @@ groups.insert(Group(name: "build-check", summary: "the build plugin's check over
 #endif
 
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("usage: graphinspect-bench [--quick] [--only GROUP,...] [--json FILE]\n\ngroups:")
+    print("usage: graphinspect-bench [--quick | --smoke] [--only GROUP,...] [--json FILE]\n\ngroups:")
     for group in groups { print("  \(group.name.padding(toLength: 14, withPad: " ", startingAt: 0))\(group.summary)") }
     exit(0)
 }

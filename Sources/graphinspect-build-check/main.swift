@@ -32,17 +32,10 @@ request.options.cacheIdentity = CheckCache.currentBuild + ", build tool sources 
 if let rulesPath = arguments.rules {
     YAMLRulesParser.install()
     do {
-        let held = try HeldRules(path: rulesPath, baselinePath: arguments.rulesBaseline)
         // The rules' text decides their findings: a changed rule or baseline checks again.
-        let key = try [rulesPath, HeldRules.text(of: rulesPath)] + (arguments.rulesBaseline.map { [$0, try HeldRules.text(of: $0)] } ?? [])
-        request.rules = StaticCheck.Rules(key: key.joined(separator: "\u{0}"), find: { reading in
-            held.report(RulesInput(snapshot: reading.snapshot, places: reading.places, origin: .sources)).report.map(\.diagnostic)
-        }, restate: { held.rules.restated($0) })
-    } catch let error as RulesError {
-        print(error.compilerStyle)
-        exit(1)
+        request.rules = try HeldRules(path: rulesPath, baselinePath: arguments.rulesBaseline).forReadings()
     } catch {
-        print("error: graphinspect check: \(error)")
+        print(error.compilerStyle)
         exit(1)
     }
 }

@@ -1,20 +1,20 @@
 import Foundation
+import GraphInspectCLI
 import GraphInspectCheckContract
-import GraphInspectLanguageServer
 import GraphInspectRules
 
-/// The rules file of a workspace folder (`graphinspect.yml` at its root), read once when the
-/// server starts and held against each reading it makes, as `check` holds it. A file that does
-/// not read is an error at every reading, which the server says.
+/// The rules file of a workspace folder (`graphinspect.yml` at its root, with
+/// `graphinspect-rules-baseline.txt` beside it when there is one, as `check` finds them), read
+/// once when the server starts; the server hands it to each reading, which holds the sources to
+/// it as `check` does. A file that does not read is an error at every reading, which the server
+/// says.
 enum LanguageServerRules {
-    static func of(root: String) -> LanguageServer.Rules? {
-        let path = (root as NSString).appendingPathComponent("graphinspect.yml")
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-        let rules = Result { () throws(RulesError) -> RuleSet in try RuleSetReader.read(text: text, path: path) }
-        return { reading, findings in
-            let rules = try rules.get()
-            return rules.restated(findings)
-                + RulesEngine(rules: rules).findings(in: RulesInput(snapshot: reading.snapshot, places: reading.places, origin: .sources)).map(\.diagnostic)
-        }
+    static func of(root: String) -> Result<ReadingRules, any Error>? {
+        let path = (root as NSString).appendingPathComponent(RulesOptions.defaultFile)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let baseline = (root as NSString).appendingPathComponent(RulesOptions.defaultBaseline)
+        return Result { () throws(RulesError) -> ReadingRules in
+            try HeldRules(path: path, baselinePath: FileManager.default.fileExists(atPath: baseline) ? baseline : nil).forReadings()
+        }.mapError { $0 as any Error }
     }
 }

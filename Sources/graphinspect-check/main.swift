@@ -10,12 +10,10 @@ import GraphInspectStatic
 // here, and `swift package graphinspect-check` runs this directly. It ends once it has printed, so
 // what it read is left to the exit to free.
 YAMLRulesParser.install()
-StaticReaderHook.read = { paths, cachePath in
-    try StaticCheck().run(StaticCheck.Request(paths: paths, options: StaticReader.Options(cachePath: cachePath, leavesMemoryToExit: true))).reading!
-}
-StaticReaderHook.readEdited = { paths, cachePath, edit in
-    var request = StaticCheck.Request(paths: paths, options: StaticReader.Options(cachePath: cachePath, leavesMemoryToExit: true))
-    request.edit = edit
+StaticReaderHook.read = { asked in
+    var request = StaticCheck.Request(paths: asked.paths, options: StaticReader.Options(cachePath: asked.cachePath, leavesMemoryToExit: true))
+    request.rules = asked.rules
+    request.edit = asked.edit
     return try StaticCheck().run(request).reading!
 }
 // `graphinspect query` over the sources hands its arguments here too, saying so in the environment
@@ -27,7 +25,7 @@ if companion == "query" {
 } else if companion == "lsp" {
     let session = StaticReader.EditorSession()
     let server = LanguageServer(
-        reader: { paths, cachePath, texts in try session.reading(paths, cachePath: cachePath, texts: texts) },
+        reader: { paths, cachePath, texts, rules in try session.reading(paths, cachePath: cachePath, texts: texts, rules: rules) },
         rules: LanguageServerRules.of
     )
     let status = server.run()

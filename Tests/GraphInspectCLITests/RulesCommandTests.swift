@@ -133,6 +133,39 @@ import GraphInspectTestSupport
         }
     }
 
+    /// `check --cache-path` keeps the rules' findings in the reading it keeps: the same sources and
+    /// rules again print the same, writing nothing; a changed rule or baseline reads again.
+    @Test func checkKeepsTheRulesFindingsInItsCache() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reading = folder.appendingPathComponent("cache/graphinspect-check-reading.cache")
+        func check() throws -> (run: Executable.Output, kept: String, written: Date?) {
+            let run = try Executable.run("graphinspect", ["check", "--no-notes", "--cache-path", "cache"], directory: folder)
+            let kept = String(decoding: try Data(contentsOf: reading), as: UTF8.self)
+            return (run, kept, try FileManager.default.attributesOfItem(atPath: reading.path)[.modificationDate] as? Date)
+        }
+        let cold = try check()
+        #expect(cold.run.status == 1 && cold.run.stderr.contains("graphinspect rules: graphinspect.yml: 2 errors, 0 warnings\n"), "\(cold.run.stderr)")
+        #expect(cold.kept.contains("which the rules forbid") && cold.kept.contains("which no lookup in the sources names"), "the rules' findings are kept with the reading")
+        func same(_ a: Executable.Output, _ b: Executable.Output) -> Bool { (a.status, a.stdout, a.stderr) == (b.status, b.stdout, b.stderr) }
+        let warm = try check()
+        #expect(same(warm.run, cold.run))
+        #expect(warm.written == cold.written, "the last reading answers whole: nothing is written")
+
+        try "rules:\n  unused-provider: error\n".write(to: folder.appendingPathComponent("graphinspect.yml"), atomically: true, encoding: .utf8)
+        let changed = try check()
+        #expect(changed.run.status == 1 && changed.run.stderr.contains("graphinspect rules: graphinspect.yml: 1 error, 0 warnings\n"), "\(changed.run.stderr)")
+        #expect(!changed.run.stdout.contains("which the rules forbid") && !changed.kept.contains("which the rules forbid"))
+        #expect(try check().written == changed.written)
+
+        try "unused-provider: RootComponent.networkService\n".write(to: folder.appendingPathComponent("graphinspect-rules-baseline.txt"), atomically: true, encoding: .utf8)
+        let known = try check()
+        #expect(known.run.status == 0, "\(known.run.stdout)")
+        #expect(known.run.stderr.contains("graphinspect rules: graphinspect.yml: 0 errors, 0 warnings, 1 known in graphinspect-rules-baseline.txt (found beside graphinspect.yml)\n"), "\(known.run.stderr)")
+        let knownAgain = try check()
+        #expect(same(knownAgain.run, known.run) && knownAgain.written == known.written)
+    }
+
     /// The build plugin's tool holds the rules too: their errors fail the build at the line,
     /// cold and from its cache; a changed rule is read again; a mistake in the rules file is an
     /// error at the rules file's line, as a compiler prints one, so the build shows it there.

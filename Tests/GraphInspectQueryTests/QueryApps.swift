@@ -30,12 +30,16 @@ struct QueryApp: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The build-check benchmark's app at a size a debug test reads quickly: 13 features in a
-    /// tree three deep, with an ordinary file each.
-    static let generated = QueryApp(name: "generated app (13 features)") {
+    /// The build-check benchmark's app at a size a debug test reads quickly (the oracle reads it
+    /// again for each of its providers): 11 features, the fewest that keep its planted lookup of a
+    /// sibling's provider, in a tree three deep, each with two sub-components (their providers
+    /// all of one shape) and an ordinary file.
+    static let generated = QueryApp(name: "generated app (11 features)") {
         // A folder of its own each time: the tests that ask for it run at once.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graphinspect-query-generated-\(UUID().uuidString)")
-        try GeneratedApp(features: 13, ordinaryFilesPerFeature: 1).write(to: folder)
+        var app = GeneratedApp(features: 11, ordinaryFilesPerFeature: 1)
+        app.subComponents = 2
+        try app.write(to: folder)
         defer { try? FileManager.default.removeItem(at: folder) }
         return try StaticReader.files(in: [folder.appendingPathComponent("Sources").path])
     }

@@ -12,7 +12,7 @@ import Testing
 
     @Test func writtenSortedOnceEachAndReadBack() throws {
         let findings = [Self.finding("B resolves `x` from Root", line: 9), Self.finding("A resolves `x` from Root", line: 3), Self.finding("A resolves `x` from Root", line: 5)]
-        let text = RulesBaseline.text(of: findings)
+        let text = RulesBaseline.text(of: findings.map(\.baselineEntry))
         #expect(text.hasSuffix("\nforbidden-lookup: A resolves `x` from Root\nforbidden-lookup: B resolves `x` from Root\n"))
         let baseline = try RulesBaseline.read(text: text, path: "graphinspect-rules-baseline.txt")
         #expect(baseline.entries.map(\.text) == ["forbidden-lookup: A resolves `x` from Root", "forbidden-lookup: B resolves `x` from Root"])

@@ -3,7 +3,6 @@ import Foundation
 import GraphInspect
 import GraphInspectCheckContract
 import GraphInspectReview
-import GraphInspectRules
 import GraphInspectText
 
 extension GraphInspectCommand {
@@ -114,9 +113,11 @@ extension GraphInspectCommand {
                 // With --format or --output, standard output is the static graph and the findings go to standard error.
                 let writesGraph = try graphFormat() != nil
                 let rules = try rulesOptions.load(command: "check", findsDefault: true)
+                // The reader's entry holds the reading to the rules: their findings join the
+                // reader's, worded and placed the same way, and are cached with them.
                 let reading: StaticReading
                 do {
-                    reading = try read(paths.isEmpty ? ["Sources"] : paths, cachePath)
+                    reading = try read(StaticReadingRequest(paths: paths.isEmpty ? ["Sources"] : paths, cachePath: cachePath, rules: rules?.forReadings))
                 } catch {
                     throw CLIError.cannotReadSources("\(error)".replacingOccurrences(of: "error: ", with: "", options: .anchored))
                 }
@@ -126,12 +127,13 @@ extension GraphInspectCommand {
                     if strict && finding.isUnchecked { finding.severity = .error }
                     return finding
                 }
-                // The rules' findings join the reader's, worded and placed the same way.
                 var verdict: RulesVerdict?
                 if let rules {
-                    let held = try rules.verdict(RulesInput(snapshot: reading.snapshot, places: reading.places, origin: .sources))
-                    diagnostics = (rules.held.rules.restated(diagnostics) + held.report.map(\.diagnostic)).sorted()
-                    verdict = held
+                    verdict = try rules.verdict([], tally: reading.rules ?? RulesTally())
+                    // Held to rules, the findings are sorted after --strict, so the notes it makes
+                    // errors take their place among the errors; without rules they keep the
+                    // reader's order (both as `check` has always printed them).
+                    if strict { diagnostics.sort() }
                 }
                 let findings = diagnostics.filter { !noNotes || $0.severity != .note }
                 errors = findings.filter { $0.severity == .error }.count

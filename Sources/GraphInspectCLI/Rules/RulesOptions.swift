@@ -86,29 +86,40 @@ struct LoadedRules {
     /// Where `--write-rules-baseline` writes, when it was given.
     var writesBaseline: String?
 
-    /// Holds `input` against the rules and the baseline, or writes the baseline.
+    /// The rules as the static reader's entry holds a reading of the sources to them (`check`).
+    var forReadings: ReadingRules { held.forReadings(writingBaseline: writesBaseline != nil) }
+
+    /// Holds `input` (a run) against the rules and the baseline, or writes the baseline.
     func verdict(_ input: RulesInput) throws(CLIError) -> RulesVerdict {
-        let found = held.report(input)
+        let found = held.held(input, writingBaseline: writesBaseline != nil)
+        return try verdict(found.report, tally: found.tally)
+    }
+
+    /// The verdict on what the rules found (`report`, counted by `tally`: a run's, or a reading's
+    /// held by the reader's entry), the baseline written when `--write-rules-baseline` asks.
+    func verdict(_ report: [StaticDiagnostic], tally: RulesTally) throws(CLIError) -> RulesVerdict {
         if let writesBaseline {
-            try Output.write(RulesBaseline.text(of: found.all), to: writesBaseline)
-            return RulesVerdict(file: held.rules.path, report: [], known: found.all.count, wroteBaseline: writesBaseline)
+            try Output.write(RulesBaseline.text(of: tally.entries), to: writesBaseline)
+            return RulesVerdict(file: held.rules.path, report: [], tally: tally, wroteBaseline: writesBaseline)
         }
-        return RulesVerdict(file: held.rules.path, report: found.report, known: found.known, baseline: held.baseline?.path, baselineBeside: baseline?.besideRules)
+        return RulesVerdict(file: held.rules.path, report: report, tally: tally, baseline: held.baseline?.path, baselineBeside: baseline?.besideRules)
     }
 }
 
-/// What the rules found in one graph, after the baseline: what to report, and what it accepted.
+/// What the rules found in one graph, after the baseline: what to report, and what it counted.
 struct RulesVerdict {
     var file: String
-    var report: [RuleFinding]
-    var known = 0
+    /// The findings to report (`check` has them among the reading's own, and leaves this empty).
+    var report: [StaticDiagnostic]
+    var tally: RulesTally
     var baseline: String?
     /// The rules file the baseline was found beside, when no `--rules-baseline` named it.
     var baselineBeside: String?
     var wroteBaseline: String?
 
-    var errors: Int { report.filter { $0.severity == .error }.count }
-    var warnings: Int { report.filter { $0.severity == .warning }.count }
+    var errors: Int { tally.errors }
+    var warnings: Int { tally.warnings }
+    var known: Int { tally.known }
 
     /// `graphinspect rules: graphinspect.yml: 1 error, 0 warnings, 2 known in baseline.txt`, and
     /// ` (found beside graphinspect.yml)` after a baseline no `--rules-baseline` named.

@@ -27,7 +27,7 @@ public struct RulesReportOptions: ParsableArguments {
     /// Writes the verdict's findings as asked, and its summary line on standard error.
     func report(_ verdict: RulesVerdict) throws(CLIError) {
         let format = try WriteOptions<RulesReport>.resolve(rulesFormat, output: rulesOutput)
-        let findings = verdict.report.map(\.diagnostic)
+        let findings = verdict.report
         if format == .text, rulesOutput == nil {
             for finding in findings { Output.say(finding.formatted(style: .forStandardError)) }
         } else if rulesOutput == nil {

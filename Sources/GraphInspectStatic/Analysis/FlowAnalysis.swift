@@ -114,9 +114,13 @@ final class FlowAnalysis {
     /// False to run the inert statements too: the tests' proof that leaving them out changes nothing.
     var leavesOutInertStatements = true
 
-    /// `index` is the reader's (`TypeIndex(types: reader.types, ...)`) and `constructed` its
-    /// `Constructions.count`, made here when not given: the coarse and exact runs share them.
-    init(reader: SourceReader, mode: Mode = .exact(nil), index: TypeIndex? = nil, constructed: [String: Int]? = nil, inert: InertStatements? = nil) {
+    /// `index` is the reader's (`TypeIndex(types: reader.types, ...)`), `constructed` its
+    /// `Constructions.count` and `tables` its `FunctionTables`, made here when not given: the
+    /// coarse and exact runs share them.
+    init(
+        reader: SourceReader, mode: Mode = .exact(nil), index: TypeIndex? = nil, constructed: [String: Int]? = nil, inert: InertStatements? = nil,
+        tables: FunctionTables? = nil
+    ) {
         self.constructed = Set((constructed ?? Constructions.count(in: reader)).keys)
         switch mode {
         case .exact(let relevance):
@@ -130,17 +134,10 @@ final class FlowAnalysis {
         self.inert = inert ?? InertStatements.of(index: self.index, freeFunctions: reader.freeFunctions, topLevel: reader.topLevel)
         topLevel = reader.topLevel
         freeFunctions = reader.freeFunctions
-        var all: [FunctionIR] = []
-        // Names sorted, not the types: moving the types themselves in a sort copies them.
-        for name in reader.types.keys.sorted() {
-            guard let type = reader.types[name] else { continue }
-            all += type.initializers
-            for name in type.methods.keys.sorted() { all += type.methods[name] ?? [] }
-            for name in type.propertyOrder { if let getter = type.properties[name]?.getter { all.append(getter) } }
-        }
-        functions = all
-        functionsByID = Dictionary(uniqueKeysWithValues: (all + reader.topLevel + reader.freeFunctions.values.flatMap { $0 }).map { ($0.id, $0) })
-        instanceFunctions = Dictionary(grouping: all.filter { $0.kind != .initializer && !$0.isStatic && $0.owner != nil }) { $0.owner ?? "" }
+        let tables = tables ?? FunctionTables(reader)
+        functions = tables.functions
+        functionsByID = tables.byID
+        instanceFunctions = tables.instanceFunctions
         for (name, first, again) in reader.redeclared {
             // Merging two types the graph never uses changes nothing it reports: counted, not said.
             guard self.index.isGraphType(name) else {

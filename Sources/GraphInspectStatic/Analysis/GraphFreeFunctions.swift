@@ -64,9 +64,10 @@ enum GraphFreeFunctions {
     /// anew (a provider added) can change how one of them is judged only if it is among these.
     static func mentions(of names: Set<String>, in reader: SourceReader) -> Set<String> {
         var functions: [FunctionIR] = []
-        for name in names {
-            functions += reader.freeFunctions[name] ?? []
-            for type in reader.types.values { functions += type.methods[name] ?? [] }
+        for name in names { functions += reader.freeFunctions[name] ?? [] }
+        // Each type's methods once (not every type for each name: thousands of each).
+        for type in reader.types.values {
+            for (name, list) in type.methods where names.contains(name) { functions += list }
         }
         var mentioned: Set<String> = []
         for function in functions {

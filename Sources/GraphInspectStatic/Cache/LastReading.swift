@@ -36,6 +36,8 @@ struct LastReading {
     /// (`StaticReader.keptFromPart`), by index: the next such judgment starts with them, as the
     /// names it asks for are mostly the same (a type every file extends, the edited type's).
     var partFiles: [Int] = []
+    /// What the rules the reading was held to counted (`StaticReading.rules`); nil for none.
+    var rules: RulesTally?
 
     /// The key of the files as the analysis last read them (each entry's `analysed` text, or its
     /// text): what the fixed point the cache keeps beside this reading belongs to (`SettledState`).
@@ -268,6 +270,12 @@ struct LastReading {
             }
         }
         out.array(partFiles) { $0.int($1) }
+        out.optional(rules) { out, tally in
+            out.int(tally.errors)
+            out.int(tally.warnings)
+            out.int(tally.known)
+            out.array(tally.entries) { $0.string($1) }
+        }
     }
 
     static func read(from input: inout CacheBytesReader) throws -> LastReading {
@@ -300,7 +308,10 @@ struct LastReading {
             pendingMoves: try input.array { input in
                 MovedPositions(file: try input.string(), moved: Dictionary(try input.array { (try $0.position(), try $0.position()) }, uniquingKeysWith: { first, _ in first }))
             },
-            partFiles: try input.array { try $0.int() }
+            partFiles: try input.array { try $0.int() },
+            rules: try input.optional { input in
+                RulesTally(errors: try input.int(), warnings: try input.int(), known: try input.int(), entries: try input.array { try $0.string() })
+            }
         )
     }
 }

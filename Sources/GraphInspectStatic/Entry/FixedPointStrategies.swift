@@ -8,7 +8,8 @@ struct BodyEditsKeptStrategy: ReuseStrategy {
     func answer(_ context: ReuseContext) -> ReuseAnswer {
         // An editor's session starts its next reading from the analysis, which this does not keep.
         guard !context.keepsAnalysis else { return .declined("the caller keeps the analysis, which a kept reading does not make") }
-        guard let kept = StaticReader.keptAfterBodyEdits(context.prepared, files: context.files, texts: context.texts, options: context.options, cache: context.cache)
+        guard let cache = context.cache else { return .declined("no cache") }
+        guard let kept = StaticReader.keptAfterBodyEdits(context.prepared, files: context.files, texts: context.texts, options: context.options, cache: cache)
         else { return .declined("no fixed point for these files, or the edits change what the reading says") }
         return .kept(kept)
     }
@@ -20,7 +21,8 @@ struct DrawnFromFixedPointStrategy: ReuseStrategy {
     var name: ReuseReport.Strategy { .drawnFromFixedPoint }
 
     func answer(_ context: ReuseContext) -> ReuseAnswer {
-        guard let drawn = StaticReader.fromFixedPoint(context.prepared, files: context.files, texts: context.texts, options: context.options, cache: context.cache)
+        guard let cache = context.cache else { return .declined("no cache") }
+        guard let drawn = StaticReader.fromFixedPoint(context.prepared, files: context.files, texts: context.texts, options: context.options, cache: cache)
         else { return .declined("no fixed point for these files, or the edits do not keep it") }
         return .drawn(drawn)
     }

@@ -7,7 +7,7 @@ struct WholeRunStrategy: ReuseStrategy {
     func answer(_ context: ReuseContext) -> ReuseAnswer {
         guard let last = context.last else { return .declined("the cache keeps no last reading") }
         guard last.runKey == context.runKey else { return .declined("the files, their texts or the options differ from the last reading's") }
-        context.cache.reuseLastReadingWhole()
+        context.cache?.reuseLastReadingWhole()
         return .kept(last)
     }
 }
@@ -54,9 +54,9 @@ struct JudgedInPartStrategy: ReuseStrategy {
     var name: ReuseReport.Strategy { .judgedInPart }
 
     func answer(_ context: ReuseContext) -> ReuseAnswer {
-        guard let last = context.last, let edits = context.edits else { return .declined(KeptReadingDecline.noEdits(context)) }
+        guard let last = context.last, let edits = context.edits, let cache = context.cache else { return .declined(KeptReadingDecline.noEdits(context)) }
         guard let kept = StaticReader.keptFromPart(
-            last, edits: edits, files: context.files, texts: context.texts, options: context.options, cache: context.cache, rounds: &context.partialRounds
+            last, edits: edits, files: context.files, texts: context.texts, options: context.options, cache: cache, rounds: &context.partialRounds
         ) else { return .declined("no fixed point to judge from, or the part read cannot show the edits keep the reading") }
         return .kept(context.keep(kept))
     }

@@ -31,6 +31,9 @@ struct NeedleApp {
     var notes: [StaticDiagnostic] = []
     /// Every name the files read as a member (`x.name`).
     var memberReads: Set<String> = []
+    /// Member properties whose getter makes a child component (`Child(parent: self)`): removing or
+    /// moving one changes the tree, so `query impact` reads the sources again for them.
+    var childMakingProperties: Set<SourcePosition> = []
 
     init(files: [NeedleFile]) {
         var byName: [String: Int] = [:]
@@ -75,6 +78,7 @@ struct NeedleApp {
         for (owner, use) in uses.sorted(by: { $0.use.position < $1.use.position }) {
             guard let child = byName[use.name] else { continue }
             if let owner, use.isCall {
+                if let property = use.inProperty { childMakingProperties.insert(property) }
                 guard linked.insert([owner, child]).inserted else { continue }
                 components[owner].children.append(child)
                 components[child].hasParent = true

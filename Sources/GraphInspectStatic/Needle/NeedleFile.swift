@@ -27,6 +27,9 @@ struct NeedleFile: Sendable {
         var name: String
         var isCall: Bool
         var position: SourcePosition
+        /// The member property whose getter or initializer holds the use, by its declared name's
+        /// position: a property that makes a child changes the tree when it is removed or moved.
+        var inProperty: SourcePosition?
     }
 
     /// A class or an extension, with what its body says.
@@ -193,10 +196,19 @@ private final class NeedleFileReader: SyntaxVisitor {
         // Only the class's or extension's own members are providers (not locals, not nested types').
         // A member's parents: the item, the item list, the member block, the declaration.
         if let owner = node.parent?.parent?.parent?.parent, owner.id == currentNode {
-            current?.properties += read(node, isExtension: owner.is(ExtensionDeclSyntax.self), inProtocol: false)
+            let properties = read(node, isExtension: owner.is(ExtensionDeclSyntax.self), inProtocol: false)
+            current?.properties += properties
+            if let first = properties.first { property = (node.id, first.position) }
         }
         return .visitChildren
     }
+
+    override func visitPost(_ node: VariableDeclSyntax) {
+        if property?.node == node.id { property = nil }
+    }
+
+    /// The member property being read, and where its name is declared.
+    var property: (node: SyntaxIdentifier, position: SourcePosition)?
 
     func read(_ node: VariableDeclSyntax, isExtension: Bool, inProtocol: Bool) -> [NeedleFile.Property] {
         let first = node.modifiers.first?.name.text
@@ -222,7 +234,7 @@ private final class NeedleFileReader: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         // Needle links a call to a component's child when the callee's first token names it.
         if let first = node.calledExpression.firstToken(viewMode: .sourceAccurate), case .identifier(let name) = first.tokenKind, name.first?.isUppercase == true {
-            let use = NeedleFile.TypeUse(name: name, isCall: true, position: position(node))
+            let use = NeedleFile.TypeUse(name: name, isCall: true, position: position(node), inProperty: property?.position)
             if current == nil { file.outsideUses.append(use) } else { current?.uses.append(use) }
             calleeTokens.insert(first.id)
         }
@@ -235,7 +247,7 @@ private final class NeedleFileReader: SyntaxVisitor {
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.baseName.text
         guard name.first?.isUppercase == true, !calleeTokens.contains(node.baseName.id) else { return .visitChildren }
-        let use = NeedleFile.TypeUse(name: name, isCall: false, position: position(node))
+        let use = NeedleFile.TypeUse(name: name, isCall: false, position: position(node), inProperty: property?.position)
         if current == nil { file.outsideUses.append(use) } else { current?.uses.append(use) }
         return .visitChildren
     }

@@ -17,12 +17,12 @@ enum NeedleReading {
         return builder.build(files: files.count)
     }
 
-    /// `check`'s reading of `files` when they are a needle app (with `options.alsoFind`'s
-    /// findings); nil otherwise. Read whole each time: no cache is read or written.
+    /// `check`'s reading of `files` when they are a needle app (held to `options.rules`); nil
+    /// otherwise. Read whole each time: no cache is read or written.
     static func reading(of files: [StaticReader.SourceFile], options: StaticReader.Options) -> StaticReading? {
         guard let graph = graph(of: files, threads: options.threads) else { return nil }
         var reading = StaticReader.reading(graph)
-        if let also = options.alsoFind { reading.diagnostics = (reading.diagnostics + also.find(reading)).sorted() }
+        if let rules = options.rules { reading.hold(to: rules) }
         return reading
     }
 
@@ -158,7 +158,7 @@ enum NeedleReading {
             places.memberReads = reads.union(app.memberReads)
             places.answering = answering.mapValues { $0.sorted() }
             places.propertyReads = []
-            places.declarationsRunningCode = []
+            places.declarationsRunningCode = app.childMakingProperties.sorted()
             places.syntaxErrors = []
             places.ownProvidersAnswer = false
             return places

@@ -5,11 +5,10 @@ extension StaticReader {
     /// A language server's readings, one after another, each of the workspace with the editor's
     /// unsaved text: the same reading `check` makes of that text (`EditorSessionTests`).
     ///
-    /// It keeps the last analysis in memory (`FixedPointReading`). An edit of function bodies
-    /// that leaves the analysis's fixed point as it was is answered by recording the lookups
-    /// again at that point and drawing the graph, without settling every file again. Any other
-    /// edit is read as `check` reads it, through the cache when there is one, and the analysis
-    /// made then is kept for the next.
+    /// It asks the entry (`StaticCheck`) for each reading, giving it what it keeps in memory of
+    /// the last (`InMemoryReading`): the entry answers from that first (an edit of bodies that
+    /// keeps the fixed point, a provider edit: `InMemoryStrategies`), else from the cache, else
+    /// reads the files whole, and gives back what to keep for the next.
     /// Not thread-safe: one server thread asks.
     public final class EditorSession {
         /// How the last reading was made.
@@ -18,55 +17,68 @@ extension StaticReader {
             case unchanged
             /// From the last fixed point, only the lookups recorded again.
             case fromFixedPoint
+            /// A provider edit: the analysis settled again in memory (`ReuseReport.Strategy.providerEditInMemory`).
+            case providerEdit
             /// Read as `check` reads, from the cache's last reading or not.
             case whole
         }
 
         public private(set) var lastPath = Path.whole
-        private var state: State?
+        /// How the entry made the last reading.
+        public private(set) var lastReuse = ReuseReport()
+        /// What the last reading kept in memory for the next.
+        private var kept: InMemoryReading?
         /// The cache being written on a thread of its own, if it is.
         private var saving: DispatchGroup?
+        /// The key of the rules the last reading was held to: readings held to others start afresh.
+        private var rulesKey: String?
 
         public init() {}
 
-        /// Waits until the cache a reading left to write is written: before a reading that reads
-        /// the cache, and before the process ends.
+        /// Waits until the cache a reading left to write is written: before the process ends (a
+        /// reading that reads the cache waits for it in the entry: `Request.cacheBeingWritten`).
         public func waitForSaving() {
             saving?.wait()
             saving = nil
         }
 
-        /// The reading of `paths` with the editor's `texts` (by path), and what is left to do
-        /// once its findings are published (`finish`: the cache written on a thread of its own, so
-        /// neither the findings nor the next request wait for it).
-        public func reading(_ paths: [String], cachePath: String?, texts: [String: String]) throws(StaticReader.ReadError) -> (reading: StaticReading, finish: () -> Void) {
+        /// The reading of `paths` with the editor's `texts` (by path), held to `rules` as `check`
+        /// holds it, and what is left to do once its findings are published (`finish`: the cache
+        /// written on a thread of its own, so neither the findings nor the next request wait for it).
+        public func reading(
+            _ paths: [String], cachePath: String?, texts: [String: String], rules: ReadingRules? = nil
+        ) throws(StaticReader.ReadError) -> (reading: StaticReading, finish: () -> Void) {
             var files = try StaticReader.files(in: paths)
             for index in files.indices {
                 if let text = texts[files[index].path] { files[index].text = text }
             }
-            return reading(of: files, cachePath: cachePath)
+            return reading(of: files, cachePath: cachePath, rules: rules)
         }
 
-        func reading(of files: [SourceFile], cachePath: String?) -> (reading: StaticReading, finish: () -> Void) {
-            if let needle = NeedleReading.reading(of: files, options: StaticReader.Options()) { return (needle, {}) }
-            if let state {
-                switch state.next(files) {
-                case .unchanged:
-                    lastPath = .unchanged
-                    return (state.reading, {})
-                case .read(let next):
-                    self.state = next
-                    lastPath = .fromFixedPoint
-                    return (next.reading, {})
-                case .cannot:
-                    break
-                }
+        func reading(of files: [SourceFile], cachePath: String?, rules: ReadingRules? = nil) -> (reading: StaticReading, finish: () -> Void) {
+            if rules?.key != rulesKey {
+                kept = nil
+                rulesKey = rules?.key
             }
-            lastPath = .whole
-            waitForSaving()
             let deferred = DeferredCacheSave()
-            var options = Options(cachePath: cachePath)
-            options.deferredSave = deferred
+            var request = StaticCheck.Request(files: files, options: Options(cachePath: cachePath))
+            request.options.deferredSave = deferred
+            request.rules = rules
+            request.keepsAnalysis = true
+            request.inMemory = kept
+            request.cacheBeingWritten = saving
+            let result = StaticCheck().answer(files, options: request.readingOptions, request: request)
+            lastReuse = result.reuse
+            lastPath = switch result.reuse.answeredBy {
+            case .unchangedInMemory: .unchanged
+            case .bodyEditsInMemory: .fromFixedPoint
+            case .providerEditInMemory: .providerEdit
+            default: .whole
+            }
+            if let next = result.inMemory { kept = next }
+            // A request for more than the findings has the reading.
+            let reading = result.reading!
+            if result.reuse.answeredInMemory { return (reading, {}) }
             let finish = { [self] in
                 let group = DispatchGroup()
                 group.enter()
@@ -78,46 +90,7 @@ extension StaticReader {
                 thread.start()
                 saving = group
             }
-            var request = StaticCheck.Request(files: files, options: options)
-            request.keepsAnalysis = true
-            let made = StaticCheck().answer(files, options: options, request: request)
-            // A request for more than the findings has the reading.
-            let reading = made.reading!
-            guard let (prepared, analysed) = made.made else { return (reading, finish) }
-            state = analysed.analysis.relevance == nil
-                ? State(files: files, fixedPoint: FixedPointReading(prepared: prepared, analysis: analysed.analysis, constructed: analysed.constructed), reading: reading) : nil
             return (reading, finish)
         }
-    }
-}
-
-/// What an editor session keeps of its last reading: the files it read, its fixed point, and the
-/// reading.
-private struct State {
-    var files: [StaticReader.SourceFile]
-    var fixedPoint: FixedPointReading
-    var reading: StaticReading
-
-    enum Next {
-        case unchanged
-        case read(State)
-        /// Not read from the fixed point, which is still whole.
-        case cannot
-    }
-
-    /// The reading of `files`, from this one's fixed point when the edited files' bodies changed
-    /// in ways that keep it.
-    func next(_ files: [StaticReader.SourceFile]) -> Next {
-        guard files.count == self.files.count else { return .cannot }
-        var edited: [Int] = []
-        for (index, file) in files.enumerated() {
-            let was = self.files[index]
-            guard file.path == was.path, file.module == was.module else { return .cannot }
-            if file.text != was.text { edited.append(index) }
-        }
-        guard !edited.isEmpty else { return .unchanged }
-        // The families of component types are the cache's (`LastReading`), not the editor's.
-        guard let (next, graph) = fixedPoint.next(editing: edited, of: files, drawsFamilies: false) else { return .cannot }
-        return .read(State(files: files, fixedPoint: next, reading: StaticReader.reading(graph)))
     }
 }

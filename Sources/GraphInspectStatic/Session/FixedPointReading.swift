@@ -16,43 +16,18 @@ struct FixedPointReading {
     var analysis: FlowAnalysis
     var constructed: [String: Int]
 
-    /// The reading of `files`, which differ from the ones read only in the texts of the files at
-    /// `edited`, from this fixed point when the edits keep it; nil otherwise (this reading stays
-    /// whole, to answer another edit). `drawsFamilies`: as `StaticReader.fromFixedPoint`.
-    func next(editing edited: [Int], of files: [StaticReader.SourceFile], drawsFamilies: Bool) -> (FixedPointReading, StaticGraph)? {
-        var next = prepared
-        var edits: [(index: Int, before: FileContribution)] = []
-        for index in edited {
-            guard let at = prepared.kept.firstIndex(of: index).map({ $0 + 1 }) else { return nil }
-            let file = files[index]
-            // What decides which modules are read and how type names resolve stays; the names
-            // read as members (`SourcePlaces.memberReads`) are gathered again.
-            let scan = FileScan(file.text), was = prepared.scans[index]
-            guard scan.imports == was.imports, scan.seesLibrary == was.seesLibrary, scan.topLevelTypes == was.topLevelTypes else { return nil }
-            let before = prepared.contributions[at]
-            let after = FileContribution.read(source: file.text, path: file.path, module: file.module, scope: prepared.scope)
-            // Numbered as the functions they replace.
-            guard before.functions.count == after.functions.count else { return nil }
-            for (was, now) in zip(before.functions, after.functions) { now.id = was.id }
-            next.contributions[at] = after
-            edits.append((index, before))
-            if scan.memberNames != was.memberNames {
-                next.scans[index] = scan
-                // A name the file no longer reads stays read if another file reads it.
-                next.memberReads.formUnion(scan.memberNames)
-                for name in Set(was.memberNames).subtracting(scan.memberNames) where !next.scans.contains(where: { $0.memberNames.contains(name) }) {
-                    next.memberReads.remove(name)
-                }
-            }
-        }
-        var reader = SourceReader()
-        for (offset, contribution) in next.contributions.enumerated() {
-            let module = offset == 0 ? RuntimeDeclarations.module : files[next.kept[offset - 1]].module
-            reader.apply(contribution, module: module, isLibrary: offset == 0, numbered: true)
-        }
-        next.reader = reader
-        guard let state = analysis.settledState() else { return nil }
-        return Self.reading(from: state, judgedBy: analysis.inert, edits: edits, prepared: next, files: files, constructed: constructed, drawsFamilies: drawsFamilies)
+    /// The reading of the files `edit` gives, which differ from the ones read only in texts, from
+    /// this fixed point when each edited file's bodies changed in ways that keep it (`BodyEdit`);
+    /// nil otherwise (this reading stays whole, to answer another edit). Whether each is an edit
+    /// of bodies alone is asked before the reader is made again. An editor's session leaves the
+    /// families of component types to the cache (`reading`'s `drawsFamilies`).
+    func afterBodyEdits(_ edit: InMemoryEdit) -> (FixedPointReading, StaticGraph)? {
+        guard let read = edit.read, read.allSatisfy({ BodyEdit(before: $0.before, after: $0.after) != nil }), let prepared = edit.prepared,
+              let state = analysis.settledState() else { return nil }
+        return Self.reading(
+            from: state, judgedBy: analysis.inert, edits: read.map { ($0.index, $0.before) }, prepared: prepared, files: edit.files,
+            constructed: constructed, drawsFamilies: false
+        )
     }
 
     /// The reading of `prepared` (the files as they are now, read) from `state`, the fixed point

@@ -38,7 +38,7 @@ struct QueryInput: ParsableArguments {
         }
         let reading: StaticReading
         do {
-            reading = try read(sources.isEmpty ? ["Sources"] : sources, cachePath)
+            reading = try read(StaticReadingRequest(paths: sources.isEmpty ? ["Sources"] : sources, cachePath: cachePath))
         } catch {
             throw .cannotReadSources("\(error)".replacingOccurrences(of: "error: ", with: "", options: .anchored))
         }
@@ -48,12 +48,10 @@ struct QueryInput: ParsableArguments {
             Output.say("graphinspect query: warning: \(unparsed.count) \(unparsed.count == 1 ? "file does" : "files do") not parse; answered from what could be read of \(unparsed.count == 1 ? "it" : "them"), which may leave out what follows the error: \(shown)")
         }
         var graph = QueryGraph(snapshot: reading.snapshot, origin: .sources, places: reading.places)
-        if let readEdited = StaticReaderHook.readEdited {
-            let paths = sources.isEmpty ? ["Sources"] : sources, cachePath = cachePath
-            graph.reread = { edit in
-                let edited = try readEdited(paths, cachePath, edit)
-                return (edited.snapshot, edited.places)
-            }
+        let paths = sources.isEmpty ? ["Sources"] : sources, cachePath = cachePath
+        graph.reread = { edit in
+            let edited = try read(StaticReadingRequest(paths: paths, cachePath: cachePath, edit: edit))
+            return (edited.snapshot, edited.places)
         }
         return graph
     }
