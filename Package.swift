@@ -4,7 +4,9 @@ import PackageDescription
 
 // Targets are split only where their dependencies differ (see docs/architecture.md):
 // the runtime depends on nothing; the text writers depend on the runtime's model only;
-// the CLI adds swift-argument-parser.
+// the CLI adds swift-argument-parser. Users depend on the products; the other targets are this
+// repository's: the tests and the apps they run, the benchmark and the fuzzers (which reach
+// modules that are not products, so a sibling package could not build them).
 let package = Package(
     name: "graphinspect",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -224,11 +226,7 @@ let package = Package(
     ]
 )
 
-// `@Providers` (computed providers visible to lookups) and what uses it. The plugin builds
-// swift-syntax, so it is a product of its own, kept out of the runtime, the CLI and the test
-// library: `swift build --product graphinspect` never builds it. The sanitizer runs of .ci/run,
-// which test the runtime's concurrency and the Graphviz wrapper, set GRAPHINSPECT_WITHOUT_MACROS=1
-// to skip building swift-syntax with sanitizers (minutes each).
+// What needs swift-syntax or SwiftNIO; left out when GRAPHINSPECT_WITHOUT_MACROS=1, which only .ci/run's sanitizer builds set (building both with sanitizers costs minutes each).
 if Context.environment["GRAPHINSPECT_WITHOUT_MACROS"] != "1" {
     package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"603.0.0"))
     // `graphinspect live`: an HTTP server (SwiftNIO) in an executable of its own, which
