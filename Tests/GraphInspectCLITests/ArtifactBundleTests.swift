@@ -9,7 +9,7 @@ import GraphInspectTestSupport
 /// (SE-0305), which a package's build plugin runs instead of building the tool from source
 /// (docs/check.md). Its layout and info.json as SwiftPM reads them, the tool in it runnable, and
 /// the names Examples/BuildCheckBinary and the plugin's code rely on.
-@Suite struct ArtifactBundleTests {
+@Suite(.ownThread) struct ArtifactBundleTests {
     static let name = "graphinspect-build-check"
 
     /// The triple SwiftPM matches a variant against on this machine, when the test knows it.

@@ -6,7 +6,7 @@ import GraphInspectTestSupport
 /// what a run without a cache writes, cold, over unchanged files, after edits that only move
 /// lines (in a file the reading names nowhere, and in one with a finding), and after edits the
 /// reading can see.
-@Suite struct CheckCacheOutputTests {
+@Suite(.ownThread) struct CheckCacheOutputTests {
     static let formats = ["text", "json", "dot", "mermaid"]
 
     @Test func everyFormatIsTheUncachedOneThroughEveryKindOfRun() throws {

@@ -3,7 +3,7 @@ import Testing
 import GraphInspectTestSupport
 
 /// `check --format github|sarif|json`: the findings as tools read them.
-@Suite struct CheckFormatsTests {
+@Suite(.ownThread) struct CheckFormatsTests {
     /// needle-root's four missing dependencies, copied under a folder whose name has a comma, a
     /// colon and a space (each must be encoded in a workflow command's property).
     static func oddlyPlacedFixture() throws -> (folder: URL, relative: String) {

@@ -4,7 +4,7 @@ import GraphInspectTestSupport
 
 /// `graphinspect check` as a user runs it: handed over to graphinspect-check, compiler-style
 /// findings on standard output, exit 1 on errors, the static graph in every format, `--against`.
-@Suite struct CheckTests {
+@Suite(.ownThread) struct CheckTests {
     static let root = Golden.packageRoot
 
     @Test func findsTheDyingSamplesDefectBeforeItRuns() throws {

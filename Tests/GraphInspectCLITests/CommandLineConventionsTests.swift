@@ -6,7 +6,7 @@ import GraphInspectTestSupport
 
 /// A newcomer's first hour: the CLI behaves like the Unix and Swift tools they know.
 /// Each error is pinned by its message and exit code (the table is in docs/cli.md and --help).
-@Suite struct CommandLineConventionsTests {
+@Suite(.ownThread) struct CommandLineConventionsTests {
     static func binary(_ name: String) -> String { Executable.buildFolder.appendingPathComponent(name).path }
     static func temporary(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("newcomer-\(UUID().uuidString)-\(name)").path

@@ -5,7 +5,7 @@ import Testing
 @testable import GraphInspectCLI
 import GraphInspectTestSupport
 
-@Suite struct DumpExecutableTests {
+@Suite(.ownThread) struct DumpExecutableTests {
     var sample: String { Executable.buildFolder.appendingPathComponent("graphinspect-sample").path }
     var dying: String { Executable.buildFolder.appendingPathComponent("graphinspect-sample-dying").path }
 

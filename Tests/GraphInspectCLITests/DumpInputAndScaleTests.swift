@@ -9,7 +9,7 @@ import GraphInspectTestSupport
 
 /// Hostile input and scale: every case either works or fails with a clear message, never a crash
 /// or a hang.
-@Suite struct DumpInputAndScaleTests {
+@Suite(.ownThread) struct DumpInputAndScaleTests {
     @Test func traceTruncatedAtEveryByteOffsetReadsOrFailsClearly() throws {
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).ndjson").path
         defer { try? FileManager.default.removeItem(atPath: trace) }

@@ -6,7 +6,7 @@ import GraphInspectTestSupport
 /// An installed graphinspect is a folder of executables: `graphinspect` finds its companions
 /// beside itself. Every command runs from a folder that holds what scripts/install copies, and
 /// `--help` says which companions a folder lacks.
-@Suite struct InstallationTests {
+@Suite(.ownThread) struct InstallationTests {
     /// What scripts/install copies into the folder it installs to.
     static let installed = [
         "graphinspect", "graphinspect-check", "graphinspect-live", "graphinspect-rules", "graphinspect-sample-dying", "graphinspect-sample-leaking",

@@ -9,7 +9,7 @@ import GraphInspectTestSupport
 /// Hostile names in every field a trace carries, through every output: each output is
 /// well-formed, shows nothing but the names' own text, and has the shape of a benign twin (the
 /// same trace with plain names).
-@Suite struct NameEscapingTests {
+@Suite(.ownThread) struct NameEscapingTests {
     static let hostile = [
         "quote\"d", "back\\slash", "ends\\", "\"]; evil [label=\"x", "a\\\"];evil2[label=\"y",
         "x\"];evil3[label=<<a href=\"javascript:alert(1)\">z</a>>];q[\"", "nul\u{0}byte",

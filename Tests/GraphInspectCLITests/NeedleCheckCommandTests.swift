@@ -5,7 +5,7 @@ import Testing
 /// `check`'s pictures and rules on the bundled needle app (Examples/Needle): each picture format
 /// is written (the DOT accepted by Graphviz's own `dot`), and a rules file's findings stand at the
 /// lines of the needle code they name.
-@Suite struct NeedleCheckCommandTests {
+@Suite(.ownThread) struct NeedleCheckCommandTests {
     static let example = Golden.packageRoot.appendingPathComponent("Examples/Needle")
 
     /// A copy of the example with `files` added, in a new folder.

@@ -8,7 +8,7 @@ import Testing
 @testable import GraphInspectCLI
 import GraphInspectTestSupport
 
-@Suite struct PictureGoldenTests {
+@Suite(.ownThread) struct PictureGoldenTests {
     func dump(_ arguments: [String]) throws -> String {
         try GraphInspectCommand.Dump.parse(arguments).render()
     }

@@ -5,7 +5,7 @@ import GraphInspectTestSupport
 /// Every picture the project draws, measured in a real browser: no two labels overlap anywhere,
 /// and the default picture of each bundled sample fits a 1,200 px page with text of 9 px or more
 /// and an aspect ratio between 0.4 and 2.5.
-@Suite(.serialized) struct PictureLegibilityTests {
+@Suite(.serialized, .ownThread) struct PictureLegibilityTests {
     static let samples = ["modules", "modules-dying", "modules-changed", "school", "signup", "screen"]
 
     func draw(_ arguments: [String], status: Int32 = 0) throws -> String {

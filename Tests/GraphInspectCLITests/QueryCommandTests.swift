@@ -6,7 +6,7 @@ import GraphInspectTestSupport
 /// `graphinspect query` as a user runs it: the installed binary handing the sources to
 /// graphinspect-check, or reading a run; every verb in every format it writes, and every bad
 /// input answered with what to ask instead (exit 64), never a crash.
-@Suite struct QueryCommandTests {
+@Suite(.ownThread) struct QueryCommandTests {
     static let sample = ["--sources", Golden.packageRoot.appendingPathComponent("Sources/GraphInspectSample").path]
 
     static func query(_ arguments: [String]) throws -> Executable.Output {

@@ -9,7 +9,7 @@ import Testing
 import GraphInspectTestSupport
 
 /// The replay as an HTML page (`replay --format html`), loaded and played in Chromium.
-@Suite struct ReplayPageTests {
+@Suite(.ownThread) struct ReplayPageTests {
     static func page(_ arguments: [String]) throws -> String {
         try Browser.page(["replay", "--format", "html"] + arguments)
     }

@@ -8,7 +8,7 @@ import Testing
 @testable import GraphInspectCLI
 import GraphInspectTestSupport
 
-@Suite struct ReplayTests {
+@Suite(.ownThread) struct ReplayTests {
     static let sample = GraphInspectCommand.Dump.recordSample()
 
     func replay(_ arguments: [String]) throws -> String {

@@ -11,7 +11,7 @@ import GraphInspectTestSupport
 /// `--rules` as a team uses it: `check` on the sources, `dump` and `why` on a run (handed from
 /// graphinspect to graphinspect-rules), every findings format, a baseline kept in git, and a
 /// mistaken rules file stopping the command before anything runs.
-@Suite struct RulesCommandTests {
+@Suite(.ownThread) struct RulesCommandTests {
     static let root = Golden.packageRoot
 
     /// A folder with the rules file and a recorded run of needle's tic-tac-toe (ported).

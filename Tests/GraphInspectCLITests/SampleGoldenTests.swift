@@ -5,7 +5,7 @@ import GraphInspectTestSupport
 
 /// Every bundled sample of the seeds' architectures: its tree and DOT pinned, its binary dumping
 /// the same as the in-process run, and listed by `graphinspect samples`.
-@Suite struct SampleGoldenTests {
+@Suite(.ownThread) struct SampleGoldenTests {
     static let samples = ["school", "signup", "screen"]
 
     @Test(arguments: samples)

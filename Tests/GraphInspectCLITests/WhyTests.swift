@@ -4,7 +4,7 @@ import Testing
 @testable import GraphInspectCLI
 import GraphInspectTestSupport
 
-@Suite struct WhyTests {
+@Suite(.ownThread) struct WhyTests {
     var dying: String { Executable.buildFolder.appendingPathComponent("graphinspect-sample-dying").path }
 
     @Test func whyOnTheDyingSamplePrintsTheReportAndExits1() throws {

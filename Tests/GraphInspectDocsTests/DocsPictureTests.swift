@@ -3,7 +3,7 @@ import Testing
 import GraphInspectTestSupport
 
 /// The SVGs in docs/images are what the CLI draws now (docs/images/manifest.txt says how each is made).
-@Suite struct DocsPictureTests {
+@Suite(.ownThread) struct DocsPictureTests {
     @Test func everyPictureIsCurrent() throws {
         #expect(DocsImages.manifest.count == 16)
         for (file, arguments) in DocsImages.manifest {

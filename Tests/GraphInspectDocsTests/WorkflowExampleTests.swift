@@ -8,7 +8,7 @@ import GraphInspectTestSupport
 /// comment script run by node against the fake API the workflow runner uses
 /// (scripts/lib/github-script.js). The whole workflow, every step in order on a repository of
 /// Examples/CI/Bank, is run by `bash scripts/ci-workflow` in .ci/run.
-@Suite struct WorkflowExampleTests {
+@Suite(.ownThread) struct WorkflowExampleTests {
     static let examples = Golden.packageRoot.appendingPathComponent("Examples/CI")
 
     static func workflow() throws -> [String: Any] {

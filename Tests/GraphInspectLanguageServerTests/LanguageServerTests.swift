@@ -6,7 +6,7 @@ import GraphInspectTestSupport
 /// `graphinspect lsp` driven as an editor drives it: the real binary on pipes, framed messages in,
 /// framed messages out. Every feature on a copy of the bundled sample with a planted missing
 /// dependency, held against `check` over the same text; then bad input, which never crashes it.
-@Suite struct LanguageServerTests {
+@Suite(.ownThread) struct LanguageServerTests {
     static func workspace() throws -> URL {
         try SampleWorkspace.make("lsp")
     }

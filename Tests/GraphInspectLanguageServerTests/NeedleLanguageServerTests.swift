@@ -4,7 +4,7 @@ import GraphInspectTestSupport
 
 /// A needle app in the editor and in `query`: the reading is the same model as any other, so
 /// hover, definition and `query provider`/`users` answer on `dependency.x` with no change to them.
-@Suite struct NeedleLanguageServerTests {
+@Suite(.ownThread) struct NeedleLanguageServerTests {
     static let files: [(name: String, text: String)] = [
         ("Root.swift", """
         import NeedleFoundation

@@ -5,7 +5,7 @@ import GraphInspectTestSupport
 /// One real editor: Neovim (Debian's, installed by scripts/test), headless, configured by the
 /// `init.lua` of docs/editors.md exactly as the page shows it (only the path of `graphinspect` put
 /// in), so the page is what is tested. A script of the tests' own then acts as a person would.
-@Suite struct NeovimLanguageServerTests {
+@Suite(.ownThread) struct NeovimLanguageServerTests {
     /// A file with a missing dependency, a diagnostic at its line, and a hover over a lookup.
     static let hoverScript = """
         local out = io.open(os.getenv("GI_OUT"), "w")

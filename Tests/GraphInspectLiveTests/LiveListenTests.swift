@@ -10,7 +10,7 @@ import GraphInspectTestSupport
 /// What `graphinspect live`'s server lets in and what it outlives: its gate, apps streaming to
 /// `--listen` (hostile lines, broken connections, a server started again mid-run), and the processes
 /// a test starts.
-@Suite(.serialized) struct LiveListenTests {
+@Suite(.serialized, .ownThread) struct LiveListenTests {
     /// The server answers only requests that name it (no DNS rebinding), from its own pages, and,
     /// when anything listens beyond this machine, with the token.
     @Test func theGateRefusesOtherSitesAndMissingTokens() throws {

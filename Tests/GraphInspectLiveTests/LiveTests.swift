@@ -8,7 +8,7 @@ import GraphInspectTestSupport
 /// `graphinspect live` as a user sees it: an app that builds its tree in steps on cue
 /// (graphinspect-sample-live-steps) or a trace, watched in Chromium while it runs, reloaded, watched
 /// from a second browser, dying, leaking.
-@Suite(.serialized) struct LiveTests {
+@Suite(.serialized, .ownThread) struct LiveTests {
     /// The live page, served while it follows a 400-component trace: its script (live.js, as the
     /// page carries it) runs to its end with no error in the console, as every written page's does
     /// (PageScriptTests).

@@ -3,7 +3,7 @@ import Testing
 import GraphInspectTestSupport
 
 /// `dump --format html` in a real browser: typed into, clicked, zoomed, read back.
-@Suite struct ExplorerTests {
+@Suite(.ownThread) struct ExplorerTests {
     static func page(_ arguments: [String]) throws -> String {
         try Browser.page(["dump", "--format", "html"] + arguments)
     }

@@ -5,7 +5,7 @@ import GraphInspectTestSupport
 /// The pages' JavaScript lives in real files (Sources/GraphInspectPages/Assets), embedded into the
 /// binary when it is built. Each script runs in Chromium in every page that carries it, with no
 /// syntax or runtime error in the console, and runs to its end.
-@Suite(.serialized) struct PageScriptTests {
+@Suite(.serialized, .ownThread) struct PageScriptTests {
     static let assets = Golden.packageRoot.appendingPathComponent("Sources/GraphInspectPages/Assets")
 
     /// Each page the CLI writes, and a script expression true once its own script has run through.

@@ -12,7 +12,7 @@ import GraphInspectTestSupport
 /// prints it), on names made to trip each rule: no dot in a type, generics, combining marks,
 /// emoji, `: ` and backticks in names, quotes, `<`, newlines, a recorded kind, a lookup typed
 /// unlike its provider, a computed provider, walks long enough to be cut short and one short.
-@Suite struct PageShorthandTests {
+@Suite(.ownThread) struct PageShorthandTests {
     /// A trace of `chains` chains of `depth` components under one root (200 and more nodes make
     /// the dependency view an outline), each asking for an ancestor's provider, one asking for
     /// something nobody provides; holders and modules; and every awkward name.

@@ -8,7 +8,7 @@ import GraphInspectTestSupport
 /// `dump --format baseline`, the graph's shape kept in git: pinned on the sample, read back into
 /// a snapshot `diff` finds equal to the run, one added leaf changing exactly its own lines,
 /// hostile names and every cut of the file read back or refused with where and why.
-@Suite struct BaselineTests {
+@Suite(.ownThread) struct BaselineTests {
     @Test func theSamplesBaselineIsPinnedAndReadsBackAsTheRun() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -7,7 +7,7 @@ import GraphInspectTestSupport
 /// `diff --format markdown`, the pull-request comment: pinned whole on the samples, its Mermaid
 /// checked by mermaid.js itself, its size held on a 10,000-component pair, names that are
 /// Markdown kept as text.
-@Suite struct DiffMarkdownTests {
+@Suite(.ownThread) struct DiffMarkdownTests {
     @Test func theSamplesCommentIsPinnedWhole() throws {
         let (old, new) = try DiffTests.recordings()
         let result = try Executable.run("graphinspect", ["diff", old, new, "--format", "markdown"])

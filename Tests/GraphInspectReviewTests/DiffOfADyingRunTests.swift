@@ -6,7 +6,7 @@ import GraphInspectTestSupport
 
 /// A run that dies, recorded by `dump` and by the runtime's own trace, says how it ended, and the
 /// comment on it says so before its changes; `diff --rules` lists the head's new rule findings.
-@Suite struct DiffOfADyingRunTests {
+@Suite(.ownThread) struct DiffOfADyingRunTests {
     static func folder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dying-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

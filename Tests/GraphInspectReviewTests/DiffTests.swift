@@ -5,7 +5,7 @@ import GraphInspect
 import GraphInspectReview
 import GraphInspectTestSupport
 
-@Suite struct DiffTests {
+@Suite(.ownThread) struct DiffTests {
     /// JSON snapshots of the sample and of its changed variant, written to temporary files.
     static func recordings() throws -> (old: String, new: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diff-\(UUID().uuidString)")

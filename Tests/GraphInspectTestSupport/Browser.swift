@@ -38,8 +38,9 @@ package enum Browser {
         let screenshot = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString).png").path
         let input = try JSONSerialization.data(withJSONObject: actions)
         let run = try Executable.run(python, [script, screenshot], input: input)
-        guard let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] else {
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the browser driver printed no result: \(run.stderr)"])
+        // (`try?`: a driver that died printed no JSON, and what it said is on standard error.)
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) as? [String: Any] else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the browser driver printed no result (exit \(run.status)): \(run.stderr)"])
         }
         return Session(
             results: object["results"] as? [Any] ?? [], error: object["error"] as? String,
