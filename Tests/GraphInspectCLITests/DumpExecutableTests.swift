@@ -52,6 +52,18 @@ import GraphInspectTestSupport
         #expect(result.stdout.contains("AvatarModule \"avatar\" #18"))
     }
 
+    /// What the app printed before a missing dependency ended it reaches the log, before the
+    /// report: in a pipe its standard output is buffered, and the runtime flushes it before dying.
+    @Test func aDyingAppsLastPrintedLinesArriveBeforeItsReport() throws {
+        let steps = Executable.buildFolder.appendingPathComponent("graphinspect-sample-live-steps").path
+        let direct = try Executable.run(steps, [], environment: ["SWIFT_BACKTRACE": "enable=no"])
+        #expect(direct.stdout == "live steps: step 1 built\nlive steps: step 2 built\nlive steps: step 3 looks up gateway\n")
+        let dumped = try Executable.run("graphinspect", ["dump", "--", steps])
+        let printed = try #require(dumped.stderr.range(of: "live steps: step 3 looks up gateway\n"), "\(dumped.stderr)")
+        let report = try #require(dumped.stderr.range(of: "error: missing dependency `gateway: Gateway`"))
+        #expect(printed.upperBound <= report.lowerBound)
+    }
+
     @Test func dyingSampleTraceEndsWithTheFailedLookupAndItsWholeWalk() throws {
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("dying-\(UUID().uuidString).ndjson").path
         defer { try? FileManager.default.removeItem(atPath: trace) }

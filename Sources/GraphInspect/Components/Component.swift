@@ -112,6 +112,7 @@ open class Component {
         case .failure(let missing):
             // The report goes out first, whole; the failed lookup is already in any trace, which
             // is cut to its written length (no NUL padding) since the process is about to end.
+            Termination.flushAppOutput()
             StandardError.write(missing.report(style: .forStandardError) + "\n")
             ModuleTreeTracking.sync()
             (observer as? TraceFileWriter)?.finish()

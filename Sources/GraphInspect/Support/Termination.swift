@@ -15,9 +15,17 @@ public enum Termination {
         handler.withLock { $0 = body }
     }
 
-    /// Records the report as the trace's end (`GRAPHINSPECT_TRACE`), runs the handler, if one is
-    /// set, then ends the process with `message`.
+    /// Writes out what the app printed that still sits in its buffers: standard output is
+    /// block-buffered in a pipe and `fatalError` does not flush it, so a test's or `dump`'s log
+    /// would lose the app's last lines. Called before a report is written, so they come first.
+    static func flushAppOutput() {
+        fflush(nil)
+    }
+
+    /// Flushes the app's output, records the report as the trace's end (`GRAPHINSPECT_TRACE`),
+    /// runs the handler, if one is set, then ends the process with `message`.
     static func end(report: String, message: String) -> Never {
+        flushAppOutput()
         TraceFileWriter.endBeforeTermination(report: report)
         if let body = handler.withLock({ $0 }) { body(report) }
         fatalError(message)
