@@ -26,7 +26,7 @@ import Testing
         let before = StaticReader.graph(of: files)
         let graph = Self.queryGraph(before, files: files)
         var asked = 0
-        for (type, name, position) in Self.declarations(before.places) {
+        for (type, name, position) in Self.declarations(before.places) where app.asks(type) {
             guard let index = files.firstIndex(where: { $0.path == position.file }),
                   let decl = SourceEdit.declaration(at: position, in: files[index].text) else {
                 Issue.record("\(app): no single declaration of \(type).\(name) at \(position)")
@@ -49,7 +49,7 @@ import Testing
         let graph = Self.queryGraph(before, files: files)
         let nodes = Dictionary(uniqueKeysWithValues: before.snapshot.nodes.map { ($0.id, $0) })
         var moved = 0
-        for (type, name, position) in Self.declarations(before.places) {
+        for (type, name, position) in Self.declarations(before.places) where app.asks(type) {
             // To the parent of the first node of the type, when that parent does not declare it.
             guard let node = before.snapshot.nodes.first(where: { $0.type == type && $0.kind == .component }),
                   let parent = node.parent.flatMap({ nodes[$0] }), parent.type != type,

@@ -54,7 +54,9 @@ import Testing
     }
 
     /// Body edits on every app the tests know and on code not written for them (the runtime's
-    /// sources, swift-syntax's parser when checked out): each session reading is the truth.
+    /// sources, swift-syntax's parser when checked out): each session reading is the truth. Code
+    /// that makes no tree gets three rounds, enough to prove its edits are read as check reads
+    /// them; each of its rounds reads a large target twice.
     @Test(arguments: PruningTests.folders)
     func bodyEditsReadAsCheckReadsThem(folder: String) throws {
         let path = FidelityTests.root.appendingPathComponent(folder).path
@@ -63,7 +65,8 @@ import Testing
         let session = StaticReader.EditorSession()
         LastReadingTests.expectSame(session.reading(of: files, cachePath: nil).reading, Self.truth(files), "\(folder), first reading")
         var random = SeededEdits(seed: UInt64(folder.utf8.count))
-        for round in 0..<(folder.contains("swift-syntax") ? 3 : 8) {
+        let makesNoTree = folder.contains("swift-syntax") || folder == "Sources/GraphInspect"
+        for round in 0..<(makesNoTree ? 3 : 8) {
             guard let edit = Self.bodyEdit(&files, round: round, random: &random) else { return }
             let read = session.reading(of: files, cachePath: nil).reading
             LastReadingTests.expectSame(read, Self.truth(files), "\(folder), round \(round), \(edit), \(session.lastPath)")
