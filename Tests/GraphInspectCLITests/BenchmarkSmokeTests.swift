@@ -4,7 +4,7 @@ import GraphInspectTestSupport
 
 /// Keeps the benchmark from rotting: it runs every figure once (`--smoke`: `--quick`'s code at
 /// sizes smaller still) and prints its table. Speed is measured by running it, never asserted here.
-@Suite(.ownThread) struct BenchmarkSmokeTests {
+@Suite(.ownThread(.first)) struct BenchmarkSmokeTests {
     @Test func smokeModeRunsAndPrintsEveryFigure() throws {
         let json = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: json) }

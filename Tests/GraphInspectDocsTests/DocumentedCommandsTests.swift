@@ -7,7 +7,7 @@ import GraphInspectTestSupport
 /// them). A `...` line stands for any lines; everything else is compared line for line, in order.
 /// So the pages cannot drift from the program. A page shows an exit status as a person sees it,
 /// `$ graphinspect ...; echo "exit $?"`, and the status is compared too.
-@Suite(.ownThread) struct DocumentedCommandsTests {
+@Suite(.ownThread(.first)) struct DocumentedCommandsTests {
     struct Shown: CustomStringConvertible {
         var file: String
         var command: String

@@ -9,16 +9,22 @@ import Testing
 ///
 /// At most `OwnThreadTrait.width` such tests run at once (three per core), the rest waiting their
 /// turn without holding a thread: enough to keep every core busy while some of them wait, few
-/// enough that a run does not start every browser and child process at once.
+/// enough that a run does not start every browser and child process at once. A suite of long
+/// tests asks to start first (`.ownThread(.first)`): begun last, one of them would run alone at the
+/// end of the run while the cores idle.
 package struct OwnThreadTrait: SuiteTrait, TestTrait, TestScoping {
     package static let width = 3 * ProcessInfo.processInfo.activeProcessorCount
     static let turns = Turns(width)
+
+    /// When a test takes its turn among those waiting.
+    package enum Order: Sendable { case first, inTurn }
+    package var order = Order.inTurn
 
     package var isRecursive: Bool { true }
 
     package func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         guard !test.isSuite, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return try await function() }
-        await Self.turns.take()
+        await Self.turns.take(first: order == .first)
         do {
             // In a child task, which starts on the executor it prefers (a preference set on the
             // running task moves it only at its next suspension) and inherits the task-locals;
@@ -53,6 +59,9 @@ private let ownThreadKey: pthread_key_t = {
 extension Trait where Self == OwnThreadTrait {
     /// Runs each test on a thread of its own (`OwnThreadTrait`).
     package static var ownThread: Self { OwnThreadTrait() }
+
+    /// Runs each test on a thread of its own, taking its turn `order`.
+    package static func ownThread(_ order: OwnThreadTrait.Order) -> Self { OwnThreadTrait(order: order) }
 }
 
 /// Runs each job it is given on a new thread: a test's synchronous body is one job, so it has the
@@ -75,23 +84,33 @@ final class ThreadPerJob: TaskExecutor {
     }
 }
 
-/// A count of turns, taken and given back in the order they were asked for; waiting for one
-/// suspends the task and holds no thread.
-actor Turns {
+/// A count of turns, taken and given back in the order they were asked for, those asked `first`
+/// before the rest; waiting for one suspends the task and holds no thread.
+package actor Turns {
     private var free: Int
+    private var waitingFirst: [CheckedContinuation<Void, Never>] = []
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    init(_ count: Int) { free = count }
+    package init(_ count: Int) { free = count }
 
-    func take() async {
+    /// How many wait for a turn.
+    package var waitingCount: Int { waitingFirst.count + waiting.count }
+
+    package func take(first: Bool = false) async {
         if free > 0 {
             free -= 1
             return
         }
-        await withCheckedContinuation { waiting.append($0) }
+        await withCheckedContinuation { if first { waitingFirst.append($0) } else { waiting.append($0) } }
     }
 
-    func give() {
-        if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
+    package func give() {
+        if !waitingFirst.isEmpty {
+            waitingFirst.removeFirst().resume()
+        } else if !waiting.isEmpty {
+            waiting.removeFirst().resume()
+        } else {
+            free += 1
+        }
     }
 }
