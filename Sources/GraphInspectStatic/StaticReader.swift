@@ -177,7 +177,7 @@ public enum StaticReader {
         let pruning: Pruning
         let given: Int
         let read: Int
-        /// Every name any file given reads as a member (`MemberReads`), read or pruned.
+        /// Every name the files read as members (`StaticReader.memberReads`).
         var memberReads: Set<String>
         /// With a cache: what the last reading keeps of each file given, in order.
         let entries: [LastReading.FileEntry]
@@ -222,8 +222,7 @@ public enum StaticReader {
         let (reader, shapes, typeFiles, contributions, unsaved) = read(
             files, texts: texts.isEmpty ? [] : kept.map { texts[$0] }, scope: scope, threads: options.threads, cache: cache, deferring: options.deferredSave != nil
         )
-        var memberReads: Set<String> = []
-        for scan in scans { memberReads.formUnion(scan.memberNames) }
+        let memberReads = Self.memberReads(scans: scans, contributions: contributions)
         var entries: [LastReading.FileEntry] = []
         if cache != nil {
             var shapeOf: [Int: CacheKey] = [:]
@@ -236,6 +235,15 @@ public enum StaticReader {
             reader: reader, pruning: options.pruning, given: given.count, read: files.count, memberReads: memberReads, entries: entries, scope: scope,
             typeFiles: typeFiles, contributions: contributions, kept: kept, scans: scans, unsaved: unsaved
         )
+    }
+
+    /// Every name the sources read as a member: after a dot in any file given (`MemberReads`), or
+    /// with no `self.` in a member of a type in a file read (`FileContribution.selfReads`).
+    static func memberReads(scans: [FileScan], contributions: [FileContribution]) -> Set<String> {
+        var names: Set<String> = []
+        for scan in scans { names.formUnion(scan.memberNames) }
+        for contribution in contributions { names.formUnion(contribution.selfReads) }
+        return names
     }
 
     /// Each text's digest, the cache's key for what depends on the text alone.

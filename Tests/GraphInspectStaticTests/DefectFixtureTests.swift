@@ -63,6 +63,9 @@ import Testing
         // Holders attached through the value `attach` returns; an array's members are the array's;
         // a module lookup that misses while an attach cannot be followed is a note.
         ("nested-holders", 1), ("collection-members", 0), ("unfollowed-attach", 0),
+        // No evidence either way is a note: a provider wider than the type asked, a type not known.
+        // Every clause of a `#if` is read: a lookup in `#if DEBUG` that nothing answers.
+        ("wider-provider", 0), ("untyped-lookup", 0), ("if-debug", 1),
     ])
     func fixture(name: String, errors: Int) throws {
         let (text, found) = try Self.check(name)

@@ -31,6 +31,12 @@ class W1BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W1SpareRoot: Component, RootComponent {
+    let spare = W1S0()
+    init() { super.init(parent: nil) }
+}
+final class W1SpareChild: Component {}
+
 final class W1AppComponent: Component, RootComponent {
     let svc0 = W1S0()
     let svc2 = W1S2()
@@ -51,7 +57,6 @@ final class W1F1Module: ModuleObject {
     let typed: W1F1Component
     init(holder: ModuleHolder?, component: W1F1Component) {
         typed = component
-        let _: W1S0 = component.svc0
         super.init(key: "f1", holder: holder, component: component)
     }
 }
@@ -61,6 +66,10 @@ final class W1F1Router: RouterObject {}
 struct W1F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W1Context) -> W1F1Module {
         let component = W1F1Component(parent: parentComponent)
+        switch W1Choice.current {
+        case .live: let _: W1S0 = component.svc0
+        case .preview: let _: W1S0 = component.svc0
+        }
         let made = W1F1Module(holder: holder, component: component)
         made.router = W1F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -72,31 +81,31 @@ final class W1F2Component: Component {
     static func make(parent: Component) -> W1F2Component {
         W1F2Component(parent: parent)
     }
+    func read1() {
+        let _: W1S2 = self.svc2
+    }
 }
 
 final class W1F2Holder: W1BaseHolder {
     let typed: W1F2Component
     init(holder: ModuleHolder?, context: W1Context, component: W1F2Component) {
         typed = component
-        let _: W1S2 = component.svc2
         super.init(key: "f2", holder: holder, context: context, component: component)
     }
-    var seen2: W1S2 { typed.svc2 }
+    var seen0: W1S2 { typed.svc2 }
 }
 
 final class W1F2Router: RouterObject {}
 
-func w1F2Read0(_ component: W1F2Component) -> W1S2 {
-    component.svc2
-}
-
 struct W1F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W1Context) -> W1F2Holder {
         let component = W1F2Component.make(parent: parentComponent)
-        _ = w1F2Read0(component)
+        component.read1()
+        let read2 = { (given: W1F2Component) -> W1S2 in given.svc2 }
+        _ = read2(component)
         let made = W1F2Holder(holder: holder, context: context, component: component)
         made.router = W1F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen2
+        _ = made.seen0
         made.attach(W1F3Builder().build(parentComponent: made.component, holder: made, context: W1Context()))
         made.attach(W1F4Builder(makeComponent: { W1F4Component(parent: $0) }))
         var slot5: W1F6Holder? = nil
@@ -121,15 +130,21 @@ final class W1F3Module: ModuleObject {
 
 final class W1F3Router: RouterObject {}
 
-func w1F3Read0(_ component: W1F3Component) -> W1S2 {
-    component.svc2
-}
-
 struct W1F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W1Context) -> W1F3Module {
         let component = W1F3Component(parent: parentComponent)
-        _ = w1F3Read0(component)
-        _ = try? component.resolve("svc2", as: W1S2.self)
+        switch W1Choice.current {
+        case .live:
+            let c = component
+            let _: W1S2 = c.svc2
+        case .preview:
+            let c = W1SpareChild(parent: W1SpareRoot())
+            let _: W1S0 = c.spare
+        }
+        do {
+            defer { let _: W1S2 = component.svc2 }
+            _ = context
+        }
         let made = W1F3Module(holder: holder, component: component)
         made.router = W1F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -153,10 +168,8 @@ struct W1F4Builder: ModuleBuilder {
     let makeComponent: (Component) -> W1F4Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W1Context) -> W1F4Module {
         let component = makeComponent(parentComponent)
-        switch W1Choice.current {
-        case .live: let _: W1S2 = component.svc2
-        case .preview: let _: W1S2 = component.svc2
-        }
+        let read0 = { (given: W1F4Component) -> W1S2 in given.svc2 }
+        _ = read0(component)
         let made = W1F4Module(holder: holder, component: component)
         made.router = W1F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -181,14 +194,15 @@ final class W1F5Module: ModuleObject {
 
 final class W1F5Router: RouterObject {}
 
+func w1F5Read2(_ component: W1F5Component) -> W1S0 {
+    component.svc0
+}
+
 struct W1F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W1Context) -> W1F5Module {
         let component = W1F5Component.make(parent: parentComponent)
-        do {
-            defer { let _: W1S2 = component.svc2 }
-            _ = context
-        }
-        let _: W1S0 = component.svc0
+        let _: W1S2 = component.svc2
+        _ = w1F5Read2(component)
         let made = W1F5Module(holder: holder, component: component)
         made.router = W1F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -204,20 +218,28 @@ final class W1F6Holder: W1BaseHolder {
         typed = component
         super.init(key: "f6", holder: holder, context: context, component: component)
     }
-    var seen2: W1S0 { typed.svc0 }
 }
 
 final class W1F6Router: RouterObject {}
+
+func w1F6Read0(_ component: W1F6Component) -> W1S0 {
+    component.svc0
+}
+
+func w1F6Read2(_ component: W1F6Component) -> W1S0 {
+    component.svc0
+}
 
 struct W1F6Builder: ModuleBuilder {
     let makeComponent: (Component) -> W1F6Component = { W1F6Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W1Context) -> W1F6Holder {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc0 as W1S0)"
-        let _: W1S2 = component.svc2
+        _ = w1F6Read0(component)
+        let read1 = { (given: W1F6Component) -> W1S2 in given.svc2 }
+        _ = read1(component)
+        _ = w1F6Read2(component)
         let made = W1F6Holder(holder: holder, context: context, component: component)
         made.router = W1F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen2
         made.wireChildren()
         return made
     }

@@ -32,6 +32,12 @@ class W10BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W10SpareRoot: Component, RootComponent {
+    let spare = W10S0()
+    init() { super.init(parent: nil) }
+}
+final class W10SpareChild: Component {}
+
 final class W10AppComponent: Component, RootComponent {
     let svc0 = W10S0()
     let svc2 = W10S2()
@@ -64,8 +70,16 @@ final class W10F1Router: RouterObject {}
 struct W10F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W10Context) -> W10F1Module {
         let component = W10F1Component(parent: parentComponent, title: "f1")
-        let _: W10S2 = component.svc2
-        _ = try? component.resolve("svc0", as: W10S0.self)
+        let read0 = { (given: W10F1Component) -> W10S2 in given.svc2 }
+        _ = read0(component)
+        switch W10Choice.current {
+        case .live:
+            let c = component
+            let _: W10S0 = c.svc0
+        case .preview:
+            let c = W10SpareChild(parent: W10SpareRoot())
+            let _: W10S0 = c.spare
+        }
         let made = W10F1Module(holder: holder, component: component)
         made.router = W10F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -87,12 +101,19 @@ final class W10F2Holder: W10BaseHolder {
 
 final class W10F2Router: RouterObject {}
 
+func w10F2Read1(_ component: W10F2Component) -> W10S2 {
+    component.svc2
+}
+
 struct W10F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W10Context) -> W10F2Holder {
         let component = W10F2Component(parent: parentComponent)
-        _ = try? component.resolve("svc5", as: W10S5.self)
-        _ = try? component.resolve("svc2", as: W10S2.self)
-        _ = try? component.resolve("svc1", as: W10S1.self)
+        let _: W10S5 = component.svc5
+        _ = w10F2Read1(component)
+        do {
+            defer { let _: W10S1 = component.svc1 }
+            _ = context
+        }
         let made = W10F2Holder(holder: holder, context: context, component: component)
         made.router = W10F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -107,11 +128,16 @@ final class W10F3Holder: W10BaseHolder {
     let typed: W10F3Component
     init(holder: ModuleHolder?, context: W10Context, component: W10F3Component) {
         typed = component
+        let _: W10S0 = component.svc0
         super.init(key: "f3", holder: holder, context: context, component: component)
     }
 }
 
 final class W10F3Router: RouterObject {}
+
+func w10F3Read1(_ component: W10F3Component) -> W10S0 {
+    component.svc0
+}
 
 struct W10F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W10F3Component = { W10F3Component(parent: $0) }
@@ -120,9 +146,7 @@ struct W10F3Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W10Context) -> W10F3Holder {
         let component = makeComponent(parentComponent)
-        let read0 = { (given: W10F3Component) -> W10S0 in given.svc0 }
-        _ = read0(component)
-        _ = try? component.resolve("svc0", as: W10S0.self)
+        _ = w10F3Read1(component)
         let made = W10F3Holder(holder: holder, context: context, component: component)
         made.router = W10F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()

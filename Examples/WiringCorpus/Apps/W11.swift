@@ -31,6 +31,12 @@ class W11BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W11SpareRoot: Component, RootComponent {
+    let spare = W11S0()
+    init() { super.init(parent: nil) }
+}
+final class W11SpareChild: Component {}
+
 final class W11AppComponent: Component, RootComponent {
     let svc0 = W11S0()
     init() { super.init(parent: nil) }
@@ -45,15 +51,13 @@ final class W11RootHolder: W11BaseHolder {
 final class W11F1Component: Component {
     let svc1 = W11S1()
     let svc3 = W11S3()
-    func read0() {
-        let _: W11S0 = self.svc0
-    }
 }
 
 final class W11F1Module: ModuleObject {
     let typed: W11F1Component
     init(holder: ModuleHolder?, component: W11F1Component) {
         typed = component
+        let _: W11S0 = component.svc0
         super.init(key: "f1", holder: holder, component: component)
     }
 }
@@ -67,7 +71,6 @@ struct W11F1Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W11Context) -> W11F1Module {
         let component = makeComponent(parentComponent)
-        component.read0()
         let made = W11F1Module(holder: holder, component: component)
         made.router = W11F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -87,7 +90,6 @@ final class W11F2Holder: W11BaseHolder {
     let typed: W11F2Component
     init(holder: ModuleHolder?, context: W11Context, component: W11F2Component) {
         typed = component
-        let _: W11S0 = component.svc0
         super.init(key: "f2", holder: holder, context: context, component: component)
     }
 }
@@ -100,6 +102,14 @@ struct W11F2Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W11Context) -> W11F2Holder {
         let component = W11F2Component(parent: parentComponent, title: "f2")
+        switch W11Choice.current {
+        case .live:
+            let c = component
+            let _: W11S0 = c.svc0
+        case .preview:
+            let c = W11SpareChild(parent: W11SpareRoot())
+            let _: W11S0 = c.spare
+        }
         let made = W11F2Holder(holder: holder, context: context, component: component)
         made.router = W11F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         let maybe3: W11F2Holder? = made
@@ -124,6 +134,7 @@ final class W11F3Holder: W11BaseHolder {
         typed = component
         super.init(key: "f3", holder: holder, context: context, component: component)
     }
+    var seen0: W11S0 { typed.svc0 }
 }
 
 final class W11F3Router: RouterObject {}
@@ -131,10 +142,9 @@ final class W11F3Router: RouterObject {}
 struct W11F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W11Context) -> W11F3Holder {
         let component = W11F3Component.make(parent: parentComponent)
-        let read0 = { (given: W11F3Component) -> W11S0 in given.svc0 }
-        _ = read0(component)
         let made = W11F3Holder(holder: holder, context: context, component: component)
         made.router = W11F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         made.attach(W11F4Builder.make())
         let c8 = made.attach(W11F5Builder(), parentComponent: made.component, context: W11Context())
         _ = c8.key
@@ -145,9 +155,6 @@ struct W11F3Builder: ModuleBuilder {
 }
 
 final class W11F4Component: Component {
-    func read0() {
-        let _: W11S0 = self.svc0
-    }
 }
 
 final class W11F4Module: ModuleObject {
@@ -166,7 +173,10 @@ struct W11F4Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W11Context) -> W11F4Module {
         let component = W11F4Component(parent: parentComponent)
-        component.read0()
+        do {
+            defer { let _: W11S0 = component.svc0 }
+            _ = context
+        }
         let made = W11F4Module(holder: holder, component: component)
         made.router = W11F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -176,9 +186,6 @@ struct W11F4Builder: ModuleBuilder {
 final class W11F5Component: Component {
     let svc1 = W11S1()
     let svc2 = W11S2()
-    func read2() {
-        let _: W11S0 = self.svc0
-    }
 }
 
 final class W11F5Holder: W11BaseHolder {
@@ -194,9 +201,10 @@ final class W11F5Router: RouterObject {}
 struct W11F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W11Context) -> W11F5Holder {
         let component = W11F5Component(parent: parentComponent)
+        let read0 = { (given: W11F5Component) -> W11S0 in given.svc0 }
+        _ = read0(component)
         _ = try? component.resolve("svc0", as: W11S0.self)
-        _ = "\(component.svc0 as W11S0)"
-        component.read2()
+        let _: W11S0 = component.svc0
         let made = W11F5Holder(holder: holder, context: context, component: component)
         made.router = W11F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -246,7 +254,7 @@ struct W11F7Builder: ModuleBuilder {
     let makeComponent: (Component) -> W11F7Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W11Context) -> W11F7Module {
         let component = makeComponent(parentComponent)
-        _ = try? component.resolve("svc2", as: W11S2.self)
+        _ = "\(component.svc2 as W11S2)"
         let made = W11F7Module(holder: holder, component: component)
         made.router = W11F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -282,13 +290,15 @@ final class W11F9Component: Component {
         self.title = title
         super.init(parent: parent)
     }
+    func read0() {
+        let _: W11S3 = self.svc3
+    }
 }
 
 final class W11F9Holder: W11BaseHolder {
     let typed: W11F9Component
     init(holder: ModuleHolder?, context: W11Context, component: W11F9Component) {
         typed = component
-        let _: W11S3 = component.svc3
         let _: W11S3 = component.svc3
         super.init(key: "f9", holder: holder, context: context, component: component)
     }
@@ -299,6 +309,7 @@ final class W11F9Router: RouterObject {}
 struct W11F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W11Context) -> W11F9Holder {
         let component = W11F9Component(parent: parentComponent, title: "f9")
+        component.read0()
         let made = W11F9Holder(holder: holder, context: context, component: component)
         made.router = W11F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -306,6 +317,9 @@ struct W11F9Builder: ModuleBuilder {
 }
 
 final class W11F10Component: W11BaseComponent {
+    func read2() {
+        let _: W11S1 = self.svc1
+    }
 }
 
 final class W11F10Holder: W11BaseHolder {
@@ -314,7 +328,6 @@ final class W11F10Holder: W11BaseHolder {
         typed = component
         super.init(key: "f10", holder: holder, context: context, component: component)
     }
-    var seen2: W11S1 { typed.svc1 }
 }
 
 final class W11F10Router: RouterObject {}
@@ -322,11 +335,18 @@ final class W11F10Router: RouterObject {}
 struct W11F10Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W11Context) -> W11F10Holder {
         let component = W11F10Component(parent: parentComponent)
-        _ = try? component.resolve("svc1", as: W11S1.self)
-        _ = try? component.resolve("svc1", as: W11S1.self)
+        let _: W11S1 = component.svc1
+        switch W11Choice.current {
+        case .live:
+            let c = component
+            let _: W11S1 = c.svc1
+        case .preview:
+            let c = W11SpareChild(parent: W11SpareRoot())
+            let _: W11S0 = c.spare
+        }
+        component.read2()
         let made = W11F10Holder(holder: holder, context: context, component: component)
         made.router = W11F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen2
         return made
     }
 }
@@ -345,6 +365,7 @@ final class W11F11Module: ModuleObject {
     let typed: W11F11Component
     init(holder: ModuleHolder?, component: W11F11Component) {
         typed = component
+        let _: W11S1 = component.svc1
         super.init(key: "f11", holder: holder, component: component)
     }
 }
@@ -354,7 +375,6 @@ final class W11F11Router: RouterObject {}
 struct W11F11Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W11Context) -> W11F11Module {
         let component = W11F11Component(parent: parentComponent, title: "f11")
-        _ = try? component.resolve("svc1", as: W11S1.self)
         let made = W11F11Module(holder: holder, component: component)
         made.router = W11F11Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

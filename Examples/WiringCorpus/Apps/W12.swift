@@ -33,6 +33,12 @@ class W12BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W12SpareRoot: Component, RootComponent {
+    let spare = W12S0()
+    init() { super.init(parent: nil) }
+}
+final class W12SpareChild: Component {}
+
 final class W12AppComponent: Component, RootComponent {
     let svc0 = W12S0()
     let svc2 = W12S2()
@@ -100,7 +106,6 @@ final class W12F2Module: ModuleObject {
         typed = component
         super.init(key: "f2", holder: holder, component: component)
     }
-    var seen0: W12S0 { typed.svc0 }
 }
 
 final class W12F2Router: RouterObject {}
@@ -109,10 +114,10 @@ struct W12F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W12F2Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W12Context) -> W12F2Module {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc1 as W12S1)"
+        _ = "\(component.svc0 as W12S0)"
+        let _: W12S1 = component.svc1
         let made = W12F2Module(holder: holder, component: component)
         made.router = W12F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -128,6 +133,7 @@ final class W12F3Module: ModuleObject {
         typed = component
         super.init(key: "f3", holder: holder, component: component)
     }
+    var seen0: W12S2 { typed.svc2 }
 }
 
 final class W12F3Router: RouterObject {}
@@ -136,12 +142,9 @@ struct W12F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W12F3Component = { W12F3Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W12Context) -> W12F3Module {
         let component = makeComponent(parentComponent)
-        do {
-            defer { let _: W12S2 = component.svc2 }
-            _ = context
-        }
         let made = W12F3Module(holder: holder, component: component)
         made.router = W12F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -169,10 +172,8 @@ struct W12F4Builder: ModuleBuilder {
         let component = W12F4Component.make(parent: parentComponent)
         let read0 = { (given: W12F4Component) -> W12S0 in given.svc0 }
         _ = read0(component)
-        let read1 = { (given: W12F4Component) -> W12S2 in given.svc2 }
-        _ = read1(component)
-        let read2 = { (given: W12F4Component) -> W12S2 in given.svc2 }
-        _ = read2(component)
+        _ = "\(component.svc2 as W12S2)"
+        _ = try? component.resolve("svc2", as: W12S2.self)
         let made = W12F4Module(holder: holder, component: component)
         made.router = W12F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -182,9 +183,6 @@ struct W12F4Builder: ModuleBuilder {
 final class W12F5Component: Component {
     let svc1 = W12S1()
     let svc5 = W12S5()
-    func read0() {
-        let _: W12S0 = self.svc0
-    }
 }
 
 final class W12F5Holder: W12BaseHolder {
@@ -201,8 +199,15 @@ struct W12F5Builder: ModuleBuilder {
     let makeComponent: (Component) -> W12F5Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W12Context) -> W12F5Holder {
         let component = makeComponent(parentComponent)
-        component.read0()
-        _ = try? component.resolve("svc3", as: W12S3.self)
+        let _: W12S0 = component.svc0
+        switch W12Choice.current {
+        case .live:
+            let c = component
+            let _: W12S3 = c.svc3
+        case .preview:
+            let c = W12SpareChild(parent: W12SpareRoot())
+            let _: W12S0 = c.spare
+        }
         let made = W12F5Holder(holder: holder, context: context, component: component)
         made.router = W12F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         let (c6, _) = (made.attach(W12F7Builder()), 0)
@@ -215,9 +220,6 @@ struct W12F5Builder: ModuleBuilder {
 
 final class W12F6Component: Component {
     let svc3 = W12S3()
-    func read1() {
-        let _: W12S2 = self.svc2
-    }
 }
 
 final class W12F6Holder: W12BaseHolder {
@@ -225,6 +227,7 @@ final class W12F6Holder: W12BaseHolder {
     init(holder: ModuleHolder?, context: W12Context, component: W12F6Component) {
         typed = component
         let _: W12S0 = component.svc0
+        let _: W12S2 = component.svc2
         super.init(key: "f6", holder: holder, context: context, component: component)
         do {
             defer { self.attach(W12F9Builder()) }
@@ -239,11 +242,10 @@ struct W12F6Builder: ModuleBuilder {
     let makeComponent: (Component) -> W12F6Component = { W12F6Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W12Context) -> W12F6Holder {
         let component = makeComponent(parentComponent)
-        do {
-            defer { let _: W12S0 = component.svc0 }
-            _ = context
+        switch W12Choice.current {
+        case .live: let _: W12S0 = component.svc0
+        case .preview: let _: W12S0 = component.svc0
         }
-        component.read1()
         let made = W12F6Holder(holder: holder, context: context, component: component)
         made.router = W12F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -251,9 +253,6 @@ struct W12F6Builder: ModuleBuilder {
 }
 
 final class W12F7Component: W12BaseComponent {
-    func read0() {
-        let _: W12S1 = self.svc1
-    }
 }
 
 final class W12F7Module: ModuleObject {
@@ -269,7 +268,10 @@ final class W12F7Router: RouterObject {}
 struct W12F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W12Context) -> W12F7Module {
         let component = W12F7Component(parent: parentComponent)
-        component.read0()
+        switch W12Choice.current {
+        case .live: let _: W12S1 = component.svc1
+        case .preview: let _: W12S1 = component.svc1
+        }
         let made = W12F7Module(holder: holder, component: component)
         made.router = W12F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -287,6 +289,7 @@ final class W12F8Module: ModuleObject {
         typed = component
         super.init(key: "f8", holder: holder, component: component)
     }
+    var seen1: W12S2 { typed.svc2 }
 }
 
 final class W12F8Router: RouterObject {}
@@ -294,17 +297,19 @@ final class W12F8Router: RouterObject {}
 struct W12F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W12Context) -> W12F8Module {
         let component = W12F8Component(parent: parentComponent)
+        let _: W12S0 = component.svc0
         _ = try? component.resolve("svc0", as: W12S0.self)
-        _ = "\(component.svc2 as W12S2)"
-        let read2 = { (given: W12F8Component) -> W12S0 in given.svc0 }
-        _ = read2(component)
         let made = W12F8Module(holder: holder, component: component)
         made.router = W12F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen1
         return made
     }
 }
 
 final class W12F9Component: W12BaseComponent {
+    func read2() {
+        let _: W12S0 = self.svc0
+    }
 }
 
 final class W12F9Holder: W12BaseHolder {
@@ -317,16 +322,16 @@ final class W12F9Holder: W12BaseHolder {
 
 final class W12F9Router: RouterObject {}
 
-func w12F9Read0(_ component: W12F9Component) -> W12S2 {
-    component.svc2
+func w12F9Read1(_ component: W12F9Component) -> W12S3 {
+    component.svc3
 }
 
 struct W12F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W12Context) -> W12F9Holder {
         let component = W12F9Component(parent: parentComponent)
-        _ = w12F9Read0(component)
-        _ = try? component.resolve("svc3", as: W12S3.self)
-        _ = try? component.resolve("svc0", as: W12S0.self)
+        let _: W12S2 = component.svc2
+        _ = w12F9Read1(component)
+        component.read2()
         let made = W12F9Holder(holder: holder, context: context, component: component)
         made.router = W12F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -68,7 +68,7 @@ final class W13F1Router: RouterObject {}
 struct W13F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W13Context) -> W13F1Holder {
         let component = W13F1Component(parent: parentComponent, title: "f1")
-        _ = try? component.resolve("svc6", as: W13S6.self)
+        let _: W13S6 = component.svc6
         let made = W13F1Holder(holder: holder, context: context, component: component)
         made.router = W13F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         let routes2: [String: (W13F1Holder) -> Void] = ["f2": { _ = $0.attach(W13F2Builder()) }]
@@ -98,10 +98,8 @@ struct W13F2Builder: ModuleBuilder {
         case .live: let _: W13S2 = component.svc2
         case .preview: let _: W13S2 = component.svc2
         }
-        switch W13Choice.current {
-        case .live: let _: W13S2 = component.svc2
-        case .preview: let _: W13S2 = component.svc2
-        }
+        let read1 = { (given: W13F2Component) -> W13S2 in given.svc2 }
+        _ = read1(component)
         let made = W13F2Holder(holder: holder, context: context, component: component)
         made.router = W13F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -151,15 +149,14 @@ final class W13F4Module: ModuleObject {
 
 final class W13F4Router: RouterObject {}
 
-func w13F4Read0(_ component: W13F4Component) -> W13S2 {
-    component.svc2
-}
-
 struct W13F4Builder: ModuleBuilder {
     let makeComponent: (Component) -> W13F4Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W13Context) -> W13F4Module {
         let component = makeComponent(parentComponent)
-        _ = w13F4Read0(component)
+        do {
+            defer { let _: W13S2 = component.svc2 }
+            _ = context
+        }
         let made = W13F4Module(holder: holder, component: component)
         made.router = W13F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -181,14 +178,13 @@ final class W13F5Holder: W13BaseHolder {
 
 final class W13F5Router: RouterObject {}
 
-func w13F5Read0(_ component: W13F5Component) -> W13S4 {
-    component.svc4
-}
-
 struct W13F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W13Context) -> W13F5Holder {
         let component = W13F5Component(parent: parentComponent)
-        _ = w13F5Read0(component)
+        do {
+            defer { let _: W13S4 = component.svc4 }
+            _ = context
+        }
         let made = W13F5Holder(holder: holder, context: context, component: component)
         made.router = W13F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -216,8 +212,7 @@ final class W13F6Router: RouterObject {}
 struct W13F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W13Context) -> W13F6Holder {
         let component = W13F6Component(parent: parentComponent, title: "f6")
-        let read0 = { (given: W13F6Component) -> W13S1 in given.svc1 }
-        _ = read0(component)
+        _ = "\(component.svc1 as W13S1)"
         let made = W13F6Holder(holder: holder, context: context, component: component)
         made.router = W13F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -32,6 +32,12 @@ class W14BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W14SpareRoot: Component, RootComponent {
+    let spare = W14S0()
+    init() { super.init(parent: nil) }
+}
+final class W14SpareChild: Component {}
+
 final class W14AppComponent: Component, RootComponent {
     let svc2 = W14S2()
     let svc3 = W14S3()
@@ -48,31 +54,27 @@ final class W14F1Component: Component {
     static func make(parent: Component) -> W14F1Component {
         W14F1Component(parent: parent)
     }
-    func read0() {
-        let _: W14S3 = self.svc3
-    }
 }
 
 final class W14F1Holder: W14BaseHolder {
     let typed: W14F1Component
     init(holder: ModuleHolder?, context: W14Context, component: W14F1Component) {
         typed = component
+        let _: W14S3 = component.svc3
         super.init(key: "f1", holder: holder, context: context, component: component)
     }
 }
 
 final class W14F1Router: RouterObject {}
 
-func w14F1Read2(_ component: W14F1Component) -> W14S3 {
-    component.svc3
-}
-
 struct W14F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W14Context) -> W14F1Holder {
         let component = W14F1Component.make(parent: parentComponent)
-        component.read0()
-        _ = "\(component.svc2 as W14S2)"
-        _ = w14F1Read2(component)
+        switch W14Choice.current {
+        case .live: let _: W14S2 = component.svc2
+        case .preview: let _: W14S2 = component.svc2
+        }
+        _ = try? component.resolve("svc3", as: W14S3.self)
         let made = W14F1Holder(holder: holder, context: context, component: component)
         made.router = W14F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         let routes2: [String: (W14F1Holder) -> Void] = ["f2": { _ = $0.attach(W14F2Builder()) }]
@@ -121,11 +123,15 @@ final class W14F3Module: ModuleObject {
 
 final class W14F3Router: RouterObject {}
 
+func w14F3Read0(_ component: W14F3Component) -> W14S3 {
+    component.svc3
+}
+
 struct W14F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W14F3Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W14Context) -> W14F3Module {
         let component = makeComponent(parentComponent)
-        let _: W14S3 = component.svc3
+        _ = w14F3Read0(component)
         let made = W14F3Module(holder: holder, component: component)
         made.router = W14F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -139,26 +145,32 @@ final class W14F4Holder: W14BaseHolder {
     let typed: W14F4Component
     init(holder: ModuleHolder?, context: W14Context, component: W14F4Component) {
         typed = component
-        let _: W14S3 = component.svc3
         super.init(key: "f4", holder: holder, context: context, component: component)
     }
-    var seen0: W14S3 { typed.svc3 }
 }
 
 final class W14F4Router: RouterObject {}
-
-func w14F4Read2(_ component: W14F4Component) -> W14S3 {
-    component.svc3
-}
 
 struct W14F4Builder: ModuleBuilder {
     let makeComponent: (Component) -> W14F4Component = { W14F4Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W14Context) -> W14F4Holder {
         let component = makeComponent(parentComponent)
-        _ = w14F4Read2(component)
+        let read0 = { (given: W14F4Component) -> W14S3 in given.svc3 }
+        _ = read0(component)
+        switch W14Choice.current {
+        case .live:
+            let c = component
+            let _: W14S3 = c.svc3
+        case .preview:
+            let c = W14SpareChild(parent: W14SpareRoot())
+            let _: W14S0 = c.spare
+        }
+        switch W14Choice.current {
+        case .live: let _: W14S3 = component.svc3
+        case .preview: let _: W14S3 = component.svc3
+        }
         let made = W14F4Holder(holder: holder, context: context, component: component)
         made.router = W14F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         made.wireChildren()
         return made
     }

@@ -66,7 +66,7 @@ struct W15F1Builder: ModuleBuilder {
 
 final class W15F2Component: Component {
     let svc4 = W15S4()
-    func read2() {
+    func read0() {
         let _: W15S1 = self.svc1
     }
 }
@@ -81,16 +81,20 @@ final class W15F2Module: ModuleObject {
 
 final class W15F2Router: RouterObject {}
 
+func w15F2Read2(_ component: W15F2Component) -> W15S1 {
+    component.svc1
+}
+
 struct W15F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W15F2Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W15Context) -> W15F2Module {
         let component = makeComponent(parentComponent)
+        component.read0()
         do {
             defer { let _: W15S1 = component.svc1 }
             _ = context
         }
-        let _: W15S1 = component.svc1
-        component.read2()
+        _ = w15F2Read2(component)
         let made = W15F2Module(holder: holder, component: component)
         made.router = W15F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -114,7 +118,8 @@ struct W15F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W15F3Component = { W15F3Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W15Context) -> W15F3Holder {
         let component = makeComponent(parentComponent)
-        _ = try? component.resolve("svc1", as: W15S1.self)
+        let read0 = { (given: W15F3Component) -> W15S1 in given.svc1 }
+        _ = read0(component)
         let made = W15F3Holder(holder: holder, context: context, component: component)
         made.router = W15F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -76,7 +76,10 @@ struct W16F1Builder: ModuleBuilder {
     let makeComponent: (Component) -> W16F1Component = { W16F1Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W16Context) -> W16F1Holder {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc4 as W16S4)"
+        switch W16Choice.current {
+        case .live: let _: W16S4 = component.svc4
+        case .preview: let _: W16S4 = component.svc4
+        }
         let made = W16F1Holder(holder: holder, context: context, component: component)
         made.router = W16F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -89,8 +92,8 @@ final class W16F2Component: Component {
         self.title = title
         super.init(parent: parent)
     }
-    func read2() {
-        let _: W16S0 = self.svc0
+    func read1() {
+        let _: W16S4 = self.svc4
     }
 }
 
@@ -98,6 +101,7 @@ final class W16F2Module: ModuleObject {
     let typed: W16F2Component
     init(holder: ModuleHolder?, component: W16F2Component) {
         typed = component
+        let _: W16S0 = component.svc0
         super.init(key: "f2", holder: holder, component: component)
     }
 }
@@ -107,13 +111,8 @@ final class W16F2Router: RouterObject {}
 struct W16F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W16Context) -> W16F2Module {
         let component = W16F2Component(parent: parentComponent, title: "f2")
-        switch W16Choice.current {
-        case .live: let _: W16S0 = component.svc0
-        case .preview: let _: W16S0 = component.svc0
-        }
-        let read1 = { (given: W16F2Component) -> W16S4 in given.svc4 }
-        _ = read1(component)
-        component.read2()
+        component.read1()
+        _ = "\(component.svc0 as W16S0)"
         let made = W16F2Module(holder: holder, component: component)
         made.router = W16F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -124,9 +123,6 @@ final class W16F3Component: Component {
     let svc3 = W16S3()
     static func make(parent: Component) -> W16F3Component {
         W16F3Component(parent: parent)
-    }
-    func read0() {
-        let _: W16S1 = self.svc1
     }
 }
 
@@ -143,7 +139,8 @@ final class W16F3Router: RouterObject {}
 struct W16F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W16Context) -> W16F3Module {
         let component = W16F3Component.make(parent: parentComponent)
-        component.read0()
+        let read0 = { (given: W16F3Component) -> W16S1 in given.svc1 }
+        _ = read0(component)
         let made = W16F3Module(holder: holder, component: component)
         made.router = W16F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -183,7 +180,6 @@ final class W16F5Holder: W16BaseHolder {
     let typed: W16F5Component
     init(holder: ModuleHolder?, context: W16Context, component: W16F5Component) {
         typed = component
-        let _: W16S1 = component.svc1
         super.init(key: "f5", holder: holder, context: context, component: component)
     }
 }
@@ -195,11 +191,11 @@ struct W16F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W16Context) -> W16F5Holder {
         let component = makeComponent(parentComponent)
         do {
-            defer { let _: W16S6 = component.svc6 }
+            defer { let _: W16S1 = component.svc1 }
             _ = context
         }
-        let read2 = { (given: W16F5Component) -> W16S3 in given.svc3 }
-        _ = read2(component)
+        let _: W16S6 = component.svc6
+        _ = try? component.resolve("svc3", as: W16S3.self)
         let made = W16F5Holder(holder: holder, context: context, component: component)
         made.router = W16F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -246,23 +242,20 @@ final class W16F7Holder: W16BaseHolder {
         typed = component
         super.init(key: "f7", holder: holder, context: context, component: component)
     }
-    var seen0: W16S4 { typed.svc4 }
 }
 
 final class W16F7Router: RouterObject {}
-
-func w16F7Read1(_ component: W16F7Component) -> W16S1 {
-    component.svc1
-}
 
 struct W16F7Builder: ModuleBuilder {
     let makeComponent: (Component) -> W16F7Component = { W16F7Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W16Context) -> W16F7Holder {
         let component = makeComponent(parentComponent)
-        _ = w16F7Read1(component)
+        let read0 = { (given: W16F7Component) -> W16S4 in given.svc4 }
+        _ = read0(component)
+        let read1 = { (given: W16F7Component) -> W16S1 in given.svc1 }
+        _ = read1(component)
         let made = W16F7Holder(holder: holder, context: context, component: component)
         made.router = W16F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -275,6 +268,7 @@ final class W16F8Holder: W16BaseHolder {
     let typed: W16F8Component
     init(holder: ModuleHolder?, context: W16Context, component: W16F8Component) {
         typed = component
+        let _: W16S1 = component.svc1
         super.init(key: "f8", holder: holder, context: context, component: component)
     }
 }
@@ -284,8 +278,10 @@ final class W16F8Router: RouterObject {}
 struct W16F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W16Context) -> W16F8Holder {
         let component = W16F8Component(parent: parentComponent)
-        let _: W16S1 = component.svc1
-        _ = try? component.resolve("svc5", as: W16S5.self)
+        do {
+            defer { let _: W16S5 = component.svc5 }
+            _ = context
+        }
         let made = W16F8Holder(holder: holder, context: context, component: component)
         made.router = W16F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -301,7 +297,6 @@ final class W16F9Holder: W16BaseHolder {
         typed = component
         super.init(key: "f9", holder: holder, context: context, component: component)
     }
-    var seen0: W16S5 { typed.svc5 }
 }
 
 final class W16F9Router: RouterObject {}
@@ -310,9 +305,12 @@ struct W16F9Builder: ModuleBuilder {
     let makeComponent: (Component) -> W16F9Component = { W16F9Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W16Context) -> W16F9Holder {
         let component = makeComponent(parentComponent)
+        switch W16Choice.current {
+        case .live: let _: W16S5 = component.svc5
+        case .preview: let _: W16S5 = component.svc5
+        }
         let made = W16F9Holder(holder: holder, context: context, component: component)
         made.router = W16F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -336,9 +334,11 @@ struct W16F10Builder: ModuleBuilder {
     let makeComponent: (Component) -> W16F10Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W16Context) -> W16F10Holder {
         let component = makeComponent(parentComponent)
-        let read0 = { (given: W16F10Component) -> W16S0 in given.svc0 }
-        _ = read0(component)
-        _ = "\(component.svc5 as W16S5)"
+        let _: W16S0 = component.svc0
+        do {
+            defer { let _: W16S5 = component.svc5 }
+            _ = context
+        }
         let made = W16F10Holder(holder: holder, context: context, component: component)
         made.router = W16F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -33,6 +33,12 @@ class W17BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W17SpareRoot: Component, RootComponent {
+    let spare = W17S0()
+    init() { super.init(parent: nil) }
+}
+final class W17SpareChild: Component {}
+
 final class W17AppComponent: Component, RootComponent {
     let svc0 = W17S0()
     let svc2 = W17S2()
@@ -62,6 +68,7 @@ final class W17F1Holder: W17BaseHolder {
     let typed: W17F1Component
     init(holder: ModuleHolder?, context: W17Context, component: W17F1Component) {
         typed = component
+        let _: W17S0 = component.svc0
         super.init(key: "f1", holder: holder, context: context, component: component)
         let c2 = self.install(W17F2Builder())
         _ = c2.key
@@ -78,7 +85,6 @@ final class W17F1Router: RouterObject {}
 struct W17F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F1Holder {
         let component = W17F1Component(parent: parentComponent)
-        let _: W17S0 = component.svc0
         let made = W17F1Holder(holder: holder, context: context, component: component)
         made.router = W17F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -102,11 +108,15 @@ final class W17F2Module: ModuleObject {
 
 final class W17F2Router: RouterObject {}
 
+func w17F2Read0(_ component: W17F2Component) -> W17S5 {
+    component.svc5
+}
+
 struct W17F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F2Module {
         let component = W17F2Component.make(parent: parentComponent)
-        let _: W17S5 = component.svc5
-        let _: W17S5 = component.svc5
+        _ = w17F2Read0(component)
+        _ = "\(component.svc5 as W17S5)"
         let made = W17F2Module(holder: holder, component: component)
         made.router = W17F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -134,8 +144,10 @@ final class W17F3Router: RouterObject {}
 struct W17F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F3Holder {
         let component = W17F3Component(parent: parentComponent, title: "f3")
-        let read0 = { (given: W17F3Component) -> W17S1 in given.svc1 }
-        _ = read0(component)
+        do {
+            defer { let _: W17S1 = component.svc1 }
+            _ = context
+        }
         let made = W17F3Holder(holder: holder, context: context, component: component)
         made.router = W17F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         var later4: [() -> Void] = []
@@ -152,9 +164,6 @@ struct W17F3Builder: ModuleBuilder {
 
 final class W17F4Component: Component {
     let svc3 = W17S3()
-    func read2() {
-        let _: W17S0 = self.svc0
-    }
 }
 
 final class W17F4Holder: W17BaseHolder {
@@ -176,12 +185,9 @@ struct W17F4Builder: ModuleBuilder {
     let makeComponent: (Component) -> W17F4Component = { W17F4Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F4Holder {
         let component = makeComponent(parentComponent)
-        do {
-            defer { let _: W17S4 = component.svc4 }
-            _ = context
-        }
+        let _: W17S4 = component.svc4
         _ = "\(component.svc1 as W17S1)"
-        component.read2()
+        _ = try? component.resolve("svc0", as: W17S0.self)
         let made = W17F4Holder(holder: holder, context: context, component: component)
         made.router = W17F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -196,10 +202,9 @@ final class W17F5Module: ModuleObject {
     let typed: W17F5Component
     init(holder: ModuleHolder?, component: W17F5Component) {
         typed = component
+        let _: W17S4 = component.svc4
         super.init(key: "f5", holder: holder, component: component)
     }
-    var seen0: W17S5 { typed.svc5 }
-    var seen1: W17S4 { typed.svc4 }
 }
 
 final class W17F5Router: RouterObject {}
@@ -207,11 +212,18 @@ final class W17F5Router: RouterObject {}
 struct W17F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F5Module {
         let component = W17F5Component(parent: parentComponent)
-        _ = "\(component.svc0 as W17S0)"
+        switch W17Choice.current {
+        case .live:
+            let c = component
+            let _: W17S5 = c.svc5
+        case .preview:
+            let c = W17SpareChild(parent: W17SpareRoot())
+            let _: W17S0 = c.spare
+        }
+        let read2 = { (given: W17F5Component) -> W17S0 in given.svc0 }
+        _ = read2(component)
         let made = W17F5Module(holder: holder, component: component)
         made.router = W17F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
-        _ = made.seen1
         return made
     }
 }
@@ -237,9 +249,9 @@ final class W17F6Router: RouterObject {}
 struct W17F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F6Module {
         let component = W17F6Component.make(parent: parentComponent)
-        switch W17Choice.current {
-        case .live: let _: W17S5 = component.svc5
-        case .preview: let _: W17S5 = component.svc5
+        do {
+            defer { let _: W17S5 = component.svc5 }
+            _ = context
         }
         let made = W17F6Module(holder: holder, component: component)
         made.router = W17F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -257,7 +269,6 @@ final class W17F7Module: ModuleObject {
         typed = component
         super.init(key: "f7", holder: holder, component: component)
     }
-    var seen1: W17S4 { typed.svc4 }
 }
 
 final class W17F7Router: RouterObject {}
@@ -267,18 +278,16 @@ struct W17F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F7Module {
         let component = makeComponent(parentComponent)
         let _: W17S2 = component.svc2
+        let read1 = { (given: W17F7Component) -> W17S4 in given.svc4 }
+        _ = read1(component)
         let made = W17F7Module(holder: holder, component: component)
         made.router = W17F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         return made
     }
 }
 
 final class W17F8Component: Component {
     let svc6 = W17S6()
-    func read0() {
-        let _: W17S2 = self.svc2
-    }
 }
 
 final class W17F8Module: ModuleObject {
@@ -295,7 +304,10 @@ struct W17F8Builder: ModuleBuilder {
     let makeComponent: (Component) -> W17F8Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F8Module {
         let component = makeComponent(parentComponent)
-        component.read0()
+        switch W17Choice.current {
+        case .live: let _: W17S2 = component.svc2
+        case .preview: let _: W17S2 = component.svc2
+        }
         let made = W17F8Module(holder: holder, component: component)
         made.router = W17F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -305,6 +317,9 @@ struct W17F8Builder: ModuleBuilder {
 final class W17F9Component: Component {
     let svc2 = W17S2()
     let svc5 = W17S5()
+    func read1() {
+        let _: W17S1 = self.svc1
+    }
 }
 
 final class W17F9Module: ModuleObject {
@@ -313,7 +328,6 @@ final class W17F9Module: ModuleObject {
         typed = component
         super.init(key: "f9", holder: holder, component: component)
     }
-    var seen0: W17S0 { typed.svc0 }
 }
 
 final class W17F9Router: RouterObject {}
@@ -321,19 +335,19 @@ final class W17F9Router: RouterObject {}
 struct W17F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F9Module {
         let component = W17F9Component(parent: parentComponent)
-        _ = try? component.resolve("svc1", as: W17S1.self)
+        do {
+            defer { let _: W17S0 = component.svc0 }
+            _ = context
+        }
+        component.read1()
         let made = W17F9Module(holder: holder, component: component)
         made.router = W17F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
 
 final class W17F10Component: Component {
     let svc0 = W17S0()
-    func read1() {
-        let _: W17S2 = self.svc2
-    }
 }
 
 final class W17F10Module: ModuleObject {
@@ -350,9 +364,11 @@ struct W17F10Builder: ModuleBuilder {
     let makeComponent: (Component) -> W17F10Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F10Module {
         let component = makeComponent(parentComponent)
-        let read0 = { (given: W17F10Component) -> W17S2 in given.svc2 }
-        _ = read0(component)
-        component.read1()
+        switch W17Choice.current {
+        case .live: let _: W17S2 = component.svc2
+        case .preview: let _: W17S2 = component.svc2
+        }
+        _ = try? component.resolve("svc2", as: W17S2.self)
         let made = W17F10Module(holder: holder, component: component)
         made.router = W17F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -370,7 +386,6 @@ final class W17F11Module: ModuleObject {
         typed = component
         super.init(key: "f11", holder: holder, component: component)
     }
-    var seen0: W17S1 { typed.svc1 }
 }
 
 final class W17F11Router: RouterObject {}
@@ -379,9 +394,12 @@ struct W17F11Builder: ModuleBuilder {
     let makeComponent: (Component) -> W17F11Component = { W17F11Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F11Module {
         let component = makeComponent(parentComponent)
+        do {
+            defer { let _: W17S1 = component.svc1 }
+            _ = context
+        }
         let made = W17F11Module(holder: holder, component: component)
         made.router = W17F11Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }

@@ -32,6 +32,12 @@ class W18BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W18SpareRoot: Component, RootComponent {
+    let spare = W18S0()
+    init() { super.init(parent: nil) }
+}
+final class W18SpareChild: Component {}
+
 final class W18AppComponent: Component, RootComponent {
     let svc1 = W18S1()
     let svc4 = W18S4()
@@ -82,21 +88,17 @@ final class W18F1Module: ModuleObject {
     let typed: W18F1Component
     init(holder: ModuleHolder?, component: W18F1Component) {
         typed = component
+        let _: W18S5 = component.svc5
         super.init(key: "f1", holder: holder, component: component)
     }
 }
 
 final class W18F1Router: RouterObject {}
 
-func w18F1Read0(_ component: W18F1Component) -> W18S4 {
-    component.svc4
-}
-
 struct W18F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W18Context) -> W18F1Module {
         let component = W18F1Component(parent: parentComponent, title: "f1")
-        _ = w18F1Read0(component)
-        _ = "\(component.svc5 as W18S5)"
+        let _: W18S4 = component.svc4
         let made = W18F1Module(holder: holder, component: component)
         made.router = W18F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -115,21 +117,26 @@ final class W18F2Module: ModuleObject {
     let typed: W18F2Component
     init(holder: ModuleHolder?, component: W18F2Component) {
         typed = component
-        let _: W18S4 = component.svc4
         super.init(key: "f2", holder: holder, component: component)
     }
+    var seen1: W18S4 { typed.svc4 }
+    var seen2: W18S4 { typed.svc4 }
 }
 
 final class W18F2Router: RouterObject {}
 
+func w18F2Read0(_ component: W18F2Component) -> W18S1 {
+    component.svc1
+}
+
 struct W18F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W18Context) -> W18F2Module {
         let component = W18F2Component(parent: parentComponent, title: "f2")
-        let read0 = { (given: W18F2Component) -> W18S1 in given.svc1 }
-        _ = read0(component)
-        let _: W18S4 = component.svc4
+        _ = w18F2Read0(component)
         let made = W18F2Module(holder: holder, component: component)
         made.router = W18F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen1
+        _ = made.seen2
         return made
     }
 }
@@ -149,14 +156,13 @@ final class W18F3Module: ModuleObject {
 
 final class W18F3Router: RouterObject {}
 
-func w18F3Read0(_ component: W18F3Component) -> W18S1 {
-    component.svc1
-}
-
 struct W18F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W18Context) -> W18F3Module {
         let component = W18F3Component(parent: parentComponent)
-        _ = w18F3Read0(component)
+        switch W18Choice.current {
+        case .live: let _: W18S1 = component.svc1
+        case .preview: let _: W18S1 = component.svc1
+        }
         let made = W18F3Module(holder: holder, component: component)
         made.router = W18F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -193,6 +199,12 @@ final class W18F5Component: Component {
     static func make(parent: Component) -> W18F5Component {
         W18F5Component(parent: parent)
     }
+    func read0() {
+        let _: W18S5 = self.svc5
+    }
+    func read1() {
+        let _: W18S5 = self.svc5
+    }
 }
 
 final class W18F5Module: ModuleObject {
@@ -208,9 +220,16 @@ final class W18F5Router: RouterObject {}
 struct W18F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W18Context) -> W18F5Module {
         let component = W18F5Component.make(parent: parentComponent)
-        let _: W18S5 = component.svc5
-        _ = "\(component.svc5 as W18S5)"
-        let _: W18S1 = component.svc1
+        component.read0()
+        component.read1()
+        switch W18Choice.current {
+        case .live:
+            let c = component
+            let _: W18S1 = c.svc1
+        case .preview:
+            let c = W18SpareChild(parent: W18SpareRoot())
+            let _: W18S0 = c.spare
+        }
         let made = W18F5Module(holder: holder, component: component)
         made.router = W18F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -262,10 +281,11 @@ final class W18F7Router: RouterObject {}
 struct W18F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W18Context) -> W18F7Module {
         let component = W18F7Component(parent: parentComponent)
-        let read0 = { (given: W18F7Component) -> W18S5 in given.svc5 }
-        _ = read0(component)
-        let read1 = { (given: W18F7Component) -> W18S5 in given.svc5 }
-        _ = read1(component)
+        switch W18Choice.current {
+        case .live: let _: W18S5 = component.svc5
+        case .preview: let _: W18S5 = component.svc5
+        }
+        _ = try? component.resolve("svc5", as: W18S5.self)
         let made = W18F7Module(holder: holder, component: component)
         made.router = W18F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -288,7 +308,7 @@ final class W18F8Router: RouterObject {}
 struct W18F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W18Context) -> W18F8Module {
         let component = W18F8Component(parent: parentComponent)
-        _ = "\(component.svc5 as W18S5)"
+        let _: W18S5 = component.svc5
         let made = W18F8Module(holder: holder, component: component)
         made.router = W18F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -305,7 +325,6 @@ final class W18F9Holder: W18BaseHolder {
         typed = component
         super.init(key: "f9", holder: holder, context: context, component: component)
     }
-    var seen1: W18S0 { typed.svc0 }
 }
 
 final class W18F9Router: RouterObject {}
@@ -314,12 +333,19 @@ struct W18F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W18Context) -> W18F9Holder {
         let component = W18F9Component(parent: parentComponent)
         switch W18Choice.current {
-        case .live: let _: W18S5 = component.svc5
-        case .preview: let _: W18S5 = component.svc5
+        case .live:
+            let c = component
+            let _: W18S5 = c.svc5
+        case .preview:
+            let c = W18SpareChild(parent: W18SpareRoot())
+            let _: W18S0 = c.spare
+        }
+        switch W18Choice.current {
+        case .live: let _: W18S0 = component.svc0
+        case .preview: let _: W18S0 = component.svc0
         }
         let made = W18F9Holder(holder: holder, context: context, component: component)
         made.router = W18F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         return made
     }
 }
@@ -342,10 +368,8 @@ struct W18F10Builder: ModuleBuilder {
     let makeComponent: (Component) -> W18F10Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W18Context) -> W18F10Module {
         let component = makeComponent(parentComponent)
-        switch W18Choice.current {
-        case .live: let _: W18S5 = component.svc5
-        case .preview: let _: W18S5 = component.svc5
-        }
+        let read0 = { (given: W18F10Component) -> W18S5 in given.svc5 }
+        _ = read0(component)
         let made = W18F10Module(holder: holder, component: component)
         made.router = W18F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -354,9 +378,6 @@ struct W18F10Builder: ModuleBuilder {
 
 final class W18F11Component: Component {
     let svc3 = W18S3()
-    func read2() {
-        let _: W18S5 = self.svc5
-    }
 }
 
 final class W18F11Module: ModuleObject {
@@ -369,17 +390,19 @@ final class W18F11Module: ModuleObject {
 
 final class W18F11Router: RouterObject {}
 
-func w18F11Read1(_ component: W18F11Component) -> W18S5 {
-    component.svc5
-}
-
 struct W18F11Builder: ModuleBuilder {
     let makeComponent: (Component) -> W18F11Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W18Context) -> W18F11Module {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc4 as W18S4)"
-        _ = w18F11Read1(component)
-        component.read2()
+        do {
+            defer { let _: W18S4 = component.svc4 }
+            _ = context
+        }
+        _ = "\(component.svc5 as W18S5)"
+        switch W18Choice.current {
+        case .live: let _: W18S5 = component.svc5
+        case .preview: let _: W18S5 = component.svc5
+        }
         let made = W18F11Module(holder: holder, component: component)
         made.router = W18F11Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -52,6 +52,7 @@ final class W19F1Module: ModuleObject {
     let typed: W19F1Component
     init(holder: ModuleHolder?, component: W19F1Component) {
         typed = component
+        let _: W19S3 = component.svc3
         super.init(key: "f1", holder: holder, component: component)
     }
 }
@@ -61,12 +62,9 @@ final class W19F1Router: RouterObject {}
 struct W19F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W19Context) -> W19F1Module {
         let component = W19F1Component(parent: parentComponent, title: "f1")
-        _ = "\(component.svc3 as W19S3)"
+        let read0 = { (given: W19F1Component) -> W19S3 in given.svc3 }
+        _ = read0(component)
         _ = try? component.resolve("svc3", as: W19S3.self)
-        do {
-            defer { let _: W19S3 = component.svc3 }
-            _ = context
-        }
         let made = W19F1Module(holder: holder, component: component)
         made.router = W19F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -85,21 +83,17 @@ final class W19F2Module: ModuleObject {
     let typed: W19F2Component
     init(holder: ModuleHolder?, component: W19F2Component) {
         typed = component
+        let _: W19S3 = component.svc3
         super.init(key: "f2", holder: holder, component: component)
     }
 }
 
 final class W19F2Router: RouterObject {}
 
-func w19F2Read0(_ component: W19F2Component) -> W19S3 {
-    component.svc3
-}
-
 struct W19F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W19Context) -> W19F2Module {
         let component = W19F2Component(parent: parentComponent, title: "f2")
-        _ = w19F2Read0(component)
-        let _: W19S3 = component.svc3
+        _ = "\(component.svc3 as W19S3)"
         let made = W19F2Module(holder: holder, component: component)
         made.router = W19F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -109,9 +103,6 @@ struct W19F2Builder: ModuleBuilder {
 final class W19F3Component: Component {
     let svc0 = W19S0()
     let svc1 = W19S1()
-    func read0() {
-        let _: W19S3 = self.svc3
-    }
 }
 
 final class W19F3Module: ModuleObject {
@@ -124,12 +115,16 @@ final class W19F3Module: ModuleObject {
 
 final class W19F3Router: RouterObject {}
 
+func w19F3Read1(_ component: W19F3Component) -> W19S3 {
+    component.svc3
+}
+
 struct W19F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W19Context) -> W19F3Module {
         let component = W19F3Component(parent: parentComponent)
-        component.read0()
-        let read1 = { (given: W19F3Component) -> W19S3 in given.svc3 }
-        _ = read1(component)
+        let read0 = { (given: W19F3Component) -> W19S3 in given.svc3 }
+        _ = read0(component)
+        _ = w19F3Read1(component)
         let made = W19F3Module(holder: holder, component: component)
         made.router = W19F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -149,9 +144,9 @@ final class W19F4Module: ModuleObject {
     let typed: W19F4Component
     init(holder: ModuleHolder?, component: W19F4Component) {
         typed = component
-        let _: W19S3 = component.svc3
         super.init(key: "f4", holder: holder, component: component)
     }
+    var seen0: W19S3 { typed.svc3 }
 }
 
 final class W19F4Router: RouterObject {}
@@ -164,12 +159,16 @@ struct W19F4Builder: ModuleBuilder {
         let component = W19F4Component(parent: parentComponent, title: "f4")
         let made = W19F4Module(holder: holder, component: component)
         made.router = W19F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
 
 final class W19F5Component: Component {
     let svc2 = W19S2()
+    func read1() {
+        let _: W19S3 = self.svc3
+    }
 }
 
 final class W19F5Holder: W19BaseHolder {
@@ -189,8 +188,9 @@ struct W19F5Builder: ModuleBuilder {
     let makeComponent: (Component) -> W19F5Component = { W19F5Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W19Context) -> W19F5Holder {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc3 as W19S3)"
-        let _: W19S3 = component.svc3
+        let read0 = { (given: W19F5Component) -> W19S3 in given.svc3 }
+        _ = read0(component)
+        component.read1()
         let made = W19F5Holder(holder: holder, context: context, component: component)
         made.router = W19F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -211,14 +211,10 @@ final class W19F6Holder: W19BaseHolder {
 
 final class W19F6Router: RouterObject {}
 
-func w19F6Read0(_ component: W19F6Component) -> W19S3 {
-    component.svc3
-}
-
 struct W19F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W19Context) -> W19F6Holder {
         let component = W19F6Component(parent: parentComponent)
-        _ = w19F6Read0(component)
+        let _: W19S3 = component.svc3
         let made = W19F6Holder(holder: holder, context: context, component: component)
         made.router = W19F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -238,10 +234,6 @@ final class W19F7Module: ModuleObject {
 
 final class W19F7Router: RouterObject {}
 
-func w19F7Read2(_ component: W19F7Component) -> W19S3 {
-    component.svc3
-}
-
 struct W19F7Builder: ModuleBuilder {
     let makeComponent: (Component) -> W19F7Component = { W19F7Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W19Context) -> W19F7Module {
@@ -250,8 +242,14 @@ struct W19F7Builder: ModuleBuilder {
             defer { let _: W19S3 = component.svc3 }
             _ = context
         }
-        _ = "\(component.svc3 as W19S3)"
-        _ = w19F7Read2(component)
+        do {
+            defer { let _: W19S3 = component.svc3 }
+            _ = context
+        }
+        do {
+            defer { let _: W19S3 = component.svc3 }
+            _ = context
+        }
         let made = W19F7Module(holder: holder, component: component)
         made.router = W19F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -260,6 +258,9 @@ struct W19F7Builder: ModuleBuilder {
 
 final class W19F8Component: Component {
     let svc0 = W19S0()
+    func read0() {
+        let _: W19S3 = self.svc3
+    }
 }
 
 final class W19F8Holder: W19BaseHolder {
@@ -275,10 +276,7 @@ final class W19F8Router: RouterObject {}
 struct W19F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W19Context) -> W19F8Holder {
         let component = W19F8Component(parent: parentComponent)
-        do {
-            defer { let _: W19S3 = component.svc3 }
-            _ = context
-        }
+        component.read0()
         let made = W19F8Holder(holder: holder, context: context, component: component)
         made.router = W19F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -294,6 +292,7 @@ final class W19F9Module: ModuleObject {
         typed = component
         super.init(key: "f9", holder: holder, component: component)
     }
+    var seen1: W19S3 { typed.svc3 }
 }
 
 final class W19F9Router: RouterObject {}
@@ -301,18 +300,15 @@ final class W19F9Router: RouterObject {}
 struct W19F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W19Context) -> W19F9Module {
         let component = W19F9Component(parent: parentComponent)
-        switch W19Choice.current {
-        case .live: let _: W19S3 = component.svc3
-        case .preview: let _: W19S3 = component.svc3
-        }
-        let read1 = { (given: W19F9Component) -> W19S3 in given.svc3 }
-        _ = read1(component)
+        let read0 = { (given: W19F9Component) -> W19S3 in given.svc3 }
+        _ = read0(component)
         do {
             defer { let _: W19S3 = component.svc3 }
             _ = context
         }
         let made = W19F9Module(holder: holder, component: component)
         made.router = W19F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen1
         return made
     }
 }
@@ -332,13 +328,14 @@ final class W19F10Holder: W19BaseHolder {
 
 final class W19F10Router: RouterObject {}
 
+func w19F10Read0(_ component: W19F10Component) -> W19S2 {
+    component.svc2
+}
+
 struct W19F10Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W19Context) -> W19F10Holder {
         let component = W19F10Component(parent: parentComponent)
-        switch W19Choice.current {
-        case .live: let _: W19S2 = component.svc2
-        case .preview: let _: W19S2 = component.svc2
-        }
+        _ = w19F10Read0(component)
         let made = W19F10Holder(holder: holder, context: context, component: component)
         made.router = W19F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

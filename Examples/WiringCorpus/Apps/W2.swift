@@ -32,6 +32,12 @@ class W2BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W2SpareRoot: Component, RootComponent {
+    let spare = W2S0()
+    init() { super.init(parent: nil) }
+}
+final class W2SpareChild: Component {}
+
 final class W2AppComponent: Component, RootComponent {
     let svc0 = W2S0()
     let svc2 = W2S2()
@@ -66,8 +72,10 @@ final class W2F1Router: RouterObject {}
 struct W2F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F1Holder {
         let component = W2F1Component(parent: parentComponent)
-        let read0 = { (given: W2F1Component) -> W2S4 in given.svc4 }
-        _ = read0(component)
+        do {
+            defer { let _: W2S4 = component.svc4 }
+            _ = context
+        }
         let made = W2F1Holder(holder: holder, context: context, component: component)
         made.router = W2F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -85,19 +93,22 @@ final class W2F2Holder: W2BaseHolder {
         typed = component
         super.init(key: "f2", holder: holder, context: context, component: component)
     }
-    var seen0: W2S0 { typed.svc0 }
 }
 
 final class W2F2Router: RouterObject {}
+
+func w2F2Read1(_ component: W2F2Component) -> W2S2 {
+    component.svc2
+}
 
 struct W2F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W2F2Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F2Holder {
         let component = makeComponent(parentComponent)
-        let _: W2S2 = component.svc2
+        _ = "\(component.svc0 as W2S0)"
+        _ = w2F2Read1(component)
         let made = W2F2Holder(holder: holder, context: context, component: component)
         made.router = W2F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -121,6 +132,7 @@ final class W2F3Holder: W2BaseHolder {
         let features7: [any W2Feature] = [W2F10Feature()]
         for feature in features7 { feature.install(in: self) }
     }
+    var seen1: W2S2 { typed.svc2 }
 }
 
 final class W2F3Router: RouterObject {}
@@ -130,15 +142,12 @@ struct W2F3Builder: ModuleBuilder {
         let component = W2F3Component(parent: parentComponent)
         component.read0()
         switch W2Choice.current {
-        case .live: let _: W2S2 = component.svc2
-        case .preview: let _: W2S2 = component.svc2
-        }
-        switch W2Choice.current {
         case .live: let _: W2S4 = component.svc4
         case .preview: let _: W2S4 = component.svc4
         }
         let made = W2F3Holder(holder: holder, context: context, component: component)
         made.router = W2F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen1
         return made
     }
 }
@@ -150,7 +159,7 @@ final class W2F4Holder: W2BaseHolder {
     let typed: W2F4Component
     init(holder: ModuleHolder?, context: W2Context, component: W2F4Component) {
         typed = component
-        let _: W2S4 = component.svc4
+        let _: W2S2 = component.svc2
         super.init(key: "f4", holder: holder, context: context, component: component)
     }
 }
@@ -161,10 +170,7 @@ struct W2F4Builder: ModuleBuilder {
     let makeComponent: (Component) -> W2F4Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F4Holder {
         let component = makeComponent(parentComponent)
-        switch W2Choice.current {
-        case .live: let _: W2S2 = component.svc2
-        case .preview: let _: W2S2 = component.svc2
-        }
+        _ = try? component.resolve("svc4", as: W2S4.self)
         let made = W2F4Holder(holder: holder, context: context, component: component)
         made.router = W2F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.attach(W2F7Builder(), context: W2Context())
@@ -183,6 +189,7 @@ final class W2F5Module: ModuleObject {
     let typed: W2F5Component
     init(holder: ModuleHolder?, component: W2F5Component) {
         typed = component
+        let _: W2S4 = component.svc4
         super.init(key: "f5", holder: holder, component: component)
     }
 }
@@ -195,13 +202,18 @@ struct W2F5Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F5Module {
         let component = W2F5Component(parent: parentComponent)
-        do {
-            defer { let _: W2S4 = component.svc4 }
-            _ = context
+        switch W2Choice.current {
+        case .live: let _: W2S4 = component.svc4
+        case .preview: let _: W2S4 = component.svc4
         }
-        let _: W2S4 = component.svc4
-        let read2 = { (given: W2F5Component) -> W2S0 in given.svc0 }
-        _ = read2(component)
+        switch W2Choice.current {
+        case .live:
+            let c = component
+            let _: W2S0 = c.svc0
+        case .preview:
+            let c = W2SpareChild(parent: W2SpareRoot())
+            let _: W2S0 = c.spare
+        }
         let made = W2F5Module(holder: holder, component: component)
         made.router = W2F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -215,20 +227,24 @@ final class W2F6Module: ModuleObject {
     let typed: W2F6Component
     init(holder: ModuleHolder?, component: W2F6Component) {
         typed = component
-        let _: W2S3 = component.svc3
         super.init(key: "f6", holder: holder, component: component)
     }
 }
 
 final class W2F6Router: RouterObject {}
 
+func w2F6Read0(_ component: W2F6Component) -> W2S0 {
+    component.svc0
+}
+
 struct W2F6Builder: ModuleBuilder {
     let makeComponent: (Component) -> W2F6Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F6Module {
         let component = makeComponent(parentComponent)
-        switch W2Choice.current {
-        case .live: let _: W2S0 = component.svc0
-        case .preview: let _: W2S0 = component.svc0
+        _ = w2F6Read0(component)
+        do {
+            defer { let _: W2S3 = component.svc3 }
+            _ = context
         }
         let made = W2F6Module(holder: holder, component: component)
         made.router = W2F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -246,22 +262,27 @@ final class W2F7Holder: W2BaseHolder {
         typed = component
         super.init(key: "f7", holder: holder, context: context, component: component)
     }
-    var seen0: W2S4 { typed.svc4 }
 }
 
 final class W2F7Router: RouterObject {}
 
-func w2F7Read1(_ component: W2F7Component) -> W2S0 {
-    component.svc0
-}
-
 struct W2F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F7Holder {
         let component = W2F7Component(parent: parentComponent)
-        _ = w2F7Read1(component)
+        switch W2Choice.current {
+        case .live:
+            let c = component
+            let _: W2S4 = c.svc4
+        case .preview:
+            let c = W2SpareChild(parent: W2SpareRoot())
+            let _: W2S0 = c.spare
+        }
+        do {
+            defer { let _: W2S0 = component.svc0 }
+            _ = context
+        }
         let made = W2F7Holder(holder: holder, context: context, component: component)
         made.router = W2F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -271,9 +292,6 @@ final class W2F8Component: Component {
     init(parent: Component, title: String) {
         self.title = title
         super.init(parent: parent)
-    }
-    func read2() {
-        let _: W2S1 = self.svc1
     }
 }
 
@@ -287,13 +305,23 @@ final class W2F8Holder: W2BaseHolder {
 
 final class W2F8Router: RouterObject {}
 
+func w2F8Read0(_ component: W2F8Component) -> W2S4 {
+    component.svc4
+}
+
 struct W2F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F8Holder {
         let component = W2F8Component(parent: parentComponent, title: "f8")
-        let read0 = { (given: W2F8Component) -> W2S4 in given.svc4 }
-        _ = read0(component)
+        _ = w2F8Read0(component)
         _ = try? component.resolve("svc2", as: W2S2.self)
-        component.read2()
+        switch W2Choice.current {
+        case .live:
+            let c = component
+            let _: W2S1 = c.svc1
+        case .preview:
+            let c = W2SpareChild(parent: W2SpareRoot())
+            let _: W2S0 = c.spare
+        }
         let made = W2F8Holder(holder: holder, context: context, component: component)
         made.router = W2F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -302,9 +330,6 @@ struct W2F8Builder: ModuleBuilder {
 }
 
 final class W2F9Component: Component {
-    func read1() {
-        let _: W2S0 = self.svc0
-    }
 }
 
 final class W2F9Module: ModuleObject {
@@ -320,11 +345,11 @@ final class W2F9Router: RouterObject {}
 struct W2F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F9Module {
         let component = W2F9Component(parent: parentComponent)
-        do {
-            defer { let _: W2S4 = component.svc4 }
-            _ = context
+        let _: W2S4 = component.svc4
+        switch W2Choice.current {
+        case .live: let _: W2S0 = component.svc0
+        case .preview: let _: W2S0 = component.svc0
         }
-        component.read1()
         let made = W2F9Module(holder: holder, component: component)
         made.router = W2F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -361,9 +386,6 @@ struct W2F10Builder: ModuleBuilder {
 final class W2F11Component: W2BaseComponent {
     let svc2 = W2S2()
     let svc3 = W2S3()
-    func read0() {
-        let _: W2S1 = self.svc1
-    }
 }
 
 final class W2F11Holder: W2BaseHolder {
@@ -379,7 +401,8 @@ final class W2F11Router: RouterObject {}
 struct W2F11Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F11Holder {
         let component = W2F11Component(parent: parentComponent)
-        component.read0()
+        let read0 = { (given: W2F11Component) -> W2S1 in given.svc1 }
+        _ = read0(component)
         let made = W2F11Holder(holder: holder, context: context, component: component)
         made.router = W2F11Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -399,7 +422,6 @@ final class W2F12Holder: W2BaseHolder {
     let typed: W2F12Component
     init(holder: ModuleHolder?, context: W2Context, component: W2F12Component) {
         typed = component
-        let _: W2S4 = component.svc4
         super.init(key: "f12", holder: holder, context: context, component: component)
     }
 }
@@ -409,9 +431,13 @@ final class W2F12Router: RouterObject {}
 struct W2F12Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F12Holder {
         let component = W2F12Component(parent: parentComponent, title: "f12")
+        do {
+            defer { let _: W2S5 = component.svc5 }
+            _ = context
+        }
         switch W2Choice.current {
-        case .live: let _: W2S5 = component.svc5
-        case .preview: let _: W2S5 = component.svc5
+        case .live: let _: W2S4 = component.svc4
+        case .preview: let _: W2S4 = component.svc4
         }
         let made = W2F12Holder(holder: holder, context: context, component: component)
         made.router = W2F12Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))

@@ -30,6 +30,12 @@ class W20BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W20SpareRoot: Component, RootComponent {
+    let spare = W20S0()
+    init() { super.init(parent: nil) }
+}
+final class W20SpareChild: Component {}
+
 final class W20AppComponent: Component, RootComponent {
     let svc1 = W20S1()
     init() { super.init(parent: nil) }
@@ -57,7 +63,6 @@ final class W20F1Module: ModuleObject {
         typed = component
         super.init(key: "f1", holder: holder, component: component)
     }
-    var seen0: W20S1 { typed.svc1 }
 }
 
 final class W20F1Router: RouterObject {}
@@ -65,9 +70,10 @@ final class W20F1Router: RouterObject {}
 struct W20F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W20Context) -> W20F1Module {
         let component = W20F1Component(parent: parentComponent)
+        let read0 = { (given: W20F1Component) -> W20S1 in given.svc1 }
+        _ = read0(component)
         let made = W20F1Module(holder: holder, component: component)
         made.router = W20F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -85,13 +91,14 @@ final class W20F2Holder: W20BaseHolder {
 
 final class W20F2Router: RouterObject {}
 
+func w20F2Read0(_ component: W20F2Component) -> W20S1 {
+    component.svc1
+}
+
 struct W20F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W20Context) -> W20F2Holder {
         let component = W20F2Component(parent: parentComponent)
-        do {
-            defer { let _: W20S1 = component.svc1 }
-            _ = context
-        }
+        _ = w20F2Read0(component)
         let made = W20F2Holder(holder: holder, context: context, component: component)
         made.router = W20F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -113,7 +120,6 @@ final class W20F3Holder: W20BaseHolder {
         typed = component
         super.init(key: "f3", holder: holder, context: context, component: component)
     }
-    var seen0: W20S1 { typed.svc1 }
 }
 
 final class W20F3Router: RouterObject {}
@@ -121,18 +127,28 @@ final class W20F3Router: RouterObject {}
 struct W20F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W20Context) -> W20F3Holder {
         let component = W20F3Component(parent: parentComponent, title: "f3")
-        do {
-            defer { let _: W20S1 = component.svc1 }
-            _ = context
+        switch W20Choice.current {
+        case .live:
+            let c = component
+            let _: W20S1 = c.svc1
+        case .preview:
+            let c = W20SpareChild(parent: W20SpareRoot())
+            let _: W20S0 = c.spare
+        }
+        switch W20Choice.current {
+        case .live: let _: W20S1 = component.svc1
+        case .preview: let _: W20S1 = component.svc1
         }
         let made = W20F3Holder(holder: holder, context: context, component: component)
         made.router = W20F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
 
 final class W20F4Component: Component {
+    func read0() {
+        let _: W20S1 = self.svc1
+    }
 }
 
 final class W20F4Holder: W20BaseHolder {
@@ -149,10 +165,7 @@ struct W20F4Builder: ModuleBuilder {
     let makeComponent: (Component) -> W20F4Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W20Context) -> W20F4Holder {
         let component = makeComponent(parentComponent)
-        switch W20Choice.current {
-        case .live: let _: W20S1 = component.svc1
-        case .preview: let _: W20S1 = component.svc1
-        }
+        component.read0()
         let made = W20F4Holder(holder: holder, context: context, component: component)
         made.router = W20F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()

@@ -33,6 +33,12 @@ class W21BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W21SpareRoot: Component, RootComponent {
+    let spare = W21S0()
+    init() { super.init(parent: nil) }
+}
+final class W21SpareChild: Component {}
+
 final class W21AppComponent: Component, RootComponent {
     let svc0 = W21S0()
     let svc1 = W21S1()
@@ -105,6 +111,7 @@ final class W21F2Module: ModuleObject {
         typed = component
         super.init(key: "f2", holder: holder, component: component)
     }
+    var seen0: W21S0 { typed.svc0 }
 }
 
 final class W21F2Router: RouterObject {}
@@ -112,12 +119,11 @@ final class W21F2Router: RouterObject {}
 struct W21F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W21Context) -> W21F2Module {
         let component = W21F2Component(parent: parentComponent)
-        let read0 = { (given: W21F2Component) -> W21S0 in given.svc0 }
-        _ = read0(component)
         let read1 = { (given: W21F2Component) -> W21S1 in given.svc1 }
         _ = read1(component)
         let made = W21F2Module(holder: holder, component: component)
         made.router = W21F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -143,7 +149,14 @@ struct W21F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W21F3Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W21Context) -> W21F3Holder {
         let component = makeComponent(parentComponent)
-        let _: W21S3 = component.svc3
+        switch W21Choice.current {
+        case .live:
+            let c = component
+            let _: W21S3 = c.svc3
+        case .preview:
+            let c = W21SpareChild(parent: W21SpareRoot())
+            let _: W21S0 = c.spare
+        }
         let made = W21F3Holder(holder: holder, context: context, component: component)
         made.router = W21F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -161,6 +174,8 @@ final class W21F4Module: ModuleObject {
         typed = component
         super.init(key: "f4", holder: holder, component: component)
     }
+    var seen0: W21S0 { typed.svc0 }
+    var seen1: W21S3 { typed.svc3 }
 }
 
 final class W21F4Router: RouterObject {}
@@ -169,10 +184,10 @@ struct W21F4Builder: ModuleBuilder {
     let makeComponent: (Component) -> W21F4Component = { W21F4Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W21Context) -> W21F4Module {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc0 as W21S0)"
-        let _: W21S3 = component.svc3
         let made = W21F4Module(holder: holder, component: component)
         made.router = W21F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
+        _ = made.seen1
         return made
     }
 }
@@ -186,7 +201,6 @@ final class W21F5Holder: W21BaseHolder {
     let typed: W21F5Component
     init(holder: ModuleHolder?, context: W21Context, component: W21F5Component) {
         typed = component
-        let _: W21S4 = component.svc4
         super.init(key: "f5", holder: holder, context: context, component: component)
     }
 }
@@ -196,6 +210,7 @@ final class W21F5Router: RouterObject {}
 struct W21F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W21Context) -> W21F5Holder {
         let component = W21F5Component(parent: parentComponent)
+        _ = try? component.resolve("svc4", as: W21S4.self)
         let made = W21F5Holder(holder: holder, context: context, component: component)
         made.router = W21F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -205,27 +220,32 @@ struct W21F5Builder: ModuleBuilder {
 final class W21F6Component: Component {
     let svc1 = W21S1()
     let svc3 = W21S3()
-    func read2() {
-        let _: W21S4 = self.svc4
-    }
 }
 
 final class W21F6Module: ModuleObject {
     let typed: W21F6Component
     init(holder: ModuleHolder?, component: W21F6Component) {
         typed = component
-        let _: W21S0 = component.svc0
         super.init(key: "f6", holder: holder, component: component)
     }
 }
 
 final class W21F6Router: RouterObject {}
 
+func w21F6Read0(_ component: W21F6Component) -> W21S0 {
+    component.svc0
+}
+
 struct W21F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W21Context) -> W21F6Module {
         let component = W21F6Component(parent: parentComponent)
-        _ = try? component.resolve("svc0", as: W21S0.self)
-        component.read2()
+        _ = w21F6Read0(component)
+        let read1 = { (given: W21F6Component) -> W21S0 in given.svc0 }
+        _ = read1(component)
+        switch W21Choice.current {
+        case .live: let _: W21S4 = component.svc4
+        case .preview: let _: W21S4 = component.svc4
+        }
         let made = W21F6Module(holder: holder, component: component)
         made.router = W21F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

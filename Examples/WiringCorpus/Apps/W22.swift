@@ -32,6 +32,12 @@ class W22BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W22SpareRoot: Component, RootComponent {
+    let spare = W22S0()
+    init() { super.init(parent: nil) }
+}
+final class W22SpareChild: Component {}
+
 final class W22AppComponent: Component, RootComponent {
     let svc5 = W22S5()
     init() { super.init(parent: nil) }
@@ -61,6 +67,7 @@ final class W22F1Module: ModuleObject {
         typed = component
         super.init(key: "f1", holder: holder, component: component)
     }
+    var seen1: W22S1 { typed.svc1 }
 }
 
 final class W22F1Router: RouterObject {}
@@ -68,16 +75,10 @@ final class W22F1Router: RouterObject {}
 struct W22F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W22Context) -> W22F1Module {
         let component = W22F1Component(parent: parentComponent, title: "f1")
-        do {
-            defer { let _: W22S5 = component.svc5 }
-            _ = context
-        }
-        switch W22Choice.current {
-        case .live: let _: W22S1 = component.svc1
-        case .preview: let _: W22S1 = component.svc1
-        }
+        _ = try? component.resolve("svc5", as: W22S5.self)
         let made = W22F1Module(holder: holder, component: component)
         made.router = W22F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen1
         return made
     }
 }
@@ -93,6 +94,7 @@ final class W22F2Holder: W22BaseHolder {
     let typed: W22F2Component
     init(holder: ModuleHolder?, context: W22Context, component: W22F2Component) {
         typed = component
+        let _: W22S5 = component.svc5
         super.init(key: "f2", holder: holder, context: context, component: component)
     }
 }
@@ -102,8 +104,6 @@ final class W22F2Router: RouterObject {}
 struct W22F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W22Context) -> W22F2Holder {
         let component = W22F2Component(parent: parentComponent)
-        let read0 = { (given: W22F2Component) -> W22S5 in given.svc5 }
-        _ = read0(component)
         component.read1()
         let made = W22F2Holder(holder: holder, context: context, component: component)
         made.router = W22F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -114,31 +114,33 @@ struct W22F2Builder: ModuleBuilder {
 
 final class W22F3Component: Component {
     let svc2 = W22S2()
-    func read2() {
-        let _: W22S4 = self.svc4
-    }
 }
 
 final class W22F3Holder: W22BaseHolder {
     let typed: W22F3Component
     init(holder: ModuleHolder?, context: W22Context, component: W22F3Component) {
         typed = component
-        let _: W22S4 = component.svc4
         super.init(key: "f3", holder: holder, context: context, component: component)
     }
+    var seen0: W22S4 { typed.svc4 }
 }
 
 final class W22F3Router: RouterObject {}
+
+func w22F3Read2(_ component: W22F3Component) -> W22S4 {
+    component.svc4
+}
 
 struct W22F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W22F3Component = { W22F3Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W22Context) -> W22F3Holder {
         let component = makeComponent(parentComponent)
-        let read0 = { (given: W22F3Component) -> W22S4 in given.svc4 }
-        _ = read0(component)
-        component.read2()
+        let read1 = { (given: W22F3Component) -> W22S4 in given.svc4 }
+        _ = read1(component)
+        _ = w22F3Read2(component)
         let made = W22F3Holder(holder: holder, context: context, component: component)
         made.router = W22F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         made.wireChildren()
         return made
     }
@@ -191,10 +193,14 @@ final class W22F5Holder: W22BaseHolder {
 
 final class W22F5Router: RouterObject {}
 
+func w22F5Read0(_ component: W22F5Component) -> W22S5 {
+    component.svc5
+}
+
 struct W22F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W22Context) -> W22F5Holder {
         let component = W22F5Component(parent: parentComponent, title: "f5")
-        let _: W22S5 = component.svc5
+        _ = w22F5Read0(component)
         let made = W22F5Holder(holder: holder, context: context, component: component)
         made.router = W22F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -207,9 +213,6 @@ final class W22F6Component: Component {
     static func make(parent: Component) -> W22F6Component {
         W22F6Component(parent: parent)
     }
-    func read1() {
-        let _: W22S0 = self.svc0
-    }
 }
 
 final class W22F6Module: ModuleObject {
@@ -218,6 +221,7 @@ final class W22F6Module: ModuleObject {
         typed = component
         super.init(key: "f6", holder: holder, component: component)
     }
+    var seen0: W22S0 { typed.svc0 }
 }
 
 final class W22F6Router: RouterObject {}
@@ -225,11 +229,11 @@ final class W22F6Router: RouterObject {}
 struct W22F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W22Context) -> W22F6Module {
         let component = W22F6Component.make(parent: parentComponent)
-        _ = try? component.resolve("svc0", as: W22S0.self)
-        component.read1()
+        _ = "\(component.svc0 as W22S0)"
         let _: W22S5 = component.svc5
         let made = W22F6Module(holder: holder, component: component)
         made.router = W22F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -246,9 +250,9 @@ final class W22F7Holder: W22BaseHolder {
     let typed: W22F7Component
     init(holder: ModuleHolder?, context: W22Context, component: W22F7Component) {
         typed = component
-        let _: W22S2 = component.svc2
         super.init(key: "f7", holder: holder, context: context, component: component)
     }
+    var seen0: W22S2 { typed.svc2 }
 }
 
 final class W22F7Router: RouterObject {}
@@ -258,6 +262,7 @@ struct W22F7Builder: ModuleBuilder {
         let component = W22F7Component(parent: parentComponent, title: "f7")
         let made = W22F7Holder(holder: holder, context: context, component: component)
         made.router = W22F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         made.wireChildren()
         return made
     }
@@ -277,17 +282,26 @@ final class W22F8Module: ModuleObject {
 
 final class W22F8Router: RouterObject {}
 
-func w22F8Read0(_ component: W22F8Component) -> W22S5 {
-    component.svc5
-}
-
 struct W22F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W22Context) -> W22F8Module {
         let component = W22F8Component(parent: parentComponent)
-        _ = w22F8Read0(component)
+        switch W22Choice.current {
+        case .live:
+            let c = component
+            let _: W22S5 = c.svc5
+        case .preview:
+            let c = W22SpareChild(parent: W22SpareRoot())
+            let _: W22S0 = c.spare
+        }
         _ = try? component.resolve("svc5", as: W22S5.self)
-        let read2 = { (given: W22F8Component) -> W22S5 in given.svc5 }
-        _ = read2(component)
+        switch W22Choice.current {
+        case .live:
+            let c = component
+            let _: W22S5 = c.svc5
+        case .preview:
+            let c = W22SpareChild(parent: W22SpareRoot())
+            let _: W22S0 = c.spare
+        }
         let made = W22F8Module(holder: holder, component: component)
         made.router = W22F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -301,8 +315,6 @@ final class W22F9Module: ModuleObject {
     let typed: W22F9Component
     init(holder: ModuleHolder?, component: W22F9Component) {
         typed = component
-        let _: W22S5 = component.svc5
-        let _: W22S5 = component.svc5
         super.init(key: "f9", holder: holder, component: component)
     }
 }
@@ -316,6 +328,18 @@ struct W22F9Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W22Context) -> W22F9Module {
         let component = makeComponent(parentComponent)
+        switch W22Choice.current {
+        case .live:
+            let c = component
+            let _: W22S5 = c.svc5
+        case .preview:
+            let c = W22SpareChild(parent: W22SpareRoot())
+            let _: W22S0 = c.spare
+        }
+        switch W22Choice.current {
+        case .live: let _: W22S5 = component.svc5
+        case .preview: let _: W22S5 = component.svc5
+        }
         do {
             defer { let _: W22S5 = component.svc5 }
             _ = context
@@ -340,21 +364,28 @@ final class W22F10Module: ModuleObject {
         typed = component
         super.init(key: "f10", holder: holder, component: component)
     }
-    var seen1: W22S5 { typed.svc5 }
 }
 
 final class W22F10Router: RouterObject {}
 
+func w22F10Read0(_ component: W22F10Component) -> W22S5 {
+    component.svc5
+}
+
 struct W22F10Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W22Context) -> W22F10Module {
         let component = W22F10Component.make(parent: parentComponent)
-        do {
-            defer { let _: W22S5 = component.svc5 }
-            _ = context
+        _ = w22F10Read0(component)
+        switch W22Choice.current {
+        case .live:
+            let c = component
+            let _: W22S5 = c.svc5
+        case .preview:
+            let c = W22SpareChild(parent: W22SpareRoot())
+            let _: W22S0 = c.spare
         }
         let made = W22F10Module(holder: holder, component: component)
         made.router = W22F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         return made
     }
 }

@@ -32,6 +32,12 @@ class W23BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W23SpareRoot: Component, RootComponent {
+    let spare = W23S0()
+    init() { super.init(parent: nil) }
+}
+final class W23SpareChild: Component {}
+
 final class W23AppComponent: Component, RootComponent {
     let svc1 = W23S1()
     let svc4 = W23S4()
@@ -68,10 +74,7 @@ final class W23F1Router: RouterObject {}
 struct W23F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W23Context) -> W23F1Module {
         let component = W23F1Component(parent: parentComponent, title: "f1")
-        switch W23Choice.current {
-        case .live: let _: W23S4 = component.svc4
-        case .preview: let _: W23S4 = component.svc4
-        }
+        let _: W23S4 = component.svc4
         let made = W23F1Module(holder: holder, component: component)
         made.router = W23F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -83,32 +86,27 @@ final class W23F2Component: Component {
     static func make(parent: Component) -> W23F2Component {
         W23F2Component(parent: parent)
     }
+    func read0() {
+        let _: W23S5 = self.svc5
+    }
 }
 
 final class W23F2Module: ModuleObject {
     let typed: W23F2Component
     init(holder: ModuleHolder?, component: W23F2Component) {
         typed = component
+        let _: W23S5 = component.svc5
         super.init(key: "f2", holder: holder, component: component)
     }
 }
 
 final class W23F2Router: RouterObject {}
 
-func w23F2Read1(_ component: W23F2Component) -> W23S1 {
-    component.svc1
-}
-
 struct W23F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W23Context) -> W23F2Module {
         let component = W23F2Component.make(parent: parentComponent)
-        let read0 = { (given: W23F2Component) -> W23S5 in given.svc5 }
-        _ = read0(component)
-        _ = w23F2Read1(component)
-        switch W23Choice.current {
-        case .live: let _: W23S5 = component.svc5
-        case .preview: let _: W23S5 = component.svc5
-        }
+        component.read0()
+        _ = "\(component.svc1 as W23S1)"
         let made = W23F2Module(holder: holder, component: component)
         made.router = W23F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -116,6 +114,9 @@ struct W23F2Builder: ModuleBuilder {
 }
 
 final class W23F3Component: Component {
+    func read0() {
+        let _: W23S4 = self.svc4
+    }
 }
 
 final class W23F3Module: ModuleObject {
@@ -128,6 +129,10 @@ final class W23F3Module: ModuleObject {
 
 final class W23F3Router: RouterObject {}
 
+func w23F3Read1(_ component: W23F3Component) -> W23S5 {
+    component.svc5
+}
+
 func w23F3Read2(_ component: W23F3Component) -> W23S4 {
     component.svc4
 }
@@ -136,18 +141,16 @@ struct W23F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W23F3Component = { W23F3Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W23Context) -> W23F3Module {
         let component = makeComponent(parentComponent)
-        do {
-            defer { let _: W23S4 = component.svc4 }
-            _ = context
-        }
-        switch W23Choice.current {
-        case .live: let _: W23S5 = component.svc5
-        case .preview: let _: W23S5 = component.svc5
-        }
+        component.read0()
+        _ = w23F3Read1(component)
         _ = w23F3Read2(component)
-        do {
-            defer { let _: W23S0 = component.svc0 }
-            _ = context
+        switch W23Choice.current {
+        case .live:
+            let c = component
+            let _: W23S0 = c.svc0
+        case .preview:
+            let c = W23SpareChild(parent: W23SpareRoot())
+            let _: W23S0 = c.spare
         }
         let made = W23F3Module(holder: holder, component: component)
         made.router = W23F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -191,15 +194,11 @@ final class W23F5Holder: W23BaseHolder {
 
 final class W23F5Router: RouterObject {}
 
-func w23F5Read0(_ component: W23F5Component) -> W23S1 {
-    component.svc1
-}
-
 struct W23F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W23Context) -> W23F5Holder {
         let component = W23F5Component(parent: parentComponent)
-        _ = w23F5Read0(component)
-        _ = "\(component.svc4 as W23S4)"
+        _ = try? component.resolve("svc1", as: W23S1.self)
+        _ = try? component.resolve("svc4", as: W23S4.self)
         let made = W23F5Holder(holder: holder, context: context, component: component)
         made.router = W23F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -245,6 +244,7 @@ final class W23F7Module: ModuleObject {
     let typed: W23F7Component
     init(holder: ModuleHolder?, component: W23F7Component) {
         typed = component
+        let _: W23S4 = component.svc4
         super.init(key: "f7", holder: holder, component: component)
     }
 }
@@ -254,10 +254,6 @@ final class W23F7Router: RouterObject {}
 struct W23F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W23Context) -> W23F7Module {
         let component = W23F7Component.make(parent: parentComponent)
-        do {
-            defer { let _: W23S4 = component.svc4 }
-            _ = context
-        }
         switch W23Choice.current {
         case .live: let _: W23S4 = component.svc4
         case .preview: let _: W23S4 = component.svc4
@@ -277,6 +273,7 @@ final class W23F8Holder: W23BaseHolder {
     let typed: W23F8Component
     init(holder: ModuleHolder?, context: W23Context, component: W23F8Component) {
         typed = component
+        let _: W23S5 = component.svc5
         super.init(key: "f8", holder: holder, context: context, component: component)
     }
 }
@@ -287,7 +284,6 @@ struct W23F8Builder: ModuleBuilder {
     let makeComponent: (Component) -> W23F8Component = { W23F8Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W23Context) -> W23F8Holder {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc5 as W23S5)"
         let made = W23F8Holder(holder: holder, context: context, component: component)
         made.router = W23F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -304,6 +300,7 @@ final class W23F9Holder: W23BaseHolder {
     let typed: W23F9Component
     init(holder: ModuleHolder?, context: W23Context, component: W23F9Component) {
         typed = component
+        let _: W23S4 = component.svc4
         super.init(key: "f9", holder: holder, context: context, component: component)
         var pending10: [(W23F9Holder) -> Void] = [{ _ = $0.attach(W23F10Builder()) }]
         while let next = pending10.popLast() { next(self) }
@@ -316,7 +313,6 @@ struct W23F9Builder: ModuleBuilder {
     let makeComponent: (Component) -> W23F9Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W23Context) -> W23F9Holder {
         let component = makeComponent(parentComponent)
-        _ = try? component.resolve("svc4", as: W23S4.self)
         let made = W23F9Holder(holder: holder, context: context, component: component)
         made.router = W23F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -342,11 +338,15 @@ final class W23F10Router: RouterObject {}
 struct W23F10Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W23Context) -> W23F10Module {
         let component = W23F10Component.make(parent: parentComponent)
-        let read0 = { (given: W23F10Component) -> W23S1 in given.svc1 }
-        _ = read0(component)
-        let read1 = { (given: W23F10Component) -> W23S5 in given.svc5 }
-        _ = read1(component)
-        _ = try? component.resolve("svc1", as: W23S1.self)
+        do {
+            defer { let _: W23S1 = component.svc1 }
+            _ = context
+        }
+        do {
+            defer { let _: W23S5 = component.svc5 }
+            _ = context
+        }
+        let _: W23S1 = component.svc1
         let made = W23F10Module(holder: holder, component: component)
         made.router = W23F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -98,7 +98,10 @@ final class W24F2Router: RouterObject {}
 struct W24F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W24Context) -> W24F2Holder {
         let component = W24F2Component.make(parent: parentComponent)
-        let _: W24S1 = component.svc1
+        do {
+            defer { let _: W24S1 = component.svc1 }
+            _ = context
+        }
         let made = W24F2Holder(holder: holder, context: context, component: component)
         made.router = W24F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -118,7 +121,7 @@ final class W24F3Module: ModuleObject {
         typed = component
         super.init(key: "f3", holder: holder, component: component)
     }
-    var seen1: W24S1 { typed.svc1 }
+    var seen0: W24S1 { typed.svc1 }
 }
 
 final class W24F3Router: RouterObject {}
@@ -126,13 +129,10 @@ final class W24F3Router: RouterObject {}
 struct W24F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W24Context) -> W24F3Module {
         let component = W24F3Component.make(parent: parentComponent)
-        switch W24Choice.current {
-        case .live: let _: W24S1 = component.svc1
-        case .preview: let _: W24S1 = component.svc1
-        }
+        let _: W24S1 = component.svc1
         let made = W24F3Module(holder: holder, component: component)
         made.router = W24F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
+        _ = made.seen0
         return made
     }
 }
@@ -148,20 +148,16 @@ final class W24F4Holder: W24BaseHolder {
     let typed: W24F4Component
     init(holder: ModuleHolder?, context: W24Context, component: W24F4Component) {
         typed = component
+        let _: W24S1 = component.svc1
         super.init(key: "f4", holder: holder, context: context, component: component)
     }
 }
 
 final class W24F4Router: RouterObject {}
 
-func w24F4Read0(_ component: W24F4Component) -> W24S1 {
-    component.svc1
-}
-
 struct W24F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W24Context) -> W24F4Holder {
         let component = W24F4Component.make(parent: parentComponent)
-        _ = w24F4Read0(component)
         let made = W24F4Holder(holder: holder, context: context, component: component)
         made.router = W24F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -176,23 +172,25 @@ final class W24F5Module: ModuleObject {
     let typed: W24F5Component
     init(holder: ModuleHolder?, component: W24F5Component) {
         typed = component
-        let _: W24S3 = component.svc3
         super.init(key: "f5", holder: holder, component: component)
     }
 }
 
 final class W24F5Router: RouterObject {}
 
-func w24F5Read2(_ component: W24F5Component) -> W24S1 {
-    component.svc1
+func w24F5Read1(_ component: W24F5Component) -> W24S3 {
+    component.svc3
 }
 
 struct W24F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W24Context) -> W24F5Module {
         let component = W24F5Component(parent: parentComponent)
-        let read0 = { (given: W24F5Component) -> W24S3 in given.svc3 }
-        _ = read0(component)
-        _ = w24F5Read2(component)
+        switch W24Choice.current {
+        case .live: let _: W24S3 = component.svc3
+        case .preview: let _: W24S3 = component.svc3
+        }
+        _ = w24F5Read1(component)
+        _ = "\(component.svc1 as W24S1)"
         let made = W24F5Module(holder: holder, component: component)
         made.router = W24F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -202,15 +200,13 @@ struct W24F5Builder: ModuleBuilder {
 final class W24F6Component: W24BaseComponent {
     let svc2 = W24S2()
     let svc3 = W24S3()
-    func read0() {
-        let _: W24S1 = self.svc1
-    }
 }
 
 final class W24F6Module: ModuleObject {
     let typed: W24F6Component
     init(holder: ModuleHolder?, component: W24F6Component) {
         typed = component
+        let _: W24S1 = component.svc1
         super.init(key: "f6", holder: holder, component: component)
     }
 }
@@ -220,15 +216,11 @@ final class W24F6Router: RouterObject {}
 struct W24F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W24Context) -> W24F6Module {
         let component = W24F6Component(parent: parentComponent)
-        component.read0()
-        do {
-            defer { let _: W24S1 = component.svc1 }
-            _ = context
-        }
         switch W24Choice.current {
         case .live: let _: W24S1 = component.svc1
         case .preview: let _: W24S1 = component.svc1
         }
+        let _: W24S1 = component.svc1
         let made = W24F6Module(holder: holder, component: component)
         made.router = W24F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -249,11 +241,15 @@ final class W24F7Module: ModuleObject {
 
 final class W24F7Router: RouterObject {}
 
+func w24F7Read0(_ component: W24F7Component) -> W24S1 {
+    component.svc1
+}
+
 struct W24F7Builder: ModuleBuilder {
     let makeComponent: (Component) -> W24F7Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W24Context) -> W24F7Module {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc1 as W24S1)"
+        _ = w24F7Read0(component)
         let made = W24F7Module(holder: holder, component: component)
         made.router = W24F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         _ = made.seen1
@@ -268,8 +264,10 @@ final class W24F8Module: ModuleObject {
     let typed: W24F8Component
     init(holder: ModuleHolder?, component: W24F8Component) {
         typed = component
+        let _: W24S1 = component.svc1
         super.init(key: "f8", holder: holder, component: component)
     }
+    var seen1: W24S3 { typed.svc3 }
 }
 
 final class W24F8Router: RouterObject {}
@@ -278,13 +276,9 @@ struct W24F8Builder: ModuleBuilder {
     let makeComponent: (Component) -> W24F8Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W24Context) -> W24F8Module {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc1 as W24S1)"
-        switch W24Choice.current {
-        case .live: let _: W24S3 = component.svc3
-        case .preview: let _: W24S3 = component.svc3
-        }
         let made = W24F8Module(holder: holder, component: component)
         made.router = W24F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen1
         return made
     }
 }
@@ -322,7 +316,6 @@ final class W24F10Module: ModuleObject {
     let typed: W24F10Component
     init(holder: ModuleHolder?, component: W24F10Component) {
         typed = component
-        let _: W24S0 = component.svc0
         super.init(key: "f10", holder: holder, component: component)
     }
 }
@@ -332,6 +325,10 @@ final class W24F10Router: RouterObject {}
 struct W24F10Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W24Context) -> W24F10Module {
         let component = W24F10Component(parent: parentComponent)
+        do {
+            defer { let _: W24S0 = component.svc0 }
+            _ = context
+        }
         let made = W24F10Module(holder: holder, component: component)
         made.router = W24F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -355,7 +352,8 @@ final class W24F11Router: RouterObject {}
 struct W24F11Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W24Context) -> W24F11Holder {
         let component = W24F11Component(parent: parentComponent)
-        _ = "\(component.svc1 as W24S1)"
+        let read0 = { (given: W24F11Component) -> W24S1 in given.svc1 }
+        _ = read0(component)
         let made = W24F11Holder(holder: holder, context: context, component: component)
         made.router = W24F11Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

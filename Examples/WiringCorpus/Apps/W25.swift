@@ -31,6 +31,12 @@ class W25BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W25SpareRoot: Component, RootComponent {
+    let spare = W25S0()
+    init() { super.init(parent: nil) }
+}
+final class W25SpareChild: Component {}
+
 final class W25AppComponent: Component, RootComponent {
     let svc2 = W25S2()
     init() { super.init(parent: nil) }
@@ -69,9 +75,6 @@ final class W25F2Component: Component {
         self.title = title
         super.init(parent: parent)
     }
-    func read1() {
-        let _: W25S2 = self.svc2
-    }
 }
 
 final class W25F2Module: ModuleObject {
@@ -80,20 +83,29 @@ final class W25F2Module: ModuleObject {
         typed = component
         super.init(key: "f2", holder: holder, component: component)
     }
-    var seen0: W25S2 { typed.svc2 }
-    var seen2: W25S2 { typed.svc2 }
 }
 
 final class W25F2Router: RouterObject {}
 
+func w25F2Read0(_ component: W25F2Component) -> W25S2 {
+    component.svc2
+}
+
 struct W25F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W25Context) -> W25F2Module {
         let component = W25F2Component(parent: parentComponent, title: "f2")
-        component.read1()
+        _ = w25F2Read0(component)
+        _ = try? component.resolve("svc2", as: W25S2.self)
+        switch W25Choice.current {
+        case .live:
+            let c = component
+            let _: W25S2 = c.svc2
+        case .preview:
+            let c = W25SpareChild(parent: W25SpareRoot())
+            let _: W25S0 = c.spare
+        }
         let made = W25F2Module(holder: holder, component: component)
         made.router = W25F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
-        _ = made.seen2
         return made
     }
 }
@@ -115,11 +127,12 @@ final class W25F3Router: RouterObject {}
 struct W25F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W25Context) -> W25F3Holder {
         let component = W25F3Component(parent: parentComponent)
-        let read0 = { (given: W25F3Component) -> W25S2 in given.svc2 }
-        _ = read0(component)
-        let read1 = { (given: W25F3Component) -> W25S2 in given.svc2 }
-        _ = read1(component)
-        _ = "\(component.svc2 as W25S2)"
+        let _: W25S2 = component.svc2
+        _ = try? component.resolve("svc2", as: W25S2.self)
+        switch W25Choice.current {
+        case .live: let _: W25S2 = component.svc2
+        case .preview: let _: W25S2 = component.svc2
+        }
         let made = W25F3Holder(holder: holder, context: context, component: component)
         made.router = W25F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         let routes5: [String: (W25F3Holder) -> Void] = ["f4": { _ = $0.attach(W25F4Builder()) }]
@@ -164,9 +177,6 @@ final class W25F5Component: Component {
     static func make(parent: Component) -> W25F5Component {
         W25F5Component(parent: parent)
     }
-    func read1() {
-        let _: W25S2 = self.svc2
-    }
 }
 
 final class W25F5Holder: W25BaseHolder {
@@ -182,8 +192,14 @@ final class W25F5Router: RouterObject {}
 struct W25F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W25Context) -> W25F5Holder {
         let component = W25F5Component.make(parent: parentComponent)
-        _ = "\(component.svc3 as W25S3)"
-        component.read1()
+        switch W25Choice.current {
+        case .live: let _: W25S3 = component.svc3
+        case .preview: let _: W25S3 = component.svc3
+        }
+        do {
+            defer { let _: W25S2 = component.svc2 }
+            _ = context
+        }
         let made = W25F5Holder(holder: holder, context: context, component: component)
         made.router = W25F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -228,18 +244,20 @@ final class W25F7Module: ModuleObject {
 
 final class W25F7Router: RouterObject {}
 
+func w25F7Read0(_ component: W25F7Component) -> W25S2 {
+    component.svc2
+}
+
 struct W25F7Builder: ModuleBuilder {
     let makeComponent: (Component) -> W25F7Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W25Context) -> W25F7Module {
         let component = makeComponent(parentComponent)
-        do {
-            defer { let _: W25S2 = component.svc2 }
-            _ = context
+        _ = w25F7Read0(component)
+        switch W25Choice.current {
+        case .live: let _: W25S2 = component.svc2
+        case .preview: let _: W25S2 = component.svc2
         }
-        let read1 = { (given: W25F7Component) -> W25S2 in given.svc2 }
-        _ = read1(component)
-        let read2 = { (given: W25F7Component) -> W25S2 in given.svc2 }
-        _ = read2(component)
+        _ = try? component.resolve("svc2", as: W25S2.self)
         let made = W25F7Module(holder: holder, component: component)
         made.router = W25F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

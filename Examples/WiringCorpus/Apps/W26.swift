@@ -32,6 +32,12 @@ class W26BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W26SpareRoot: Component, RootComponent {
+    let spare = W26S0()
+    init() { super.init(parent: nil) }
+}
+final class W26SpareChild: Component {}
+
 final class W26AppComponent: Component, RootComponent {
     let svc1 = W26S1()
     let svc2 = W26S2()
@@ -66,20 +72,21 @@ final class W26F1Module: ModuleObject {
     let typed: W26F1Component
     init(holder: ModuleHolder?, component: W26F1Component) {
         typed = component
+        let _: W26S1 = component.svc1
         super.init(key: "f1", holder: holder, component: component)
     }
 }
 
 final class W26F1Router: RouterObject {}
 
+func w26F1Read1(_ component: W26F1Component) -> W26S2 {
+    component.svc2
+}
+
 struct W26F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W26Context) -> W26F1Module {
         let component = W26F1Component(parent: parentComponent, title: "f1")
-        switch W26Choice.current {
-        case .live: let _: W26S1 = component.svc1
-        case .preview: let _: W26S1 = component.svc1
-        }
-        _ = try? component.resolve("svc2", as: W26S2.self)
+        _ = w26F1Read1(component)
         let made = W26F1Module(holder: holder, component: component)
         made.router = W26F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -102,7 +109,6 @@ final class W26F2Module: ModuleObject {
     let typed: W26F2Component
     init(holder: ModuleHolder?, component: W26F2Component) {
         typed = component
-        let _: W26S3 = component.svc3
         super.init(key: "f2", holder: holder, component: component)
     }
 }
@@ -113,8 +119,14 @@ struct W26F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W26Context) -> W26F2Module {
         let component = W26F2Component(parent: parentComponent, title: "f2")
         component.read0()
-        let read1 = { (given: W26F2Component) -> W26S3 in given.svc3 }
-        _ = read1(component)
+        switch W26Choice.current {
+        case .live: let _: W26S3 = component.svc3
+        case .preview: let _: W26S3 = component.svc3
+        }
+        switch W26Choice.current {
+        case .live: let _: W26S3 = component.svc3
+        case .preview: let _: W26S3 = component.svc3
+        }
         let made = W26F2Module(holder: holder, component: component)
         made.router = W26F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -142,10 +154,7 @@ final class W26F3Router: RouterObject {}
 struct W26F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W26Context) -> W26F3Module {
         let component = W26F3Component(parent: parentComponent, title: "f3")
-        switch W26Choice.current {
-        case .live: let _: W26S1 = component.svc1
-        case .preview: let _: W26S1 = component.svc1
-        }
+        _ = "\(component.svc1 as W26S1)"
         let made = W26F3Module(holder: holder, component: component)
         made.router = W26F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -163,7 +172,6 @@ final class W26F4Module: ModuleObject {
         typed = component
         super.init(key: "f4", holder: holder, component: component)
     }
-    var seen0: W26S3 { typed.svc3 }
 }
 
 final class W26F4Router: RouterObject {}
@@ -171,9 +179,16 @@ final class W26F4Router: RouterObject {}
 struct W26F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W26Context) -> W26F4Module {
         let component = W26F4Component(parent: parentComponent)
+        switch W26Choice.current {
+        case .live:
+            let c = component
+            let _: W26S3 = c.svc3
+        case .preview:
+            let c = W26SpareChild(parent: W26SpareRoot())
+            let _: W26S0 = c.spare
+        }
         let made = W26F4Module(holder: holder, component: component)
         made.router = W26F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }

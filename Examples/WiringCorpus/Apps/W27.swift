@@ -32,6 +32,12 @@ class W27BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W27SpareRoot: Component, RootComponent {
+    let spare = W27S0()
+    init() { super.init(parent: nil) }
+}
+final class W27SpareChild: Component {}
+
 final class W27AppComponent: Component, RootComponent {
     let svc0 = W27S0()
     let svc1 = W27S1()
@@ -60,7 +66,7 @@ final class W27RootHolder: W27BaseHolder {
 final class W27F1Component: W27BaseComponent {
     let svc0 = W27S0()
     let svc3 = W27S3()
-    func read0() {
+    func read2() {
         let _: W27S1 = self.svc1
     }
 }
@@ -75,16 +81,19 @@ final class W27F1Module: ModuleObject {
 
 final class W27F1Router: RouterObject {}
 
-func w27F1Read2(_ component: W27F1Component) -> W27S1 {
-    component.svc1
+func w27F1Read1(_ component: W27F1Component) -> W27S5 {
+    component.svc5
 }
 
 struct W27F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W27Context) -> W27F1Module {
         let component = W27F1Component(parent: parentComponent)
-        component.read0()
-        _ = try? component.resolve("svc5", as: W27S5.self)
-        _ = w27F1Read2(component)
+        do {
+            defer { let _: W27S1 = component.svc1 }
+            _ = context
+        }
+        _ = w27F1Read1(component)
+        component.read2()
         let made = W27F1Module(holder: holder, component: component)
         made.router = W27F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -117,6 +126,9 @@ struct W27F2Builder: ModuleBuilder {
 }
 
 final class W27F3Component: Component {
+    func read1() {
+        let _: W27S5 = self.svc5
+    }
 }
 
 final class W27F3Module: ModuleObject {
@@ -125,19 +137,21 @@ final class W27F3Module: ModuleObject {
         typed = component
         super.init(key: "f3", holder: holder, component: component)
     }
-    var seen0: W27S0 { typed.svc0 }
 }
 
 final class W27F3Router: RouterObject {}
 
+func w27F3Read0(_ component: W27F3Component) -> W27S0 {
+    component.svc0
+}
+
 struct W27F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W27Context) -> W27F3Module {
         let component = W27F3Component(parent: parentComponent)
-        let read1 = { (given: W27F3Component) -> W27S5 in given.svc5 }
-        _ = read1(component)
+        _ = w27F3Read0(component)
+        component.read1()
         let made = W27F3Module(holder: holder, component: component)
         made.router = W27F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -165,24 +179,24 @@ final class W27F4Holder: W27BaseHolder {
 
 final class W27F4Router: RouterObject {}
 
+func w27F4Read1(_ component: W27F4Component) -> W27S0 {
+    component.svc0
+}
+
+func w27F4Read2(_ component: W27F4Component) -> W27S5 {
+    component.svc5
+}
+
 struct W27F4Builder: ModuleBuilder {
     static func make() -> W27F4Builder {
         W27F4Builder()
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W27Context) -> W27F4Holder {
         let component = W27F4Component(parent: parentComponent)
-        do {
-            defer { let _: W27S5 = component.svc5 }
-            _ = context
-        }
-        do {
-            defer { let _: W27S0 = component.svc0 }
-            _ = context
-        }
-        do {
-            defer { let _: W27S5 = component.svc5 }
-            _ = context
-        }
+        let read0 = { (given: W27F4Component) -> W27S5 in given.svc5 }
+        _ = read0(component)
+        _ = w27F4Read1(component)
+        _ = w27F4Read2(component)
         let made = W27F4Holder(holder: holder, context: context, component: component)
         made.router = W27F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -207,9 +221,18 @@ struct W27F5Builder: ModuleBuilder {
     let makeComponent: (Component) -> W27F5Component = { W27F5Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W27Context) -> W27F5Holder {
         let component = makeComponent(parentComponent)
-        let read0 = { (given: W27F5Component) -> W27S4 in given.svc4 }
-        _ = read0(component)
-        _ = "\(component.svc5 as W27S5)"
+        switch W27Choice.current {
+        case .live:
+            let c = component
+            let _: W27S4 = c.svc4
+        case .preview:
+            let c = W27SpareChild(parent: W27SpareRoot())
+            let _: W27S0 = c.spare
+        }
+        do {
+            defer { let _: W27S5 = component.svc5 }
+            _ = context
+        }
         let made = W27F5Holder(holder: holder, context: context, component: component)
         made.router = W27F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         let steps6: [(W27F5Holder) -> Void] = [{ _ = $0.attach(W27F8Builder()) }]
@@ -220,33 +243,27 @@ struct W27F5Builder: ModuleBuilder {
 
 final class W27F6Component: W27BaseComponent {
     let svc0 = W27S0()
-    func read0() {
-        let _: W27S4 = self.svc4
-    }
 }
 
 final class W27F6Holder: W27BaseHolder {
     let typed: W27F6Component
     init(holder: ModuleHolder?, context: W27Context, component: W27F6Component) {
         typed = component
+        let _: W27S1 = component.svc1
         super.init(key: "f6", holder: holder, context: context, component: component)
         self.attach(W27F9Builder.make())
     }
+    var seen0: W27S4 { typed.svc4 }
 }
 
 final class W27F6Router: RouterObject {}
 
-func w27F6Read1(_ component: W27F6Component) -> W27S1 {
-    component.svc1
-}
-
 struct W27F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W27Context) -> W27F6Holder {
         let component = W27F6Component(parent: parentComponent)
-        component.read0()
-        _ = w27F6Read1(component)
         let made = W27F6Holder(holder: holder, context: context, component: component)
         made.router = W27F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -265,14 +282,10 @@ final class W27F7Module: ModuleObject {
 
 final class W27F7Router: RouterObject {}
 
-func w27F7Read0(_ component: W27F7Component) -> W27S5 {
-    component.svc5
-}
-
 struct W27F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W27Context) -> W27F7Module {
         let component = W27F7Component(parent: parentComponent)
-        _ = w27F7Read0(component)
+        _ = try? component.resolve("svc5", as: W27S5.self)
         do {
             defer { let _: W27S0 = component.svc0 }
             _ = context
@@ -294,9 +307,9 @@ final class W27F8Module: ModuleObject {
     let typed: W27F8Component
     init(holder: ModuleHolder?, component: W27F8Component) {
         typed = component
+        let _: W27S2 = component.svc2
         super.init(key: "f8", holder: holder, component: component)
     }
-    var seen0: W27S2 { typed.svc2 }
 }
 
 final class W27F8Router: RouterObject {}
@@ -306,7 +319,6 @@ struct W27F8Builder: ModuleBuilder {
         let component = W27F8Component.make(parent: parentComponent)
         let made = W27F8Module(holder: holder, component: component)
         made.router = W27F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -316,6 +328,9 @@ final class W27F9Component: Component {
     let svc5 = W27S5()
     static func make(parent: Component) -> W27F9Component {
         W27F9Component(parent: parent)
+    }
+    func read0() {
+        let _: W27S1 = self.svc1
     }
 }
 
@@ -335,7 +350,7 @@ struct W27F9Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W27Context) -> W27F9Holder {
         let component = W27F9Component.make(parent: parentComponent)
-        _ = "\(component.svc1 as W27S1)"
+        component.read0()
         let made = W27F9Holder(holder: holder, context: context, component: component)
         made.router = W27F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

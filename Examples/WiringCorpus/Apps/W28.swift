@@ -118,6 +118,7 @@ final class W28F3Module: ModuleObject {
         typed = component
         super.init(key: "f3", holder: holder, component: component)
     }
+    var seen0: W28S0 { typed.svc0 }
 }
 
 final class W28F3Router: RouterObject {}
@@ -125,12 +126,9 @@ final class W28F3Router: RouterObject {}
 struct W28F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W28Context) -> W28F3Module {
         let component = W28F3Component(parent: parentComponent, title: "f3")
-        do {
-            defer { let _: W28S0 = component.svc0 }
-            _ = context
-        }
         let made = W28F3Module(holder: holder, component: component)
         made.router = W28F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -145,6 +143,7 @@ final class W28F4Holder: W28BaseHolder {
         let _: W28S0 = component.svc0
         super.init(key: "f4", holder: holder, context: context, component: component)
     }
+    var seen0: W28S0 { typed.svc0 }
 }
 
 final class W28F4Router: RouterObject {}
@@ -152,13 +151,10 @@ final class W28F4Router: RouterObject {}
 struct W28F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W28Context) -> W28F4Holder {
         let component = W28F4Component(parent: parentComponent)
-        _ = "\(component.svc0 as W28S0)"
-        switch W28Choice.current {
-        case .live: let _: W28S0 = component.svc0
-        case .preview: let _: W28S0 = component.svc0
-        }
+        _ = try? component.resolve("svc0", as: W28S0.self)
         let made = W28F4Holder(holder: holder, context: context, component: component)
         made.router = W28F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         made.attach(W28F7Builder.make())
         return made
     }
@@ -167,9 +163,6 @@ struct W28F4Builder: ModuleBuilder {
 final class W28F5Component: W28BaseComponent {
     let svc2 = W28S2()
     let svc3 = W28S3()
-    func read0() {
-        let _: W28S0 = self.svc0
-    }
 }
 
 final class W28F5Module: ModuleObject {
@@ -178,7 +171,6 @@ final class W28F5Module: ModuleObject {
         typed = component
         super.init(key: "f5", holder: holder, component: component)
     }
-    var seen1: W28S0 { typed.svc0 }
 }
 
 final class W28F5Router: RouterObject {}
@@ -186,10 +178,10 @@ final class W28F5Router: RouterObject {}
 struct W28F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W28Context) -> W28F5Module {
         let component = W28F5Component(parent: parentComponent)
-        component.read0()
+        _ = "\(component.svc0 as W28S0)"
+        _ = try? component.resolve("svc0", as: W28S0.self)
         let made = W28F5Module(holder: holder, component: component)
         made.router = W28F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         return made
     }
 }
@@ -206,18 +198,22 @@ final class W28F6Module: ModuleObject {
         typed = component
         super.init(key: "f6", holder: holder, component: component)
     }
-    var seen0: W28S0 { typed.svc0 }
 }
 
 final class W28F6Router: RouterObject {}
 
+func w28F6Read0(_ component: W28F6Component) -> W28S0 {
+    component.svc0
+}
+
 struct W28F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W28Context) -> W28F6Module {
         let component = W28F6Component.make(parent: parentComponent)
-        let _: W28S0 = component.svc0
+        _ = w28F6Read0(component)
+        let read1 = { (given: W28F6Component) -> W28S0 in given.svc0 }
+        _ = read1(component)
         let made = W28F6Module(holder: holder, component: component)
         made.router = W28F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -231,6 +227,7 @@ final class W28F7Module: ModuleObject {
         typed = component
         super.init(key: "f7", holder: holder, component: component)
     }
+    var seen1: W28S0 { typed.svc0 }
 }
 
 final class W28F7Router: RouterObject {}
@@ -242,10 +239,10 @@ struct W28F7Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W28Context) -> W28F7Module {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc0 as W28S0)"
-        _ = "\(component.svc0 as W28S0)"
+        let _: W28S0 = component.svc0
         let made = W28F7Module(holder: holder, component: component)
         made.router = W28F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen1
         return made
     }
 }

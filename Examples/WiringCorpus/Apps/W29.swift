@@ -30,6 +30,12 @@ class W29BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W29SpareRoot: Component, RootComponent {
+    let spare = W29S0()
+    init() { super.init(parent: nil) }
+}
+final class W29SpareChild: Component {}
+
 final class W29AppComponent: Component, RootComponent {
     let svc0 = W29S0()
     let svc2 = W29S2()
@@ -55,7 +61,6 @@ final class W29F1Holder: W29BaseHolder {
         typed = component
         super.init(key: "f1", holder: holder, context: context, component: component)
     }
-    var seen0: W29S0 { typed.svc0 }
 }
 
 final class W29F1Router: RouterObject {}
@@ -70,10 +75,10 @@ struct W29F1Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W29Context) -> W29F1Holder {
         let component = W29F1Component.make(parent: parentComponent)
+        _ = try? component.resolve("svc0", as: W29S0.self)
         _ = w29F1Read1(component)
         let made = W29F1Holder(holder: holder, context: context, component: component)
         made.router = W29F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         if W29Flags.enabled {
             made.attach(W29F2Builder())
         } else {
@@ -96,15 +101,23 @@ final class W29F2Holder: W29BaseHolder {
 
 final class W29F2Router: RouterObject {}
 
+func w29F2Read1(_ component: W29F2Component) -> W29S2 {
+    component.svc2
+}
+
 struct W29F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W29F2Component = { W29F2Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W29Context) -> W29F2Holder {
         let component = makeComponent(parentComponent)
-        let _: W29S2 = component.svc2
-        do {
-            defer { let _: W29S2 = component.svc2 }
-            _ = context
+        switch W29Choice.current {
+        case .live:
+            let c = component
+            let _: W29S2 = c.svc2
+        case .preview:
+            let c = W29SpareChild(parent: W29SpareRoot())
+            let _: W29S0 = c.spare
         }
+        _ = w29F2Read1(component)
         let made = W29F2Holder(holder: holder, context: context, component: component)
         made.router = W29F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         let c3 = made.attach(W29F3Builder(makeComponent: { W29F3Component(parent: $0) }), parentComponent: made.component, context: W29Context())
@@ -131,15 +144,11 @@ final class W29F3Module: ModuleObject {
 
 final class W29F3Router: RouterObject {}
 
-func w29F3Read0(_ component: W29F3Component) -> W29S0 {
-    component.svc0
-}
-
 struct W29F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W29F3Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W29Context) -> W29F3Module {
         let component = makeComponent(parentComponent)
-        _ = w29F3Read0(component)
+        _ = try? component.resolve("svc0", as: W29S0.self)
         let made = W29F3Module(holder: holder, component: component)
         made.router = W29F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -158,9 +167,9 @@ final class W29F4Module: ModuleObject {
     let typed: W29F4Component
     init(holder: ModuleHolder?, component: W29F4Component) {
         typed = component
-        let _: W29S0 = component.svc0
         super.init(key: "f4", holder: holder, component: component)
     }
+    var seen0: W29S1 { typed.svc1 }
 }
 
 final class W29F4Router: RouterObject {}
@@ -168,13 +177,11 @@ final class W29F4Router: RouterObject {}
 struct W29F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W29Context) -> W29F4Module {
         let component = W29F4Component(parent: parentComponent, title: "f4")
-        _ = "\(component.svc1 as W29S1)"
-        do {
-            defer { let _: W29S2 = component.svc2 }
-            _ = context
-        }
+        _ = try? component.resolve("svc2", as: W29S2.self)
+        _ = "\(component.svc0 as W29S0)"
         let made = W29F4Module(holder: holder, component: component)
         made.router = W29F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -189,7 +196,6 @@ final class W29F5Holder: W29BaseHolder {
         let _: W29S0 = component.svc0
         super.init(key: "f5", holder: holder, context: context, component: component)
     }
-    var seen2: W29S0 { typed.svc0 }
 }
 
 final class W29F5Router: RouterObject {}
@@ -198,11 +204,13 @@ struct W29F5Builder: ModuleBuilder {
     let makeComponent: (Component) -> W29F5Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W29Context) -> W29F5Holder {
         let component = makeComponent(parentComponent)
-        let read1 = { (given: W29F5Component) -> W29S2 in given.svc2 }
-        _ = read1(component)
+        switch W29Choice.current {
+        case .live: let _: W29S2 = component.svc2
+        case .preview: let _: W29S2 = component.svc2
+        }
+        _ = try? component.resolve("svc0", as: W29S0.self)
         let made = W29F5Holder(holder: holder, context: context, component: component)
         made.router = W29F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen2
         let c6 = w29AttachF7(to: made)
         _ = c6.key
         return made
@@ -223,6 +231,7 @@ final class W29F6Holder: W29BaseHolder {
         typed = component
         super.init(key: "f6", holder: holder, context: context, component: component)
     }
+    var seen0: W29S2 { typed.svc2 }
 }
 
 final class W29F6Router: RouterObject {}
@@ -230,15 +239,20 @@ final class W29F6Router: RouterObject {}
 struct W29F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W29Context) -> W29F6Holder {
         let component = W29F6Component(parent: parentComponent, title: "f6")
-        _ = "\(component.svc2 as W29S2)"
-        _ = "\(component.svc0 as W29S0)"
-        do {
-            defer { let _: W29S0 = component.svc0 }
-            _ = context
+        let read1 = { (given: W29F6Component) -> W29S0 in given.svc0 }
+        _ = read1(component)
+        switch W29Choice.current {
+        case .live:
+            let c = component
+            let _: W29S0 = c.svc0
+        case .preview:
+            let c = W29SpareChild(parent: W29SpareRoot())
+            let _: W29S0 = c.spare
         }
         _ = "\(component.svc1 as W29S1)"
         let made = W29F6Holder(holder: holder, context: context, component: component)
         made.router = W29F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -253,22 +267,19 @@ final class W29F7Module: ModuleObject {
         let _: W29S0 = component.svc0
         super.init(key: "f7", holder: holder, component: component)
     }
+    var seen0: W29S0 { typed.svc0 }
 }
 
 final class W29F7Router: RouterObject {}
 
-func w29F7Read1(_ component: W29F7Component) -> W29S2 {
-    component.svc2
-}
-
 struct W29F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W29Context) -> W29F7Module {
         let component = W29F7Component(parent: parentComponent)
-        let read0 = { (given: W29F7Component) -> W29S0 in given.svc0 }
-        _ = read0(component)
-        _ = w29F7Read1(component)
+        let read1 = { (given: W29F7Component) -> W29S2 in given.svc2 }
+        _ = read1(component)
         let made = W29F7Module(holder: holder, component: component)
         made.router = W29F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }

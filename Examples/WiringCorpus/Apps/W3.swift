@@ -55,6 +55,7 @@ final class W3F1Holder: W3BaseHolder {
     let typed: W3F1Component
     init(holder: ModuleHolder?, context: W3Context, component: W3F1Component) {
         typed = component
+        let _: W3S2 = component.svc2
         super.init(key: "f1", holder: holder, context: context, component: component)
     }
 }
@@ -64,7 +65,6 @@ final class W3F1Router: RouterObject {}
 struct W3F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W3Context) -> W3F1Holder {
         let component = W3F1Component(parent: parentComponent)
-        _ = try? component.resolve("svc2", as: W3S2.self)
         let made = W3F1Holder(holder: holder, context: context, component: component)
         made.router = W3F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -90,9 +90,9 @@ struct W3F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W3F2Component = { W3F2Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W3Context) -> W3F2Module {
         let component = makeComponent(parentComponent)
-        switch W3Choice.current {
-        case .live: let _: W3S1 = component.svc1
-        case .preview: let _: W3S1 = component.svc1
+        do {
+            defer { let _: W3S1 = component.svc1 }
+            _ = context
         }
         let made = W3F2Module(holder: holder, component: component)
         made.router = W3F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -107,6 +107,12 @@ final class W3F3Component: Component {
         self.title = title
         super.init(parent: parent)
     }
+    func read0() {
+        let _: W3S1 = self.svc1
+    }
+    func read1() {
+        let _: W3S4 = self.svc4
+    }
 }
 
 final class W3F3Module: ModuleObject {
@@ -119,21 +125,14 @@ final class W3F3Module: ModuleObject {
 
 final class W3F3Router: RouterObject {}
 
-func w3F3Read1(_ component: W3F3Component) -> W3S4 {
-    component.svc4
-}
-
 struct W3F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W3Context) -> W3F3Module {
         let component = W3F3Component(parent: parentComponent, title: "f3")
+        component.read0()
+        component.read1()
         switch W3Choice.current {
         case .live: let _: W3S1 = component.svc1
         case .preview: let _: W3S1 = component.svc1
-        }
-        _ = w3F3Read1(component)
-        do {
-            defer { let _: W3S1 = component.svc1 }
-            _ = context
         }
         let made = W3F3Module(holder: holder, component: component)
         made.router = W3F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))

@@ -32,6 +32,12 @@ class W31BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W31SpareRoot: Component, RootComponent {
+    let spare = W31S0()
+    init() { super.init(parent: nil) }
+}
+final class W31SpareChild: Component {}
+
 final class W31AppComponent: Component, RootComponent {
     let svc1 = W31S1()
     let svc2 = W31S2()
@@ -51,18 +57,22 @@ final class W31F1Module: ModuleObject {
     let typed: W31F1Component
     init(holder: ModuleHolder?, component: W31F1Component) {
         typed = component
+        let _: W31S2 = component.svc2
         super.init(key: "f1", holder: holder, component: component)
     }
 }
 
 final class W31F1Router: RouterObject {}
 
+func w31F1Read0(_ component: W31F1Component) -> W31S1 {
+    component.svc1
+}
+
 struct W31F1Builder: ModuleBuilder {
     let makeComponent: (Component) -> W31F1Component = { W31F1Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W31Context) -> W31F1Module {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc1 as W31S1)"
-        _ = try? component.resolve("svc2", as: W31S2.self)
+        _ = w31F1Read0(component)
         let made = W31F1Module(holder: holder, component: component)
         made.router = W31F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -84,17 +94,16 @@ final class W31F2Module: ModuleObject {
 
 final class W31F2Router: RouterObject {}
 
-func w31F2Read0(_ component: W31F2Component) -> W31S2 {
-    component.svc2
-}
-
 struct W31F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W31F2Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W31Context) -> W31F2Module {
         let component = makeComponent(parentComponent)
-        _ = w31F2Read0(component)
-        let read1 = { (given: W31F2Component) -> W31S2 in given.svc2 }
-        _ = read1(component)
+        let read0 = { (given: W31F2Component) -> W31S2 in given.svc2 }
+        _ = read0(component)
+        do {
+            defer { let _: W31S2 = component.svc2 }
+            _ = context
+        }
         let made = W31F2Module(holder: holder, component: component)
         made.router = W31F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -115,17 +124,20 @@ final class W31F3Holder: W31BaseHolder {
         typed = component
         super.init(key: "f3", holder: holder, context: context, component: component)
     }
-    var seen0: W31S3 { typed.svc3 }
 }
 
 final class W31F3Router: RouterObject {}
 
+func w31F3Read0(_ component: W31F3Component) -> W31S3 {
+    component.svc3
+}
+
 struct W31F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W31Context) -> W31F3Holder {
         let component = W31F3Component(parent: parentComponent, title: "f3")
+        _ = w31F3Read0(component)
         let made = W31F3Holder(holder: holder, context: context, component: component)
         made.router = W31F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         made.wireChildren()
         return made
     }
@@ -148,10 +160,7 @@ final class W31F4Router: RouterObject {}
 struct W31F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W31Context) -> W31F4Holder {
         let component = W31F4Component(parent: parentComponent)
-        switch W31Choice.current {
-        case .live: let _: W31S2 = component.svc2
-        case .preview: let _: W31S2 = component.svc2
-        }
+        _ = try? component.resolve("svc2", as: W31S2.self)
         let made = W31F4Holder(holder: holder, context: context, component: component)
         made.router = W31F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -169,9 +178,9 @@ final class W31F5Holder: W31BaseHolder {
     let typed: W31F5Component
     init(holder: ModuleHolder?, context: W31Context, component: W31F5Component) {
         typed = component
-        let _: W31S2 = component.svc2
         super.init(key: "f5", holder: holder, context: context, component: component)
     }
+    var seen0: W31S2 { typed.svc2 }
 }
 
 final class W31F5Router: RouterObject {}
@@ -181,6 +190,7 @@ struct W31F5Builder: ModuleBuilder {
         let component = W31F5Component.make(parent: parentComponent)
         let made = W31F5Holder(holder: holder, context: context, component: component)
         made.router = W31F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         if W31Flags.enabled {
             made.attach(W31F6Builder(makeComponent: { W31F6Component(parent: $0) }))
         } else {
@@ -194,9 +204,6 @@ struct W31F5Builder: ModuleBuilder {
 final class W31F6Component: Component {
     let svc1 = W31S1()
     let svc2 = W31S2()
-    func read0() {
-        let _: W31S4 = self.svc4
-    }
 }
 
 final class W31F6Holder: W31BaseHolder {
@@ -213,7 +220,8 @@ struct W31F6Builder: ModuleBuilder {
     let makeComponent: (Component) -> W31F6Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W31Context) -> W31F6Holder {
         let component = makeComponent(parentComponent)
-        component.read0()
+        let read0 = { (given: W31F6Component) -> W31S4 in given.svc4 }
+        _ = read0(component)
         let made = W31F6Holder(holder: holder, context: context, component: component)
         made.router = W31F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -222,8 +230,8 @@ struct W31F6Builder: ModuleBuilder {
 
 final class W31F7Component: Component {
     let svc2 = W31S2()
-    func read0() {
-        let _: W31S5 = self.svc5
+    func read1() {
+        let _: W31S4 = self.svc4
     }
 }
 
@@ -231,22 +239,25 @@ final class W31F7Holder: W31BaseHolder {
     let typed: W31F7Component
     init(holder: ModuleHolder?, context: W31Context, component: W31F7Component) {
         typed = component
+        let _: W31S5 = component.svc5
         super.init(key: "f7", holder: holder, context: context, component: component)
     }
 }
 
 final class W31F7Router: RouterObject {}
 
-func w31F7Read1(_ component: W31F7Component) -> W31S4 {
-    component.svc4
-}
-
 struct W31F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W31Context) -> W31F7Holder {
         let component = W31F7Component(parent: parentComponent)
-        component.read0()
-        _ = w31F7Read1(component)
-        let _: W31S0 = component.svc0
+        component.read1()
+        switch W31Choice.current {
+        case .live:
+            let c = component
+            let _: W31S0 = c.svc0
+        case .preview:
+            let c = W31SpareChild(parent: W31SpareRoot())
+            let _: W31S0 = c.spare
+        }
         let made = W31F7Holder(holder: holder, context: context, component: component)
         made.router = W31F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

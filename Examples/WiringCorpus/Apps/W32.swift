@@ -31,6 +31,12 @@ class W32BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W32SpareRoot: Component, RootComponent {
+    let spare = W32S0()
+    init() { super.init(parent: nil) }
+}
+final class W32SpareChild: Component {}
+
 final class W32AppComponent: Component, RootComponent {
     let svc1 = W32S1()
     let svc3 = W32S3()
@@ -58,20 +64,17 @@ final class W32F1Module: ModuleObject {
         typed = component
         super.init(key: "f1", holder: holder, component: component)
     }
+    var seen0: W32S1 { typed.svc1 }
 }
 
 final class W32F1Router: RouterObject {}
 
-func w32F1Read0(_ component: W32F1Component) -> W32S1 {
-    component.svc1
-}
-
 struct W32F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W32Context) -> W32F1Module {
         let component = W32F1Component(parent: parentComponent, title: "f1")
-        _ = w32F1Read0(component)
         let made = W32F1Module(holder: holder, component: component)
         made.router = W32F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -93,19 +96,29 @@ final class W32F2Holder: W32BaseHolder {
 
 final class W32F2Router: RouterObject {}
 
-func w32F2Read0(_ component: W32F2Component) -> W32S1 {
-    component.svc1
-}
-
 struct W32F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W32Context) -> W32F2Holder {
         let component = W32F2Component(parent: parentComponent)
-        _ = w32F2Read0(component)
-        do {
-            defer { let _: W32S1 = component.svc1 }
-            _ = context
+        switch W32Choice.current {
+        case .live:
+            let c = component
+            let _: W32S1 = c.svc1
+        case .preview:
+            let c = W32SpareChild(parent: W32SpareRoot())
+            let _: W32S0 = c.spare
         }
-        let _: W32S3 = component.svc3
+        switch W32Choice.current {
+        case .live:
+            let c = component
+            let _: W32S1 = c.svc1
+        case .preview:
+            let c = W32SpareChild(parent: W32SpareRoot())
+            let _: W32S0 = c.spare
+        }
+        switch W32Choice.current {
+        case .live: let _: W32S3 = component.svc3
+        case .preview: let _: W32S3 = component.svc3
+        }
         let made = W32F2Holder(holder: holder, context: context, component: component)
         made.router = W32F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -133,7 +146,7 @@ final class W32F3Router: RouterObject {}
 struct W32F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W32Context) -> W32F3Holder {
         let component = W32F3Component(parent: parentComponent)
-        _ = "\(component.svc3 as W32S3)"
+        let _: W32S3 = component.svc3
         let made = W32F3Holder(holder: holder, context: context, component: component)
         made.router = W32F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -149,7 +162,6 @@ final class W32F4Module: ModuleObject {
         typed = component
         super.init(key: "f4", holder: holder, component: component)
     }
-    var seen2: W32S2 { typed.svc2 }
 }
 
 final class W32F4Router: RouterObject {}
@@ -158,10 +170,10 @@ struct W32F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W32Context) -> W32F4Module {
         let component = W32F4Component(parent: parentComponent)
         _ = try? component.resolve("svc3", as: W32S3.self)
+        _ = try? component.resolve("svc2", as: W32S2.self)
         let _: W32S2 = component.svc2
         let made = W32F4Module(holder: holder, component: component)
         made.router = W32F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen2
         return made
     }
 }
@@ -173,7 +185,6 @@ final class W32F5Module: ModuleObject {
     let typed: W32F5Component
     init(holder: ModuleHolder?, component: W32F5Component) {
         typed = component
-        let _: W32S1 = component.svc1
         super.init(key: "f5", holder: holder, component: component)
     }
 }
@@ -184,14 +195,13 @@ struct W32F5Builder: ModuleBuilder {
     let makeComponent: (Component) -> W32F5Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W32Context) -> W32F5Module {
         let component = makeComponent(parentComponent)
-        switch W32Choice.current {
-        case .live: let _: W32S1 = component.svc1
-        case .preview: let _: W32S1 = component.svc1
-        }
+        let read0 = { (given: W32F5Component) -> W32S1 in given.svc1 }
+        _ = read0(component)
         do {
             defer { let _: W32S1 = component.svc1 }
             _ = context
         }
+        _ = try? component.resolve("svc1", as: W32S1.self)
         let made = W32F5Module(holder: holder, component: component)
         made.router = W32F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -239,9 +249,9 @@ final class W32F7Holder: W32BaseHolder {
     let typed: W32F7Component
     init(holder: ModuleHolder?, context: W32Context, component: W32F7Component) {
         typed = component
-        let _: W32S2 = component.svc2
         super.init(key: "f7", holder: holder, context: context, component: component)
     }
+    var seen1: W32S0 { typed.svc0 }
 }
 
 final class W32F7Router: RouterObject {}
@@ -249,12 +259,10 @@ final class W32F7Router: RouterObject {}
 struct W32F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W32Context) -> W32F7Holder {
         let component = W32F7Component(parent: parentComponent)
-        do {
-            defer { let _: W32S0 = component.svc0 }
-            _ = context
-        }
+        _ = "\(component.svc2 as W32S2)"
         let made = W32F7Holder(holder: holder, context: context, component: component)
         made.router = W32F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen1
         let c9 = made.attach(W32F10Builder())
         _ = c9.key
         return made
@@ -280,7 +288,10 @@ struct W32F8Builder: ModuleBuilder {
     let makeComponent: (Component) -> W32F8Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W32Context) -> W32F8Holder {
         let component = makeComponent(parentComponent)
-        _ = try? component.resolve("svc3", as: W32S3.self)
+        switch W32Choice.current {
+        case .live: let _: W32S3 = component.svc3
+        case .preview: let _: W32S3 = component.svc3
+        }
         let made = W32F8Holder(holder: holder, context: context, component: component)
         made.router = W32F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -290,16 +301,12 @@ struct W32F8Builder: ModuleBuilder {
 
 final class W32F9Component: Component {
     let svc4 = W32S4()
-    func read2() {
-        let _: W32S3 = self.svc3
-    }
 }
 
 final class W32F9Holder: W32BaseHolder {
     let typed: W32F9Component
     init(holder: ModuleHolder?, context: W32Context, component: W32F9Component) {
         typed = component
-        let _: W32S3 = component.svc3
         super.init(key: "f9", holder: holder, context: context, component: component)
     }
 }
@@ -309,11 +316,16 @@ final class W32F9Router: RouterObject {}
 struct W32F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W32Context) -> W32F9Holder {
         let component = W32F9Component(parent: parentComponent)
+        _ = try? component.resolve("svc3", as: W32S3.self)
+        _ = "\(component.svc3 as W32S3)"
         switch W32Choice.current {
-        case .live: let _: W32S3 = component.svc3
-        case .preview: let _: W32S3 = component.svc3
+        case .live:
+            let c = component
+            let _: W32S3 = c.svc3
+        case .preview:
+            let c = W32SpareChild(parent: W32SpareRoot())
+            let _: W32S0 = c.spare
         }
-        component.read2()
         let made = W32F9Holder(holder: holder, context: context, component: component)
         made.router = W32F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -327,9 +339,9 @@ final class W32F10Holder: W32BaseHolder {
     let typed: W32F10Component
     init(holder: ModuleHolder?, context: W32Context, component: W32F10Component) {
         typed = component
-        let _: W32S2 = component.svc2
         super.init(key: "f10", holder: holder, context: context, component: component)
     }
+    var seen0: W32S2 { typed.svc2 }
 }
 
 final class W32F10Router: RouterObject {}
@@ -337,9 +349,10 @@ final class W32F10Router: RouterObject {}
 struct W32F10Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W32Context) -> W32F10Holder {
         let component = W32F10Component(parent: parentComponent)
-        _ = try? component.resolve("svc2", as: W32S2.self)
+        let _: W32S2 = component.svc2
         let made = W32F10Holder(holder: holder, context: context, component: component)
         made.router = W32F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }

@@ -48,18 +48,21 @@ final class W33F1Holder: W33BaseHolder {
         typed = component
         super.init(key: "f1", holder: holder, context: context, component: component)
     }
-    var seen0: W33S3 { typed.svc3 }
 }
 
 final class W33F1Router: RouterObject {}
 
+func w33F1Read0(_ component: W33F1Component) -> W33S3 {
+    component.svc3
+}
+
 struct W33F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W33Context) -> W33F1Holder {
         let component = W33F1Component(parent: parentComponent)
+        _ = w33F1Read0(component)
         _ = try? component.resolve("svc1", as: W33S1.self)
         let made = W33F1Holder(holder: holder, context: context, component: component)
         made.router = W33F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         var slot2: W33F2Holder? = nil
         slot2 = made.attach(W33F2Builder())
         _ = slot2?.key
@@ -108,10 +111,8 @@ final class W33F3Module: ModuleObject {
     let typed: W33F3Component
     init(holder: ModuleHolder?, component: W33F3Component) {
         typed = component
-        let _: W33S1 = component.svc1
         super.init(key: "f3", holder: holder, component: component)
     }
-    var seen1: W33S0 { typed.svc0 }
 }
 
 final class W33F3Router: RouterObject {}
@@ -119,9 +120,13 @@ final class W33F3Router: RouterObject {}
 struct W33F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W33Context) -> W33F3Module {
         let component = W33F3Component.make(parent: parentComponent)
+        let _: W33S1 = component.svc1
+        switch W33Choice.current {
+        case .live: let _: W33S0 = component.svc0
+        case .preview: let _: W33S0 = component.svc0
+        }
         let made = W33F3Module(holder: holder, component: component)
         made.router = W33F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         return made
     }
 }
@@ -145,7 +150,7 @@ final class W33F4Router: RouterObject {}
 struct W33F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W33Context) -> W33F4Module {
         let component = W33F4Component.make(parent: parentComponent)
-        let _: W33S1 = component.svc1
+        _ = try? component.resolve("svc1", as: W33S1.self)
         let made = W33F4Module(holder: holder, component: component)
         made.router = W33F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -160,7 +165,6 @@ final class W33F5Holder: W33BaseHolder {
     let typed: W33F5Component
     init(holder: ModuleHolder?, context: W33Context, component: W33F5Component) {
         typed = component
-        let _: W33S3 = component.svc3
         super.init(key: "f5", holder: holder, context: context, component: component)
     }
 }
@@ -174,6 +178,8 @@ func w33F5Read1(_ component: W33F5Component) -> W33S3 {
 struct W33F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W33Context) -> W33F5Holder {
         let component = W33F5Component(parent: parentComponent)
+        let read0 = { (given: W33F5Component) -> W33S3 in given.svc3 }
+        _ = read0(component)
         _ = w33F5Read1(component)
         let made = W33F5Holder(holder: holder, context: context, component: component)
         made.router = W33F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -200,10 +206,7 @@ struct W33F6Builder: ModuleBuilder {
     let makeComponent: (Component) -> W33F6Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W33Context) -> W33F6Module {
         let component = makeComponent(parentComponent)
-        switch W33Choice.current {
-        case .live: let _: W33S3 = component.svc3
-        case .preview: let _: W33S3 = component.svc3
-        }
+        _ = try? component.resolve("svc3", as: W33S3.self)
         let made = W33F6Module(holder: holder, component: component)
         made.router = W33F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -31,6 +31,12 @@ class W34BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W34SpareRoot: Component, RootComponent {
+    let spare = W34S0()
+    init() { super.init(parent: nil) }
+}
+final class W34SpareChild: Component {}
+
 final class W34AppComponent: Component, RootComponent {
     let svc0 = W34S0()
     let svc1 = W34S1()
@@ -54,7 +60,6 @@ final class W34F1Module: ModuleObject {
     let typed: W34F1Component
     init(holder: ModuleHolder?, component: W34F1Component) {
         typed = component
-        let _: W34S3 = component.svc3
         super.init(key: "f1", holder: holder, component: component)
     }
 }
@@ -64,6 +69,10 @@ final class W34F1Router: RouterObject {}
 struct W34F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W34Context) -> W34F1Module {
         let component = W34F1Component(parent: parentComponent, title: "f1")
+        do {
+            defer { let _: W34S3 = component.svc3 }
+            _ = context
+        }
         let made = W34F1Module(holder: holder, component: component)
         made.router = W34F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -111,7 +120,6 @@ final class W34F3Module: ModuleObject {
     let typed: W34F3Component
     init(holder: ModuleHolder?, component: W34F3Component) {
         typed = component
-        let _: W34S2 = component.svc2
         super.init(key: "f3", holder: holder, component: component)
     }
 }
@@ -121,6 +129,7 @@ final class W34F3Router: RouterObject {}
 struct W34F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W34Context) -> W34F3Module {
         let component = W34F3Component(parent: parentComponent, title: "f3")
+        _ = try? component.resolve("svc2", as: W34S2.self)
         do {
             defer { let _: W34S1 = component.svc1 }
             _ = context
@@ -133,6 +142,9 @@ struct W34F3Builder: ModuleBuilder {
 
 final class W34F4Component: Component {
     let svc1 = W34S1()
+    func read1() {
+        let _: W34S0 = self.svc0
+    }
 }
 
 final class W34F4Module: ModuleObject {
@@ -150,10 +162,14 @@ struct W34F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W34Context) -> W34F4Module {
         let component = makeComponent(parentComponent)
         switch W34Choice.current {
-        case .live: let _: W34S0 = component.svc0
-        case .preview: let _: W34S0 = component.svc0
+        case .live:
+            let c = component
+            let _: W34S0 = c.svc0
+        case .preview:
+            let c = W34SpareChild(parent: W34SpareRoot())
+            let _: W34S0 = c.spare
         }
-        _ = try? component.resolve("svc0", as: W34S0.self)
+        component.read1()
         let made = W34F4Module(holder: holder, component: component)
         made.router = W34F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -182,9 +198,15 @@ final class W34F5Router: RouterObject {}
 struct W34F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W34Context) -> W34F5Module {
         let component = W34F5Component(parent: parentComponent, title: "f5")
-        _ = "\(component.svc2 as W34S2)"
         _ = try? component.resolve("svc2", as: W34S2.self)
-        _ = try? component.resolve("svc2", as: W34S2.self)
+        do {
+            defer { let _: W34S2 = component.svc2 }
+            _ = context
+        }
+        switch W34Choice.current {
+        case .live: let _: W34S2 = component.svc2
+        case .preview: let _: W34S2 = component.svc2
+        }
         let made = W34F5Module(holder: holder, component: component)
         made.router = W34F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -74,6 +74,7 @@ final class W35F1Module: ModuleObject {
         typed = component
         super.init(key: "f1", holder: holder, component: component)
     }
+    var seen0: W35S2 { typed.svc2 }
 }
 
 final class W35F1Router: RouterObject {}
@@ -81,9 +82,9 @@ final class W35F1Router: RouterObject {}
 struct W35F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W35Context) -> W35F1Module {
         let component = W35F1Component.make(parent: parentComponent)
-        _ = try? component.resolve("svc2", as: W35S2.self)
         let made = W35F1Module(holder: holder, component: component)
         made.router = W35F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -96,12 +97,15 @@ final class W35F2Module: ModuleObject {
     let typed: W35F2Component
     init(holder: ModuleHolder?, component: W35F2Component) {
         typed = component
-        let _: W35S0 = component.svc0
         super.init(key: "f2", holder: holder, component: component)
     }
 }
 
 final class W35F2Router: RouterObject {}
+
+func w35F2Read1(_ component: W35F2Component) -> W35S0 {
+    component.svc0
+}
 
 struct W35F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W35Context) -> W35F2Module {
@@ -110,6 +114,7 @@ struct W35F2Builder: ModuleBuilder {
         case .live: let _: W35S0 = component.svc0
         case .preview: let _: W35S0 = component.svc0
         }
+        _ = w35F2Read1(component)
         let made = W35F2Module(holder: holder, component: component)
         made.router = W35F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -120,6 +125,9 @@ final class W35F3Component: Component {
     let svc0 = W35S0()
     static func make(parent: Component) -> W35F3Component {
         W35F3Component(parent: parent)
+    }
+    func read0() {
+        let _: W35S1 = self.svc1
     }
 }
 
@@ -136,11 +144,8 @@ final class W35F3Router: RouterObject {}
 struct W35F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W35Context) -> W35F3Module {
         let component = W35F3Component.make(parent: parentComponent)
-        switch W35Choice.current {
-        case .live: let _: W35S1 = component.svc1
-        case .preview: let _: W35S1 = component.svc1
-        }
-        let _: W35S1 = component.svc1
+        component.read0()
+        _ = "\(component.svc1 as W35S1)"
         let made = W35F3Module(holder: holder, component: component)
         made.router = W35F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -156,6 +161,7 @@ final class W35F4Holder: W35BaseHolder {
         typed = component
         super.init(key: "f4", holder: holder, context: context, component: component)
     }
+    var seen0: W35S2 { typed.svc2 }
 }
 
 final class W35F4Router: RouterObject {}
@@ -163,13 +169,13 @@ final class W35F4Router: RouterObject {}
 struct W35F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W35Context) -> W35F4Holder {
         let component = W35F4Component(parent: parentComponent)
-        let _: W35S2 = component.svc2
         switch W35Choice.current {
         case .live: let _: W35S2 = component.svc2
         case .preview: let _: W35S2 = component.svc2
         }
         let made = W35F4Holder(holder: holder, context: context, component: component)
         made.router = W35F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }

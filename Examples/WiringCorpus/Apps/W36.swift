@@ -33,6 +33,12 @@ class W36BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W36SpareRoot: Component, RootComponent {
+    let spare = W36S0()
+    init() { super.init(parent: nil) }
+}
+final class W36SpareChild: Component {}
+
 final class W36AppComponent: Component, RootComponent {
     let svc2 = W36S2()
     let svc3 = W36S3()
@@ -65,10 +71,14 @@ struct W36F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W36Context) -> W36F1Module {
         let component = W36F1Component(parent: parentComponent)
         switch W36Choice.current {
-        case .live: let _: W36S4 = component.svc4
-        case .preview: let _: W36S4 = component.svc4
+        case .live:
+            let c = component
+            let _: W36S4 = c.svc4
+        case .preview:
+            let c = W36SpareChild(parent: W36SpareRoot())
+            let _: W36S0 = c.spare
         }
-        let _: W36S4 = component.svc4
+        _ = "\(component.svc4 as W36S4)"
         let made = W36F1Module(holder: holder, component: component)
         made.router = W36F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -81,30 +91,23 @@ final class W36F2Component: Component {
     static func make(parent: Component) -> W36F2Component {
         W36F2Component(parent: parent)
     }
-    func read0() {
-        let _: W36S6 = self.svc6
-    }
 }
 
 final class W36F2Module: ModuleObject {
     let typed: W36F2Component
     init(holder: ModuleHolder?, component: W36F2Component) {
         typed = component
+        let _: W36S6 = component.svc6
         super.init(key: "f2", holder: holder, component: component)
     }
 }
 
 final class W36F2Router: RouterObject {}
 
-func w36F2Read1(_ component: W36F2Component) -> W36S6 {
-    component.svc6
-}
-
 struct W36F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W36Context) -> W36F2Module {
         let component = W36F2Component.make(parent: parentComponent)
-        component.read0()
-        _ = w36F2Read1(component)
+        _ = try? component.resolve("svc6", as: W36S6.self)
         let made = W36F2Module(holder: holder, component: component)
         made.router = W36F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -125,22 +128,27 @@ final class W36F3Holder: W36BaseHolder {
     let typed: W36F3Component
     init(holder: ModuleHolder?, context: W36Context, component: W36F3Component) {
         typed = component
-        let _: W36S6 = component.svc6
         super.init(key: "f3", holder: holder, context: context, component: component)
     }
 }
 
 final class W36F3Router: RouterObject {}
 
-func w36F3Read1(_ component: W36F3Component) -> W36S2 {
-    component.svc2
-}
-
 struct W36F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W36Context) -> W36F3Holder {
         let component = W36F3Component(parent: parentComponent, title: "f3")
-        _ = w36F3Read1(component)
-        _ = try? component.resolve("svc2", as: W36S2.self)
+        do {
+            defer { let _: W36S6 = component.svc6 }
+            _ = context
+        }
+        do {
+            defer { let _: W36S2 = component.svc2 }
+            _ = context
+        }
+        do {
+            defer { let _: W36S2 = component.svc2 }
+            _ = context
+        }
         let made = W36F3Holder(holder: holder, context: context, component: component)
         made.router = W36F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         let c4 = w36Install(W36F4Builder(), into: made)
@@ -171,6 +179,7 @@ final class W36F4Holder: W36BaseHolder {
         self.attach(W36F7Builder.make())
         self.attach(W36F8Builder())
     }
+    var seen1: W36S6 { typed.svc6 }
 }
 
 final class W36F4Router: RouterObject {}
@@ -178,22 +187,16 @@ final class W36F4Router: RouterObject {}
 struct W36F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W36Context) -> W36F4Holder {
         let component = W36F4Component.make(parent: parentComponent)
-        let _: W36S6 = component.svc6
-        switch W36Choice.current {
-        case .live: let _: W36S6 = component.svc6
-        case .preview: let _: W36S6 = component.svc6
-        }
+        _ = "\(component.svc6 as W36S6)"
         let made = W36F4Holder(holder: holder, context: context, component: component)
         made.router = W36F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen1
         return made
     }
 }
 
 final class W36F5Component: Component {
     let svc1 = W36S1()
-    func read0() {
-        let _: W36S3 = self.svc3
-    }
 }
 
 final class W36F5Module: ModuleObject {
@@ -206,11 +209,15 @@ final class W36F5Module: ModuleObject {
 
 final class W36F5Router: RouterObject {}
 
+func w36F5Read0(_ component: W36F5Component) -> W36S3 {
+    component.svc3
+}
+
 struct W36F5Builder: ModuleBuilder {
     let makeComponent: (Component) -> W36F5Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W36Context) -> W36F5Module {
         let component = makeComponent(parentComponent)
-        component.read0()
+        _ = w36F5Read0(component)
         let made = W36F5Module(holder: holder, component: component)
         made.router = W36F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -220,9 +227,6 @@ struct W36F5Builder: ModuleBuilder {
 final class W36F6Component: Component {
     let svc0 = W36S0()
     let svc2 = W36S2()
-    func read0() {
-        let _: W36S3 = self.svc3
-    }
 }
 
 final class W36F6Module: ModuleObject {
@@ -238,7 +242,14 @@ final class W36F6Router: RouterObject {}
 struct W36F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W36Context) -> W36F6Module {
         let component = W36F6Component(parent: parentComponent)
-        component.read0()
+        switch W36Choice.current {
+        case .live:
+            let c = component
+            let _: W36S3 = c.svc3
+        case .preview:
+            let c = W36SpareChild(parent: W36SpareRoot())
+            let _: W36S0 = c.spare
+        }
         let read1 = { (given: W36F6Component) -> W36S6 in given.svc6 }
         _ = read1(component)
         let made = W36F6Module(holder: holder, component: component)
@@ -273,7 +284,10 @@ struct W36F7Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W36Context) -> W36F7Module {
         let component = W36F7Component(parent: parentComponent, title: "f7")
-        _ = try? component.resolve("svc1", as: W36S1.self)
+        switch W36Choice.current {
+        case .live: let _: W36S1 = component.svc1
+        case .preview: let _: W36S1 = component.svc1
+        }
         let made = W36F7Module(holder: holder, component: component)
         made.router = W36F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -285,6 +299,9 @@ final class W36F8Component: Component {
     static func make(parent: Component) -> W36F8Component {
         W36F8Component(parent: parent)
     }
+    func read1() {
+        let _: W36S0 = self.svc0
+    }
 }
 
 final class W36F8Holder: W36BaseHolder {
@@ -293,26 +310,19 @@ final class W36F8Holder: W36BaseHolder {
         typed = component
         super.init(key: "f8", holder: holder, context: context, component: component)
     }
-    var seen0: W36S1 { typed.svc1 }
 }
 
 final class W36F8Router: RouterObject {}
 
-func w36F8Read2(_ component: W36F8Component) -> W36S6 {
-    component.svc6
-}
-
 struct W36F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W36Context) -> W36F8Holder {
         let component = W36F8Component.make(parent: parentComponent)
-        do {
-            defer { let _: W36S0 = component.svc0 }
-            _ = context
-        }
-        _ = w36F8Read2(component)
+        let _: W36S1 = component.svc1
+        component.read1()
+        let read2 = { (given: W36F8Component) -> W36S6 in given.svc6 }
+        _ = read2(component)
         let made = W36F8Holder(holder: holder, context: context, component: component)
         made.router = W36F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -325,21 +335,21 @@ final class W36F9Module: ModuleObject {
     let typed: W36F9Component
     init(holder: ModuleHolder?, component: W36F9Component) {
         typed = component
-        let _: W36S6 = component.svc6
+        let _: W36S4 = component.svc4
         super.init(key: "f9", holder: holder, component: component)
     }
 }
 
 final class W36F9Router: RouterObject {}
 
-func w36F9Read0(_ component: W36F9Component) -> W36S4 {
-    component.svc4
+func w36F9Read1(_ component: W36F9Component) -> W36S6 {
+    component.svc6
 }
 
 struct W36F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W36Context) -> W36F9Module {
         let component = W36F9Component(parent: parentComponent)
-        _ = w36F9Read0(component)
+        _ = w36F9Read1(component)
         let made = W36F9Module(holder: holder, component: component)
         made.router = W36F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -33,6 +33,12 @@ class W37BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W37SpareRoot: Component, RootComponent {
+    let spare = W37S0()
+    init() { super.init(parent: nil) }
+}
+final class W37SpareChild: Component {}
+
 final class W37AppComponent: Component, RootComponent {
     let svc3 = W37S3()
     let svc4 = W37S4()
@@ -45,9 +51,6 @@ final class W37RootHolder: W37BaseHolder {
 
 final class W37F1Component: Component {
     let svc1 = W37S1()
-    func read0() {
-        let _: W37S3 = self.svc3
-    }
 }
 
 final class W37F1Holder: W37BaseHolder {
@@ -64,9 +67,15 @@ struct W37F1Builder: ModuleBuilder {
     let makeComponent: (Component) -> W37F1Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W37Context) -> W37F1Holder {
         let component = makeComponent(parentComponent)
-        component.read0()
-        let read1 = { (given: W37F1Component) -> W37S3 in given.svc3 }
-        _ = read1(component)
+        let _: W37S3 = component.svc3
+        switch W37Choice.current {
+        case .live:
+            let c = component
+            let _: W37S3 = c.svc3
+        case .preview:
+            let c = W37SpareChild(parent: W37SpareRoot())
+            let _: W37S0 = c.spare
+        }
         let made = W37F1Holder(holder: holder, context: context, component: component)
         made.router = W37F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         switch W37Choice.current {
@@ -81,6 +90,9 @@ struct W37F1Builder: ModuleBuilder {
 }
 
 final class W37F2Component: Component {
+    func read1() {
+        let _: W37S3 = self.svc3
+    }
 }
 
 final class W37F2Module: ModuleObject {
@@ -93,15 +105,12 @@ final class W37F2Module: ModuleObject {
 
 final class W37F2Router: RouterObject {}
 
-func w37F2Read1(_ component: W37F2Component) -> W37S3 {
-    component.svc3
-}
-
 struct W37F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W37Context) -> W37F2Module {
         let component = W37F2Component(parent: parentComponent)
-        _ = try? component.resolve("svc4", as: W37S4.self)
-        _ = w37F2Read1(component)
+        let read0 = { (given: W37F2Component) -> W37S4 in given.svc4 }
+        _ = read0(component)
+        component.read1()
         let read2 = { (given: W37F2Component) -> W37S3 in given.svc3 }
         _ = read2(component)
         let made = W37F2Module(holder: holder, component: component)
@@ -120,6 +129,7 @@ final class W37F3Module: ModuleObject {
     let typed: W37F3Component
     init(holder: ModuleHolder?, component: W37F3Component) {
         typed = component
+        let _: W37S1 = component.svc1
         super.init(key: "f3", holder: holder, component: component)
     }
 }
@@ -129,15 +139,15 @@ final class W37F3Router: RouterObject {}
 struct W37F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W37Context) -> W37F3Module {
         let component = W37F3Component.make(parent: parentComponent)
-        do {
-            defer { let _: W37S3 = component.svc3 }
-            _ = context
+        let _: W37S3 = component.svc3
+        switch W37Choice.current {
+        case .live:
+            let c = component
+            let _: W37S1 = c.svc1
+        case .preview:
+            let c = W37SpareChild(parent: W37SpareRoot())
+            let _: W37S0 = c.spare
         }
-        do {
-            defer { let _: W37S1 = component.svc1 }
-            _ = context
-        }
-        _ = try? component.resolve("svc1", as: W37S1.self)
         let made = W37F3Module(holder: holder, component: component)
         made.router = W37F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -160,7 +170,6 @@ final class W37F4Holder: W37BaseHolder {
         let c7 = w37AttachF5(to: self)
         _ = c7.key
     }
-    var seen0: W37S4 { typed.svc4 }
 }
 
 final class W37F4Router: RouterObject {}
@@ -168,9 +177,9 @@ final class W37F4Router: RouterObject {}
 struct W37F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W37Context) -> W37F4Holder {
         let component = W37F4Component(parent: parentComponent, title: "f4")
+        _ = "\(component.svc4 as W37S4)"
         let made = W37F4Holder(holder: holder, context: context, component: component)
         made.router = W37F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -194,10 +203,7 @@ struct W37F5Builder: ModuleBuilder {
     let makeComponent: (Component) -> W37F5Component = { W37F5Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W37Context) -> W37F5Holder {
         let component = makeComponent(parentComponent)
-        switch W37Choice.current {
-        case .live: let _: W37S6 = component.svc6
-        case .preview: let _: W37S6 = component.svc6
-        }
+        _ = try? component.resolve("svc6", as: W37S6.self)
         let made = W37F5Holder(holder: holder, context: context, component: component)
         made.router = W37F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -239,9 +245,6 @@ final class W37F7Component: Component {
     static func make(parent: Component) -> W37F7Component {
         W37F7Component(parent: parent)
     }
-    func read0() {
-        let _: W37S6 = self.svc6
-    }
 }
 
 final class W37F7Holder: W37BaseHolder {
@@ -257,7 +260,10 @@ final class W37F7Router: RouterObject {}
 struct W37F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W37Context) -> W37F7Holder {
         let component = W37F7Component.make(parent: parentComponent)
-        component.read0()
+        do {
+            defer { let _: W37S6 = component.svc6 }
+            _ = context
+        }
         let made = W37F7Holder(holder: holder, context: context, component: component)
         made.router = W37F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -30,6 +30,12 @@ class W38BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W38SpareRoot: Component, RootComponent {
+    let spare = W38S0()
+    init() { super.init(parent: nil) }
+}
+final class W38SpareChild: Component {}
+
 final class W38AppComponent: Component, RootComponent {
     let svc2 = W38S2()
     init() { super.init(parent: nil) }
@@ -65,10 +71,7 @@ final class W38F1Router: RouterObject {}
 struct W38F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W38Context) -> W38F1Module {
         let component = W38F1Component(parent: parentComponent, title: "f1")
-        switch W38Choice.current {
-        case .live: let _: W38S2 = component.svc2
-        case .preview: let _: W38S2 = component.svc2
-        }
+        let _: W38S2 = component.svc2
         let made = W38F1Module(holder: holder, component: component)
         made.router = W38F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -113,18 +116,18 @@ final class W38F3Holder: W38BaseHolder {
 
 final class W38F3Router: RouterObject {}
 
-func w38F3Read0(_ component: W38F3Component) -> W38S2 {
-    component.svc2
-}
-
 struct W38F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W38F3Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W38Context) -> W38F3Holder {
         let component = makeComponent(parentComponent)
-        _ = w38F3Read0(component)
-        do {
-            defer { let _: W38S2 = component.svc2 }
-            _ = context
+        _ = try? component.resolve("svc2", as: W38S2.self)
+        switch W38Choice.current {
+        case .live:
+            let c = component
+            let _: W38S2 = c.svc2
+        case .preview:
+            let c = W38SpareChild(parent: W38SpareRoot())
+            let _: W38S0 = c.spare
         }
         let made = W38F3Holder(holder: holder, context: context, component: component)
         made.router = W38F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -146,14 +149,10 @@ final class W38F4Module: ModuleObject {
 
 final class W38F4Router: RouterObject {}
 
-func w38F4Read0(_ component: W38F4Component) -> W38S2 {
-    component.svc2
-}
-
 struct W38F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W38Context) -> W38F4Module {
         let component = W38F4Component(parent: parentComponent)
-        _ = w38F4Read0(component)
+        let _: W38S2 = component.svc2
         let made = W38F4Module(holder: holder, component: component)
         made.router = W38F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -165,9 +164,6 @@ final class W38F5Component: Component {
     init(parent: Component, title: String) {
         self.title = title
         super.init(parent: parent)
-    }
-    func read1() {
-        let _: W38S2 = self.svc2
     }
 }
 
@@ -184,11 +180,21 @@ final class W38F5Router: RouterObject {}
 struct W38F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W38Context) -> W38F5Holder {
         let component = W38F5Component(parent: parentComponent, title: "f5")
-        _ = "\(component.svc2 as W38S2)"
-        component.read1()
         switch W38Choice.current {
-        case .live: let _: W38S3 = component.svc3
-        case .preview: let _: W38S3 = component.svc3
+        case .live: let _: W38S2 = component.svc2
+        case .preview: let _: W38S2 = component.svc2
+        }
+        switch W38Choice.current {
+        case .live:
+            let c = component
+            let _: W38S2 = c.svc2
+        case .preview:
+            let c = W38SpareChild(parent: W38SpareRoot())
+            let _: W38S0 = c.spare
+        }
+        do {
+            defer { let _: W38S3 = component.svc3 }
+            _ = context
         }
         let made = W38F5Holder(holder: holder, context: context, component: component)
         made.router = W38F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -203,10 +209,10 @@ final class W38F6Holder: W38BaseHolder {
     let typed: W38F6Component
     init(holder: ModuleHolder?, context: W38Context, component: W38F6Component) {
         typed = component
+        let _: W38S2 = component.svc2
         super.init(key: "f6", holder: holder, context: context, component: component)
         W38F7Coordinator(holder: self).start()
     }
-    var seen1: W38S2 { typed.svc2 }
 }
 
 final class W38F6Router: RouterObject {}
@@ -218,13 +224,16 @@ struct W38F6Builder: ModuleBuilder {
             defer { let _: W38S2 = component.svc2 }
             _ = context
         }
-        do {
-            defer { let _: W38S2 = component.svc2 }
-            _ = context
+        switch W38Choice.current {
+        case .live:
+            let c = component
+            let _: W38S2 = c.svc2
+        case .preview:
+            let c = W38SpareChild(parent: W38SpareRoot())
+            let _: W38S0 = c.spare
         }
         let made = W38F6Holder(holder: holder, context: context, component: component)
         made.router = W38F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         return made
     }
 }
@@ -280,10 +289,11 @@ struct W38F8Builder: ModuleBuilder {
             defer { let _: W38S2 = component.svc2 }
             _ = context
         }
-        let read1 = { (given: W38F8Component) -> W38S2 in given.svc2 }
-        _ = read1(component)
-        let read2 = { (given: W38F8Component) -> W38S2 in given.svc2 }
-        _ = read2(component)
+        do {
+            defer { let _: W38S2 = component.svc2 }
+            _ = context
+        }
+        _ = "\(component.svc2 as W38S2)"
         let made = W38F8Module(holder: holder, component: component)
         made.router = W38F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

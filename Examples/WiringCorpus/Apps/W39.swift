@@ -30,6 +30,12 @@ class W39BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W39SpareRoot: Component, RootComponent {
+    let spare = W39S0()
+    init() { super.init(parent: nil) }
+}
+final class W39SpareChild: Component {}
+
 final class W39AppComponent: Component, RootComponent {
     let svc1 = W39S1()
     let svc2 = W39S2()
@@ -90,8 +96,14 @@ final class W39F2Router: RouterObject {}
 struct W39F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W39Context) -> W39F2Module {
         let component = W39F2Component(parent: parentComponent, title: "f2")
-        _ = "\(component.svc2 as W39S2)"
-        let _: W39S1 = component.svc1
+        switch W39Choice.current {
+        case .live: let _: W39S2 = component.svc2
+        case .preview: let _: W39S2 = component.svc2
+        }
+        do {
+            defer { let _: W39S1 = component.svc1 }
+            _ = context
+        }
         let made = W39F2Module(holder: holder, component: component)
         made.router = W39F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -105,7 +117,6 @@ final class W39F3Holder: W39BaseHolder {
     let typed: W39F3Component
     init(holder: ModuleHolder?, context: W39Context, component: W39F3Component) {
         typed = component
-        let _: W39S2 = component.svc2
         super.init(key: "f3", holder: holder, context: context, component: component)
     }
 }
@@ -115,6 +126,8 @@ final class W39F3Router: RouterObject {}
 struct W39F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W39Context) -> W39F3Holder {
         let component = W39F3Component(parent: parentComponent)
+        let read0 = { (given: W39F3Component) -> W39S2 in given.svc2 }
+        _ = read0(component)
         let made = W39F3Holder(holder: holder, context: context, component: component)
         made.router = W39F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         let c5 = w39AttachF8(to: made)
@@ -164,19 +177,29 @@ final class W39F5Holder: W39BaseHolder {
     let typed: W39F5Component
     init(holder: ModuleHolder?, context: W39Context, component: W39F5Component) {
         typed = component
-        let _: W39S3 = component.svc3
         super.init(key: "f5", holder: holder, context: context, component: component)
     }
 }
 
 final class W39F5Router: RouterObject {}
 
+func w39F5Read1(_ component: W39F5Component) -> W39S3 {
+    component.svc3
+}
+
 struct W39F5Builder: ModuleBuilder {
     let makeComponent: (Component) -> W39F5Component = { W39F5Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W39Context) -> W39F5Holder {
         let component = makeComponent(parentComponent)
-        let read0 = { (given: W39F5Component) -> W39S2 in given.svc2 }
-        _ = read0(component)
+        switch W39Choice.current {
+        case .live:
+            let c = component
+            let _: W39S2 = c.svc2
+        case .preview:
+            let c = W39SpareChild(parent: W39SpareRoot())
+            let _: W39S0 = c.spare
+        }
+        _ = w39F5Read1(component)
         let made = W39F5Holder(holder: holder, context: context, component: component)
         made.router = W39F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         var pending8: [(W39F5Holder) -> Void] = [{ _ = $0.attach(W39F6Builder()) }]
@@ -193,15 +216,18 @@ final class W39F6Component: Component {
         self.title = title
         super.init(parent: parent)
     }
+    func read1() {
+        let _: W39S2 = self.svc2
+    }
 }
 
 final class W39F6Holder: W39BaseHolder {
     let typed: W39F6Component
     init(holder: ModuleHolder?, context: W39Context, component: W39F6Component) {
         typed = component
+        let _: W39S3 = component.svc3
         super.init(key: "f6", holder: holder, context: context, component: component)
     }
-    var seen1: W39S2 { typed.svc2 }
 }
 
 final class W39F6Router: RouterObject {}
@@ -209,10 +235,9 @@ final class W39F6Router: RouterObject {}
 struct W39F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W39Context) -> W39F6Holder {
         let component = W39F6Component(parent: parentComponent, title: "f6")
-        _ = "\(component.svc3 as W39S3)"
+        component.read1()
         let made = W39F6Holder(holder: holder, context: context, component: component)
         made.router = W39F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         made.wireChildren()
         return made
     }
@@ -239,7 +264,7 @@ final class W39F7Router: RouterObject {}
 struct W39F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W39Context) -> W39F7Holder {
         let component = W39F7Component(parent: parentComponent, title: "f7")
-        let _: W39S1 = component.svc1
+        _ = try? component.resolve("svc1", as: W39S1.self)
         let made = W39F7Holder(holder: holder, context: context, component: component)
         made.router = W39F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -248,6 +273,9 @@ struct W39F7Builder: ModuleBuilder {
 }
 
 final class W39F8Component: W39BaseComponent {
+    func read1() {
+        let _: W39S1 = self.svc1
+    }
 }
 
 final class W39F8Module: ModuleObject {
@@ -256,7 +284,6 @@ final class W39F8Module: ModuleObject {
         typed = component
         super.init(key: "f8", holder: holder, component: component)
     }
-    var seen1: W39S1 { typed.svc1 }
 }
 
 final class W39F8Router: RouterObject {}
@@ -264,10 +291,13 @@ final class W39F8Router: RouterObject {}
 struct W39F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W39Context) -> W39F8Module {
         let component = W39F8Component(parent: parentComponent)
-        let _: W39S1 = component.svc1
+        do {
+            defer { let _: W39S1 = component.svc1 }
+            _ = context
+        }
+        component.read1()
         let made = W39F8Module(holder: holder, component: component)
         made.router = W39F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         return made
     }
 }
@@ -277,6 +307,12 @@ final class W39F9Component: Component {
     init(parent: Component, title: String) {
         self.title = title
         super.init(parent: parent)
+    }
+    func read0() {
+        let _: W39S1 = self.svc1
+    }
+    func read1() {
+        let _: W39S1 = self.svc1
     }
 }
 
@@ -290,18 +326,15 @@ final class W39F9Holder: W39BaseHolder {
 
 final class W39F9Router: RouterObject {}
 
-func w39F9Read1(_ component: W39F9Component) -> W39S1 {
-    component.svc1
-}
-
 struct W39F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W39Context) -> W39F9Holder {
         let component = W39F9Component(parent: parentComponent, title: "f9")
-        let read0 = { (given: W39F9Component) -> W39S1 in given.svc1 }
-        _ = read0(component)
-        _ = w39F9Read1(component)
-        let read2 = { (given: W39F9Component) -> W39S1 in given.svc1 }
-        _ = read2(component)
+        component.read0()
+        component.read1()
+        do {
+            defer { let _: W39S1 = component.svc1 }
+            _ = context
+        }
         let made = W39F9Holder(holder: holder, context: context, component: component)
         made.router = W39F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -316,7 +349,6 @@ final class W39F10Module: ModuleObject {
     let typed: W39F10Component
     init(holder: ModuleHolder?, component: W39F10Component) {
         typed = component
-        let _: W39S1 = component.svc1
         super.init(key: "f10", holder: holder, component: component)
     }
 }
@@ -326,6 +358,10 @@ final class W39F10Router: RouterObject {}
 struct W39F10Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W39Context) -> W39F10Module {
         let component = W39F10Component(parent: parentComponent)
+        switch W39Choice.current {
+        case .live: let _: W39S1 = component.svc1
+        case .preview: let _: W39S1 = component.svc1
+        }
         let made = W39F10Module(holder: holder, component: component)
         made.router = W39F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -351,17 +387,20 @@ final class W39F11Module: ModuleObject {
 
 final class W39F11Router: RouterObject {}
 
-func w39F11Read0(_ component: W39F11Component) -> W39S1 {
-    component.svc1
-}
-
 struct W39F11Builder: ModuleBuilder {
     static func make() -> W39F11Builder {
         W39F11Builder()
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W39Context) -> W39F11Module {
         let component = W39F11Component(parent: parentComponent, title: "f11")
-        _ = w39F11Read0(component)
+        switch W39Choice.current {
+        case .live:
+            let c = component
+            let _: W39S1 = c.svc1
+        case .preview:
+            let c = W39SpareChild(parent: W39SpareRoot())
+            let _: W39S0 = c.spare
+        }
         let made = W39F11Module(holder: holder, component: component)
         made.router = W39F11Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -32,6 +32,12 @@ class W4BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W4SpareRoot: Component, RootComponent {
+    let spare = W4S0()
+    init() { super.init(parent: nil) }
+}
+final class W4SpareChild: Component {}
+
 final class W4AppComponent: Component, RootComponent {
     let svc0 = W4S0()
     let svc3 = W4S3()
@@ -75,31 +81,32 @@ final class W4F1Module: ModuleObject {
         typed = component
         super.init(key: "f1", holder: holder, component: component)
     }
+    var seen0: W4S0 { typed.svc0 }
 }
 
 final class W4F1Router: RouterObject {}
 
-func w4F1Read0(_ component: W4F1Component) -> W4S0 {
-    component.svc0
-}
-
 struct W4F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F1Module {
         let component = W4F1Component.make(parent: parentComponent)
-        _ = w4F1Read0(component)
         let made = W4F1Module(holder: holder, component: component)
         made.router = W4F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
 
 final class W4F2Component: Component {
+    func read1() {
+        let _: W4S0 = self.svc0
+    }
 }
 
 final class W4F2Module: ModuleObject {
     let typed: W4F2Component
     init(holder: ModuleHolder?, component: W4F2Component) {
         typed = component
+        let _: W4S5 = component.svc5
         super.init(key: "f2", holder: holder, component: component)
     }
 }
@@ -110,9 +117,7 @@ struct W4F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W4F2Component = { W4F2Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F2Module {
         let component = makeComponent(parentComponent)
-        let _: W4S5 = component.svc5
-        let read1 = { (given: W4F2Component) -> W4S0 in given.svc0 }
-        _ = read1(component)
+        component.read1()
         let made = W4F2Module(holder: holder, component: component)
         made.router = W4F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -120,6 +125,9 @@ struct W4F2Builder: ModuleBuilder {
 }
 
 final class W4F3Component: Component {
+    func read2() {
+        let _: W4S0 = self.svc0
+    }
 }
 
 final class W4F3Module: ModuleObject {
@@ -128,20 +136,23 @@ final class W4F3Module: ModuleObject {
         typed = component
         super.init(key: "f3", holder: holder, component: component)
     }
-    var seen0: W4S3 { typed.svc3 }
 }
 
 final class W4F3Router: RouterObject {}
+
+func w4F3Read1(_ component: W4F3Component) -> W4S5 {
+    component.svc5
+}
 
 struct W4F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W4F3Component = { W4F3Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F3Module {
         let component = makeComponent(parentComponent)
-        let _: W4S5 = component.svc5
-        _ = try? component.resolve("svc0", as: W4S0.self)
+        _ = "\(component.svc3 as W4S3)"
+        _ = w4F3Read1(component)
+        component.read2()
         let made = W4F3Module(holder: holder, component: component)
         made.router = W4F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -177,9 +188,6 @@ struct W4F4Builder: ModuleBuilder {
 
 final class W4F5Component: Component {
     let svc3 = W4S3()
-    func read0() {
-        let _: W4S0 = self.svc0
-    }
 }
 
 final class W4F5Module: ModuleObject {
@@ -196,7 +204,7 @@ struct W4F5Builder: ModuleBuilder {
     let makeComponent: (Component) -> W4F5Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F5Module {
         let component = makeComponent(parentComponent)
-        component.read0()
+        _ = try? component.resolve("svc0", as: W4S0.self)
         let made = W4F5Module(holder: holder, component: component)
         made.router = W4F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -205,9 +213,6 @@ struct W4F5Builder: ModuleBuilder {
 
 final class W4F6Component: Component {
     let svc2 = W4S2()
-    func read2() {
-        let _: W4S0 = self.svc0
-    }
 }
 
 final class W4F6Holder: W4BaseHolder {
@@ -220,17 +225,16 @@ final class W4F6Holder: W4BaseHolder {
 
 final class W4F6Router: RouterObject {}
 
-func w4F6Read1(_ component: W4F6Component) -> W4S5 {
-    component.svc5
-}
-
 struct W4F6Builder: ModuleBuilder {
     let makeComponent: (Component) -> W4F6Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F6Holder {
         let component = makeComponent(parentComponent)
+        let _: W4S0 = component.svc0
+        do {
+            defer { let _: W4S5 = component.svc5 }
+            _ = context
+        }
         _ = "\(component.svc0 as W4S0)"
-        _ = w4F6Read1(component)
-        component.read2()
         let made = W4F6Holder(holder: holder, context: context, component: component)
         made.router = W4F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         var slot6: W4F7Holder? = nil
@@ -258,7 +262,8 @@ final class W4F7Router: RouterObject {}
 struct W4F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F7Holder {
         let component = W4F7Component(parent: parentComponent)
-        _ = "\(component.svc2 as W4S2)"
+        let read0 = { (given: W4F7Component) -> W4S2 in given.svc2 }
+        _ = read0(component)
         let made = W4F7Holder(holder: holder, context: context, component: component)
         made.router = W4F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -268,9 +273,6 @@ struct W4F7Builder: ModuleBuilder {
 final class W4F8Component: Component {
     let svc0 = W4S0()
     let svc2 = W4S2()
-    func read0() {
-        let _: W4S5 = self.svc5
-    }
     func read1() {
         let _: W4S5 = self.svc5
     }
@@ -289,7 +291,14 @@ final class W4F8Router: RouterObject {}
 struct W4F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F8Module {
         let component = W4F8Component(parent: parentComponent)
-        component.read0()
+        switch W4Choice.current {
+        case .live:
+            let c = component
+            let _: W4S5 = c.svc5
+        case .preview:
+            let c = W4SpareChild(parent: W4SpareRoot())
+            let _: W4S0 = c.spare
+        }
         component.read1()
         let made = W4F8Module(holder: holder, component: component)
         made.router = W4F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -301,9 +310,6 @@ final class W4F9Component: Component {
     let svc4 = W4S4()
     static func make(parent: Component) -> W4F9Component {
         W4F9Component(parent: parent)
-    }
-    func read0() {
-        let _: W4S0 = self.svc0
     }
 }
 
@@ -320,9 +326,11 @@ final class W4F9Router: RouterObject {}
 struct W4F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F9Holder {
         let component = W4F9Component.make(parent: parentComponent)
-        component.read0()
-        let read1 = { (given: W4F9Component) -> W4S3 in given.svc3 }
-        _ = read1(component)
+        do {
+            defer { let _: W4S0 = component.svc0 }
+            _ = context
+        }
+        _ = "\(component.svc3 as W4S3)"
         let made = W4F9Holder(holder: holder, context: context, component: component)
         made.router = W4F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -343,15 +351,12 @@ final class W4F10Module: ModuleObject {
 
 final class W4F10Router: RouterObject {}
 
-func w4F10Read0(_ component: W4F10Component) -> W4S5 {
-    component.svc5
-}
-
 struct W4F10Builder: ModuleBuilder {
     let makeComponent: (Component) -> W4F10Component = { W4F10Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F10Module {
         let component = makeComponent(parentComponent)
-        _ = w4F10Read0(component)
+        let read0 = { (given: W4F10Component) -> W4S5 in given.svc5 }
+        _ = read0(component)
         let made = W4F10Module(holder: holder, component: component)
         made.router = W4F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -360,6 +365,9 @@ struct W4F10Builder: ModuleBuilder {
 
 final class W4F11Component: Component {
     let svc1 = W4S1()
+    func read0() {
+        let _: W4S5 = self.svc5
+    }
 }
 
 final class W4F11Holder: W4BaseHolder {
@@ -372,18 +380,12 @@ final class W4F11Holder: W4BaseHolder {
 
 final class W4F11Router: RouterObject {}
 
-func w4F11Read0(_ component: W4F11Component) -> W4S5 {
-    component.svc5
-}
-
 struct W4F11Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F11Holder {
         let component = W4F11Component(parent: parentComponent)
-        _ = w4F11Read0(component)
-        switch W4Choice.current {
-        case .live: let _: W4S3 = component.svc3
-        case .preview: let _: W4S3 = component.svc3
-        }
+        component.read0()
+        let read1 = { (given: W4F11Component) -> W4S3 in given.svc3 }
+        _ = read1(component)
         let made = W4F11Holder(holder: holder, context: context, component: component)
         made.router = W4F11Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -401,23 +403,21 @@ final class W4F12Holder: W4BaseHolder {
         typed = component
         super.init(key: "f12", holder: holder, context: context, component: component)
     }
-    var seen1: W4S5 { typed.svc5 }
 }
 
 final class W4F12Router: RouterObject {}
 
-func w4F12Read0(_ component: W4F12Component) -> W4S2 {
-    component.svc2
-}
-
 struct W4F12Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F12Holder {
         let component = W4F12Component(parent: parentComponent)
-        _ = w4F12Read0(component)
-        let _: W4S3 = component.svc3
+        _ = "\(component.svc2 as W4S2)"
+        do {
+            defer { let _: W4S5 = component.svc5 }
+            _ = context
+        }
+        _ = try? component.resolve("svc3", as: W4S3.self)
         let made = W4F12Holder(holder: holder, context: context, component: component)
         made.router = W4F12Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         return made
     }
 }

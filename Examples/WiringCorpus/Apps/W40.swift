@@ -32,6 +32,12 @@ class W40BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W40SpareRoot: Component, RootComponent {
+    let spare = W40S0()
+    init() { super.init(parent: nil) }
+}
+final class W40SpareChild: Component {}
+
 final class W40AppComponent: Component, RootComponent {
     let svc2 = W40S2()
     let svc3 = W40S3()
@@ -73,26 +79,28 @@ final class W40F1Module: ModuleObject {
         typed = component
         super.init(key: "f1", holder: holder, component: component)
     }
+    var seen0: W40S3 { typed.svc3 }
 }
 
 final class W40F1Router: RouterObject {}
 
+func w40F1Read1(_ component: W40F1Component) -> W40S4 {
+    component.svc4
+}
+
 struct W40F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W40Context) -> W40F1Module {
         let component = W40F1Component(parent: parentComponent)
-        let _: W40S3 = component.svc3
-        _ = "\(component.svc4 as W40S4)"
+        _ = w40F1Read1(component)
         let made = W40F1Module(holder: holder, component: component)
         made.router = W40F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
 
 final class W40F2Component: Component {
     let svc4 = W40S4()
-    func read0() {
-        let _: W40S2 = self.svc2
-    }
 }
 
 final class W40F2Holder: W40BaseHolder {
@@ -109,7 +117,7 @@ struct W40F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W40F2Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W40Context) -> W40F2Holder {
         let component = makeComponent(parentComponent)
-        component.read0()
+        _ = try? component.resolve("svc2", as: W40S2.self)
         let made = W40F2Holder(holder: holder, context: context, component: component)
         made.router = W40F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.attach(W40F5Builder.make())
@@ -128,7 +136,6 @@ final class W40F3Holder: W40BaseHolder {
     let typed: W40F3Component
     init(holder: ModuleHolder?, context: W40Context, component: W40F3Component) {
         typed = component
-        let _: W40S4 = component.svc4
         super.init(key: "f3", holder: holder, context: context, component: component)
     }
 }
@@ -138,6 +145,10 @@ final class W40F3Router: RouterObject {}
 struct W40F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W40Context) -> W40F3Holder {
         let component = W40F3Component(parent: parentComponent)
+        do {
+            defer { let _: W40S4 = component.svc4 }
+            _ = context
+        }
         let made = W40F3Holder(holder: holder, context: context, component: component)
         made.router = W40F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -162,10 +173,17 @@ struct W40F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W40Context) -> W40F4Module {
         let component = W40F4Component(parent: parentComponent)
         switch W40Choice.current {
-        case .live: let _: W40S0 = component.svc0
-        case .preview: let _: W40S0 = component.svc0
+        case .live:
+            let c = component
+            let _: W40S0 = c.svc0
+        case .preview:
+            let c = W40SpareChild(parent: W40SpareRoot())
+            let _: W40S0 = c.spare
         }
-        _ = try? component.resolve("svc4", as: W40S4.self)
+        do {
+            defer { let _: W40S4 = component.svc4 }
+            _ = context
+        }
         let made = W40F4Module(holder: holder, component: component)
         made.router = W40F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -179,15 +197,12 @@ final class W40F5Module: ModuleObject {
     let typed: W40F5Component
     init(holder: ModuleHolder?, component: W40F5Component) {
         typed = component
+        let _: W40S4 = component.svc4
         super.init(key: "f5", holder: holder, component: component)
     }
 }
 
 final class W40F5Router: RouterObject {}
-
-func w40F5Read1(_ component: W40F5Component) -> W40S3 {
-    component.svc3
-}
 
 struct W40F5Builder: ModuleBuilder {
     static func make() -> W40F5Builder {
@@ -195,11 +210,7 @@ struct W40F5Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W40Context) -> W40F5Module {
         let component = W40F5Component(parent: parentComponent)
-        switch W40Choice.current {
-        case .live: let _: W40S4 = component.svc4
-        case .preview: let _: W40S4 = component.svc4
-        }
-        _ = w40F5Read1(component)
+        let _: W40S3 = component.svc3
         let made = W40F5Module(holder: holder, component: component)
         made.router = W40F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -262,16 +273,12 @@ final class W40F8Component: Component {
         self.title = title
         super.init(parent: parent)
     }
-    func read1() {
-        let _: W40S4 = self.svc4
-    }
 }
 
 final class W40F8Module: ModuleObject {
     let typed: W40F8Component
     init(holder: ModuleHolder?, component: W40F8Component) {
         typed = component
-        let _: W40S4 = component.svc4
         super.init(key: "f8", holder: holder, component: component)
     }
 }
@@ -281,7 +288,11 @@ final class W40F8Router: RouterObject {}
 struct W40F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W40Context) -> W40F8Module {
         let component = W40F8Component(parent: parentComponent, title: "f8")
-        component.read1()
+        _ = try? component.resolve("svc4", as: W40S4.self)
+        switch W40Choice.current {
+        case .live: let _: W40S4 = component.svc4
+        case .preview: let _: W40S4 = component.svc4
+        }
         let made = W40F8Module(holder: holder, component: component)
         made.router = W40F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -297,8 +308,10 @@ final class W40F9Module: ModuleObject {
     let typed: W40F9Component
     init(holder: ModuleHolder?, component: W40F9Component) {
         typed = component
+        let _: W40S0 = component.svc0
         super.init(key: "f9", holder: holder, component: component)
     }
+    var seen0: W40S0 { typed.svc0 }
 }
 
 final class W40F9Router: RouterObject {}
@@ -307,41 +320,38 @@ struct W40F9Builder: ModuleBuilder {
     let makeComponent: (Component) -> W40F9Component = { W40F9Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W40Context) -> W40F9Module {
         let component = makeComponent(parentComponent)
-        let _: W40S0 = component.svc0
-        _ = "\(component.svc0 as W40S0)"
         let made = W40F9Module(holder: holder, component: component)
         made.router = W40F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
 
 final class W40F10Component: Component {
+    func read0() {
+        let _: W40S2 = self.svc2
+    }
 }
 
 final class W40F10Holder: W40BaseHolder {
     let typed: W40F10Component
     init(holder: ModuleHolder?, context: W40Context, component: W40F10Component) {
         typed = component
-        let _: W40S3 = component.svc3
         super.init(key: "f10", holder: holder, context: context, component: component)
     }
 }
 
 final class W40F10Router: RouterObject {}
 
-func w40F10Read0(_ component: W40F10Component) -> W40S2 {
-    component.svc2
-}
-
-func w40F10Read1(_ component: W40F10Component) -> W40S3 {
-    component.svc3
-}
-
 struct W40F10Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W40Context) -> W40F10Holder {
         let component = W40F10Component(parent: parentComponent)
-        _ = w40F10Read0(component)
-        _ = w40F10Read1(component)
+        component.read0()
+        _ = try? component.resolve("svc3", as: W40S3.self)
+        do {
+            defer { let _: W40S3 = component.svc3 }
+            _ = context
+        }
         let made = W40F10Holder(holder: holder, context: context, component: component)
         made.router = W40F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -65,7 +65,8 @@ final class W5F1Router: RouterObject {}
 struct W5F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W5Context) -> W5F1Module {
         let component = W5F1Component(parent: parentComponent, title: "f1")
-        let _: W5S4 = component.svc4
+        let read0 = { (given: W5F1Component) -> W5S4 in given.svc4 }
+        _ = read0(component)
         let made = W5F1Module(holder: holder, component: component)
         made.router = W5F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -80,10 +81,8 @@ final class W5F2Module: ModuleObject {
     let typed: W5F2Component
     init(holder: ModuleHolder?, component: W5F2Component) {
         typed = component
-        let _: W5S2 = component.svc2
         super.init(key: "f2", holder: holder, component: component)
     }
-    var seen1: W5S5 { typed.svc5 }
 }
 
 final class W5F2Router: RouterObject {}
@@ -92,9 +91,13 @@ struct W5F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W5F2Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W5Context) -> W5F2Module {
         let component = makeComponent(parentComponent)
+        _ = "\(component.svc2 as W5S2)"
+        switch W5Choice.current {
+        case .live: let _: W5S5 = component.svc5
+        case .preview: let _: W5S5 = component.svc5
+        }
         let made = W5F2Module(holder: holder, component: component)
         made.router = W5F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         return made
     }
 }
@@ -114,15 +117,11 @@ final class W5F3Module: ModuleObject {
 
 final class W5F3Router: RouterObject {}
 
-func w5F3Read0(_ component: W5F3Component) -> W5S0 {
-    component.svc0
-}
-
 struct W5F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W5F3Component = { W5F3Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W5Context) -> W5F3Module {
         let component = makeComponent(parentComponent)
-        _ = w5F3Read0(component)
+        let _: W5S0 = component.svc0
         let made = W5F3Module(holder: holder, component: component)
         made.router = W5F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -49,7 +49,6 @@ final class W6F1Module: ModuleObject {
     let typed: W6F1Component
     init(holder: ModuleHolder?, component: W6F1Component) {
         typed = component
-        let _: W6S3 = component.svc3
         super.init(key: "f1", holder: holder, component: component)
     }
 }
@@ -60,6 +59,7 @@ struct W6F1Builder: ModuleBuilder {
     let makeComponent: (Component) -> W6F1Component = { W6F1Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W6Context) -> W6F1Module {
         let component = makeComponent(parentComponent)
+        _ = "\(component.svc3 as W6S3)"
         let made = W6F1Module(holder: holder, component: component)
         made.router = W6F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -74,8 +74,10 @@ final class W6F2Holder: W6BaseHolder {
     let typed: W6F2Component
     init(holder: ModuleHolder?, context: W6Context, component: W6F2Component) {
         typed = component
+        let _: W6S3 = component.svc3
         super.init(key: "f2", holder: holder, context: context, component: component)
     }
+    var seen1: W6S3 { typed.svc3 }
     func find7() -> W6F1Module? {
         module(for: "f1", as: W6F1Module.self)
     }
@@ -83,18 +85,12 @@ final class W6F2Holder: W6BaseHolder {
 
 final class W6F2Router: RouterObject {}
 
-func w6F2Read0(_ component: W6F2Component) -> W6S3 {
-    component.svc3
-}
-
 struct W6F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W6Context) -> W6F2Holder {
         let component = W6F2Component(parent: parentComponent)
-        _ = w6F2Read0(component)
-        let read1 = { (given: W6F2Component) -> W6S3 in given.svc3 }
-        _ = read1(component)
         let made = W6F2Holder(holder: holder, context: context, component: component)
         made.router = W6F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen1
         return made
     }
 }
@@ -107,7 +103,7 @@ final class W6F3Holder: W6BaseHolder {
     let typed: W6F3Component
     init(holder: ModuleHolder?, context: W6Context, component: W6F3Component) {
         typed = component
-        let _: W6S3 = component.svc3
+        let _: W6S1 = component.svc0
         super.init(key: "f3", holder: holder, context: context, component: component)
     }
 }
@@ -117,7 +113,10 @@ final class W6F3Router: RouterObject {}
 struct W6F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W6Context) -> W6F3Holder {
         let component = W6F3Component(parent: parentComponent)
-        let _: W6S1 = component.svc0
+        switch W6Choice.current {
+        case .live: let _: W6S3 = component.svc3
+        case .preview: let _: W6S3 = component.svc3
+        }
         let made = W6F3Holder(holder: holder, context: context, component: component)
         made.router = W6F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

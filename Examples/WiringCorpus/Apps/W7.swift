@@ -53,6 +53,7 @@ final class W7F1Holder: W7BaseHolder {
     let typed: W7F1Component
     init(holder: ModuleHolder?, context: W7Context, component: W7F1Component) {
         typed = component
+        let _: W7S2 = component.svc2
         super.init(key: "f1", holder: holder, context: context, component: component)
         let c2 = w7Install(W7F2Builder(), into: self)
         _ = c2.key
@@ -66,11 +67,7 @@ struct W7F1Builder: ModuleBuilder {
     let makeComponent: (Component) -> W7F1Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W7Context) -> W7F1Holder {
         let component = makeComponent(parentComponent)
-        let _: W7S0 = component.svc0
-        switch W7Choice.current {
-        case .live: let _: W7S2 = component.svc2
-        case .preview: let _: W7S2 = component.svc2
-        }
+        _ = "\(component.svc0 as W7S0)"
         let made = W7F1Holder(holder: holder, context: context, component: component)
         made.router = W7F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -80,9 +77,6 @@ struct W7F1Builder: ModuleBuilder {
 final class W7F2Component: W7BaseComponent {
     let svc0 = W7S0()
     let svc1 = W7S1()
-    func read0() {
-        let _: W7S4 = self.svc4
-    }
 }
 
 final class W7F2Module: ModuleObject {
@@ -95,10 +89,14 @@ final class W7F2Module: ModuleObject {
 
 final class W7F2Router: RouterObject {}
 
+func w7F2Read0(_ component: W7F2Component) -> W7S4 {
+    component.svc4
+}
+
 struct W7F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W7Context) -> W7F2Module {
         let component = W7F2Component(parent: parentComponent)
-        component.read0()
+        _ = w7F2Read0(component)
         let made = W7F2Module(holder: holder, component: component)
         made.router = W7F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -155,13 +153,14 @@ final class W7F4Holder: W7BaseHolder {
 
 final class W7F4Router: RouterObject {}
 
+func w7F4Read0(_ component: W7F4Component) -> W7S1 {
+    component.svc1
+}
+
 struct W7F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W7Context) -> W7F4Holder {
         let component = W7F4Component.make(parent: parentComponent)
-        do {
-            defer { let _: W7S1 = component.svc1 }
-            _ = context
-        }
+        _ = w7F4Read0(component)
         let made = W7F4Holder(holder: holder, context: context, component: component)
         made.router = W7F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -175,21 +174,21 @@ final class W7F5Holder: W7BaseHolder {
     let typed: W7F5Component
     init(holder: ModuleHolder?, context: W7Context, component: W7F5Component) {
         typed = component
-        let _: W7S0 = component.svc0
         super.init(key: "f5", holder: holder, context: context, component: component)
     }
 }
 
 final class W7F5Router: RouterObject {}
 
-func w7F5Read0(_ component: W7F5Component) -> W7S2 {
-    component.svc2
+func w7F5Read1(_ component: W7F5Component) -> W7S0 {
+    component.svc0
 }
 
 struct W7F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W7Context) -> W7F5Holder {
         let component = W7F5Component(parent: parentComponent)
-        _ = w7F5Read0(component)
+        let _: W7S2 = component.svc2
+        _ = w7F5Read1(component)
         let made = W7F5Holder(holder: holder, context: context, component: component)
         made.router = W7F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.attach(W7F8Builder(), context: W7Context())
@@ -236,22 +235,18 @@ final class W7F7Module: ModuleObject {
     let typed: W7F7Component
     init(holder: ModuleHolder?, component: W7F7Component) {
         typed = component
+        let _: W7S1 = component.svc1
         super.init(key: "f7", holder: holder, component: component)
     }
 }
 
 final class W7F7Router: RouterObject {}
 
-func w7F7Read0(_ component: W7F7Component) -> W7S4 {
-    component.svc4
-}
-
 struct W7F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W7Context) -> W7F7Module {
         let component = W7F7Component(parent: parentComponent, title: "f7")
-        _ = w7F7Read0(component)
-        let _: W7S1 = component.svc1
-        let _: W7S0 = component.svc0
+        _ = try? component.resolve("svc4", as: W7S4.self)
+        _ = "\(component.svc0 as W7S0)"
         let made = W7F7Module(holder: holder, component: component)
         made.router = W7F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -261,9 +256,6 @@ struct W7F7Builder: ModuleBuilder {
 final class W7F8Component: W7BaseComponent {
     let svc0 = W7S0()
     let svc1 = W7S1()
-    func read0() {
-        let _: W7S4 = self.svc4
-    }
 }
 
 final class W7F8Holder: W7BaseHolder {
@@ -276,10 +268,14 @@ final class W7F8Holder: W7BaseHolder {
 
 final class W7F8Router: RouterObject {}
 
+func w7F8Read0(_ component: W7F8Component) -> W7S4 {
+    component.svc4
+}
+
 struct W7F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W7Context) -> W7F8Holder {
         let component = W7F8Component(parent: parentComponent)
-        component.read0()
+        _ = w7F8Read0(component)
         let made = W7F8Holder(holder: holder, context: context, component: component)
         made.router = W7F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -30,6 +30,12 @@ class W9BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W9SpareRoot: Component, RootComponent {
+    let spare = W9S0()
+    init() { super.init(parent: nil) }
+}
+final class W9SpareChild: Component {}
+
 final class W9AppComponent: Component, RootComponent {
     let svc0 = W9S0()
     let svc1 = W9S1()
@@ -55,6 +61,7 @@ final class W9F1Holder: W9BaseHolder {
     let typed: W9F1Component
     init(holder: ModuleHolder?, context: W9Context, component: W9F1Component) {
         typed = component
+        let _: W9S3 = component.svc3
         super.init(key: "f1", holder: holder, context: context, component: component)
     }
 }
@@ -64,7 +71,6 @@ final class W9F1Router: RouterObject {}
 struct W9F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W9Context) -> W9F1Holder {
         let component = W9F1Component.make(parent: parentComponent)
-        let _: W9S3 = component.svc3
         let made = W9F1Holder(holder: holder, context: context, component: component)
         made.router = W9F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -139,22 +145,20 @@ final class W9F4Holder: W9BaseHolder {
     let typed: W9F4Component
     init(holder: ModuleHolder?, context: W9Context, component: W9F4Component) {
         typed = component
+        let _: W9S3 = component.svc3
         super.init(key: "f4", holder: holder, context: context, component: component)
     }
 }
 
 final class W9F4Router: RouterObject {}
 
-func w9F4Read1(_ component: W9F4Component) -> W9S0 {
-    component.svc0
-}
-
 struct W9F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W9Context) -> W9F4Holder {
         let component = W9F4Component(parent: parentComponent, title: "f4")
-        let read0 = { (given: W9F4Component) -> W9S3 in given.svc3 }
-        _ = read0(component)
-        _ = w9F4Read1(component)
+        switch W9Choice.current {
+        case .live: let _: W9S0 = component.svc0
+        case .preview: let _: W9S0 = component.svc0
+        }
         component.read2()
         let made = W9F4Holder(holder: holder, context: context, component: component)
         made.router = W9F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -180,11 +184,22 @@ final class W9F5Module: ModuleObject {
 
 final class W9F5Router: RouterObject {}
 
+func w9F5Read0(_ component: W9F5Component) -> W9S3 {
+    component.svc3
+}
+
 struct W9F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W9Context) -> W9F5Module {
         let component = W9F5Component.make(parent: parentComponent)
-        _ = "\(component.svc3 as W9S3)"
-        _ = "\(component.svc1 as W9S1)"
+        _ = w9F5Read0(component)
+        switch W9Choice.current {
+        case .live:
+            let c = component
+            let _: W9S1 = c.svc1
+        case .preview:
+            let c = W9SpareChild(parent: W9SpareRoot())
+            let _: W9S0 = c.spare
+        }
         let made = W9F5Module(holder: holder, component: component)
         made.router = W9F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -211,11 +226,15 @@ struct W9F6Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W9Context) -> W9F6Holder {
         let component = makeComponent(parentComponent)
+        _ = try? component.resolve("svc0", as: W9S0.self)
         switch W9Choice.current {
-        case .live: let _: W9S0 = component.svc0
-        case .preview: let _: W9S0 = component.svc0
+        case .live:
+            let c = component
+            let _: W9S0 = c.svc0
+        case .preview:
+            let c = W9SpareChild(parent: W9SpareRoot())
+            let _: W9S0 = c.spare
         }
-        let _: W9S0 = component.svc0
         let made = W9F6Holder(holder: holder, context: context, component: component)
         made.router = W9F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -223,9 +242,6 @@ struct W9F6Builder: ModuleBuilder {
 }
 
 final class W9F7Component: Component {
-    func read1() {
-        let _: W9S3 = self.svc3
-    }
 }
 
 final class W9F7Holder: W9BaseHolder {
@@ -234,6 +250,7 @@ final class W9F7Holder: W9BaseHolder {
         typed = component
         super.init(key: "f7", holder: holder, context: context, component: component)
     }
+    var seen1: W9S3 { typed.svc3 }
 }
 
 final class W9F7Router: RouterObject {}
@@ -247,9 +264,9 @@ struct W9F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W9Context) -> W9F7Holder {
         let component = makeComponent(parentComponent)
         _ = w9F7Read0(component)
-        component.read1()
         let made = W9F7Holder(holder: holder, context: context, component: component)
         made.router = W9F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen1
         made.attach(W9F11Builder())
         return made
     }
@@ -276,11 +293,9 @@ struct W9F8Builder: ModuleBuilder {
     let makeComponent: (Component) -> W9F8Component = { W9F8Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W9Context) -> W9F8Holder {
         let component = makeComponent(parentComponent)
-        let _: W9S1 = component.svc1
-        do {
-            defer { let _: W9S0 = component.svc0 }
-            _ = context
-        }
+        _ = try? component.resolve("svc1", as: W9S1.self)
+        let read1 = { (given: W9F8Component) -> W9S0 in given.svc0 }
+        _ = read1(component)
         component.read2()
         let made = W9F8Holder(holder: holder, context: context, component: component)
         made.router = W9F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -356,12 +371,15 @@ final class W9F11Router: RouterObject {}
 struct W9F11Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W9Context) -> W9F11Module {
         let component = W9F11Component(parent: parentComponent)
-        do {
-            defer { let _: W9S1 = component.svc1 }
-            _ = context
+        switch W9Choice.current {
+        case .live:
+            let c = component
+            let _: W9S1 = c.svc1
+        case .preview:
+            let c = W9SpareChild(parent: W9SpareRoot())
+            let _: W9S0 = c.spare
         }
-        let read1 = { (given: W9F11Component) -> W9S3 in given.svc3 }
-        _ = read1(component)
+        _ = "\(component.svc3 as W9S3)"
         let made = W9F11Module(holder: holder, component: component)
         made.router = W9F11Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

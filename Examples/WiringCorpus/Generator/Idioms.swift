@@ -107,6 +107,9 @@ enum LookupIdiom: String, CaseIterable {
     case deferred
     /// In every case of a `switch`.
     case switchCase
+    /// `switch` cases each binding their own `let c` to a different component: the case the run
+    /// takes reads it from the feature's, the other from a spare tree's child, which lacks it.
+    case siblingLocals
 }
 
 /// How the end of the run looks a module or router up from a holder.

@@ -61,6 +61,15 @@ struct WiringAppWriter {
         code.line("    }")
         code.line("}")
         code.blank()
+        if plan.features.contains(where: { $0.lookups.contains { $0.idiom == .siblingLocals } }) {
+            // A tree of its own that provides none of the app's names (`LookupIdiom.siblingLocals`).
+            code.line("final class \(p)SpareRoot: Component, RootComponent {")
+            code.line("    let spare = \(serviceType(0))()")
+            code.line("    init() { super.init(parent: nil) }")
+            code.line("}")
+            code.line("final class \(p)SpareChild: Component {}")
+            code.blank()
+        }
         code.line("final class \(componentType(0)): Component, RootComponent {")
         for index in plan.rootProvides { code.line("    let svc\(index) = \(serviceType(index))()") }
         code.line("    init() { super.init(parent: nil) }")
@@ -219,6 +228,15 @@ struct WiringAppWriter {
                 code.line("        switch \(p)Choice.current {")
                 code.line("        case .live: let _: \(asked) = component.\(name)")
                 code.line("        case .preview: let _: \(asked) = component.\(name)")
+                code.line("        }")
+            case .siblingLocals:
+                code.line("        switch \(p)Choice.current {")
+                code.line("        case .live:")
+                code.line("            let c = component")
+                code.line("            let _: \(asked) = c.\(name)")
+                code.line("        case .preview:")
+                code.line("            let c = \(p)SpareChild(parent: \(p)SpareRoot())")
+                code.line("            let _: \(serviceType(0)) = c.spare")
                 code.line("        }")
             case .moduleInit, .computedProperty:
                 break

@@ -156,6 +156,9 @@ final class TypeIndex {
     /// Whether a class is marked `@Providers`, so lookups see its computed properties.
     func listsComputedProviders(_ name: String) -> Bool { header(of: name)?.attributes.contains("Providers") == true }
 
+    /// Whether `name` is a class, struct, enum, protocol or actor, when the sources declare it.
+    func kind(of name: String) -> TypeDecl.Kind? { header(of: name)?.kind }
+
     /// The type `name`, for what its declarations decide (kind, module, attributes, place).
     private func header(of name: String) -> TypeDecl? {
         let found = types.unasked(name)
@@ -274,9 +277,9 @@ final class TypeIndex {
         return type.isOptional ? "Swift.Optional<\(base)>" : base
     }
 
-    private static let standardTypes: Set<String> = [
+    static let standardTypes: Set<String> = [
         "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
         "Double", "Float", "Bool", "Character", "Substring", "Set", "Result", "Never", "Void",
     ]
-    private static let foundationTypes: Set<String> = ["URL", "Date", "Data", "UUID", "Decimal", "TimeInterval"]
+    static let foundationTypes: Set<String> = ["URL", "Date", "Data", "UUID", "Decimal", "TimeInterval"]
 }

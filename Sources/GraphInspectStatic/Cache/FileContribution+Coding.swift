@@ -55,6 +55,7 @@ extension FileContribution {
             }
         }
         out.optional(syntaxError) { $0.write($1) }
+        out.array(selfReads) { $0.string($1) }
     }
 
     static func read(from input: inout CacheBytesReader) throws -> FileContribution {
@@ -78,7 +79,10 @@ extension FileContribution {
             default: throw CacheBytesReader.Malformed()
             }
         }
-        let contribution = FileContribution(changes: changes, functionCount: functionCount, syntaxError: try input.optional { try $0.position() })
+        let syntaxError = try input.optional { try $0.position() }
+        let contribution = FileContribution(
+            changes: changes, functionCount: functionCount, syntaxError: syntaxError, selfReads: try input.array { try $0.string() }
+        )
         guard contribution.functions.allSatisfy({ (1...functionCount).contains($0.id) }) else { throw CacheBytesReader.Malformed() }
         return contribution
     }

@@ -25,6 +25,9 @@ extension StaticGraphBuilder {
         let computedNames = Set(index.types.values.filter { index.listsComputedProviders($0.name) }.flatMap { type in
             type.properties.values.filter { $0.form == .computed }.map(\.name)
         })
+        // Where a lookup is also read with the type it is asked as (the closure's declared
+        // result), the untyped reading adds nothing to judge: the typed one decides.
+        let typedAt = Set(ordered.filter { $0.type != nil }.map(\.position))
         let nodeCount = Int(nextID)
         var siteOf = [Int](repeating: 0, count: nodeCount + 1)
         var parentOf = [Int](repeating: 0, count: nodeCount + 1)
@@ -71,7 +74,17 @@ extension StaticGraphBuilder {
                         diagnostics.insert(StaticWording.invisibleComputed(owner: match.owner, name: lookup.name, lookupAt: lookup.position, at: match.decl.position))
                         continue
                     }
-                    guard match.decl.form != .lazyVar, satisfies(match.decl.type, lookup.type) else { continue }
+                    guard match.decl.form != .lazyVar else { continue }
+                    let fit = lookup.type == nil && typedAt.contains(lookup.position)
+                        ? .answers : index.match(provided: match.decl.type, asked: lookup.type)
+                    if fit == .never { continue }
+                    if fit == .decidedAtRunTime {
+                        // Walked, but no evidence either way: a note, and not counted as checked.
+                        undecided.insert(lookup.position)
+                        diagnostics.insert(StaticWording.decidedAtRunTime(
+                            name: lookup.name, asked: lookup.type, provided: match.decl.type, at: type, position: lookup.position
+                        ))
+                    }
                     answered = step
                     if match.decl.form == .stored && computedNames.contains(lookup.name) {
                         warnShadowed(lookup: lookup, nearer: type, beyond: chain(from: step).dropFirst())
@@ -101,12 +114,11 @@ extension StaticGraphBuilder {
         }
     }
 
-    /// Whether a provider of type `provided` answers a lookup asking for `asked`: the same type
-    /// (optional or not), a subclass or conforming type; either unwritten matches by name alone.
+    /// Whether a provider of type `provided` may answer a lookup asking for `asked`: surely (the
+    /// same type, a subclass or conforming type) or by the value it holds at run time
+    /// (`TypeIndex.match`).
     func satisfies(_ provided: WrittenType?, _ asked: WrittenType?) -> Bool {
-        guard let provided, let asked else { return true }
-        if asked.name == "Any" || asked.name == "AnyObject" { return true }
-        return provided.name == asked.name || index.reaches(provided.name, asked.name)
+        index.match(provided: provided, asked: asked) != .never
     }
 
     mutating func recordModuleLookups() {

@@ -18,6 +18,9 @@ struct StaticGraphBuilder {
     var holderParent: [ObjectID: ObjectID] = [:]
     var heldModules: [ObjectID: [(site: Int, node: ObjectID)]] = [:]
     var lookupPositions: [Int: SourcePosition] = [:]
+    /// Lookups a provider answers only if its value at run time is of the type asked (or a type
+    /// is not known): walked, noted, not counted as checked, and no reason to call a check empty.
+    var undecided: Set<SourcePosition> = []
     var facts = GraphFacts()
 
     /// Every name the sources declare (`InertStatements.declared`).
@@ -72,7 +75,7 @@ struct StaticGraphBuilder {
             }
             diagnostics.insert(StaticWording.diagnostic(fromReport: failure.report(style: .plain), at: position))
         }
-        let checked = Set(lookupPositions.values).subtracting(unchecked)
+        let checked = Set(lookupPositions.values).subtracting(unchecked).subtracting(undecided)
         // Every lookup written: those the analysis followed, and those a note leaves unchecked.
         let lookups = Set(analysis.lookups.map(\.position)).union(unresolved.filter { $0.lookup == .dependency }.map(\.position))
         let moduleLookups = Set(analysis.moduleLookups.map(\.position)).union(unresolved.filter { $0.lookup == .module }.map(\.position))
@@ -93,7 +96,7 @@ struct StaticGraphBuilder {
             let modules = Set(givenByCaller.filter { $0.lookup == .module }.map(\.position))
             diagnostics.insert(StaticWording.outOfReach(lookups: outOfReach.subtracting(modules).count, moduleLookups: modules.count, at: first))
         }
-        let all = lookups.union(moduleLookups).subtracting(outOfReach)
+        let all = lookups.union(moduleLookups).subtracting(outOfReach).subtracting(undecided)
         if let first = all.min(), summary.lookupsChecked + summary.moduleLookupsChecked == 0 {
             let reason = diagnostics.filter { $0.isUnchecked && !outOfReach.contains($0.position) }.min()
             diagnostics.insert(StaticWording.nothingChecked(lookups: all.count, firstReason: reason, at: first))

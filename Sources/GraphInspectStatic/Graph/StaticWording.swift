@@ -70,8 +70,8 @@ enum StaticWording {
         )
     }
 
-    static func unresolved(_ message: String, at position: SourcePosition) -> StaticDiagnostic {
-        StaticDiagnostic(severity: .note, position: position, message: StaticDiagnostic.uncheckedPrefix + message)
+    static func unresolved(_ message: String, details: [String] = [], at position: SourcePosition) -> StaticDiagnostic {
+        StaticDiagnostic(severity: .note, position: position, message: StaticDiagnostic.uncheckedPrefix + message, details: details)
     }
 
     /// A module or router lookup that finds nothing in the tree the reading follows, while an
@@ -80,6 +80,39 @@ enum StaticWording {
         unresolved(
             "no \(request.target.rawValue) \(Quoted.string(request.key)) is held where this lookup can see in the tree the reading follows, "
                 + "but the `attach` at \(attach) could not be followed and may attach it",
+            at: position
+        )
+    }
+
+    /// A lookup whose provider answers it only if the value the run holds is of the type asked:
+    /// the provider is declared as a protocol, a superclass or `Any`, or a type is not known.
+    static func decidedAtRunTime(name: String, asked: WrittenType?, provided: WrittenType?, at owner: String, position: SourcePosition) -> StaticDiagnostic {
+        let shortOwner = ShortTypeName.of(owner)
+        let found = "`\(Quoted.name(name)): \(provided?.spelling ?? "(type not known)")` at \(shortOwner)"
+        guard let asked else {
+            return unresolved(
+                "the type `\(Quoted.name(name))` is asked as is not known here; found \(found), which answers only if the call site wants "
+                    + (provided.map { "\($0.spelling) (or a type \($0.name) conforms to or inherits)" } ?? "the type its value has"),
+                details: [
+                    "  the value goes where the reader cannot follow the type expected (a call it does not read); at run time a lookup of another type walks past it",
+                    "  fix: write the type where the lookup is made (`let \(Quoted.name(name)): T = ...`), so check can hold it to the provider",
+                ],
+                at: position
+            )
+        }
+        guard let provided else {
+            return unresolved(
+                "the type of \(shortOwner)'s `\(Quoted.name(name))` is not known here; it answers this lookup of \(asked.spelling) only if its value is of that type",
+                details: ["  fix: write the provider's type (`let \(Quoted.name(name)): \(asked.spelling) = ...`), so check can hold the lookup to it"],
+                at: position
+            )
+        }
+        return unresolved(
+            "`\(Quoted.name(name)): \(asked.spelling)` is answered by \(found) only if the value it holds at run time is of type \(asked.name)",
+            details: [
+                "  the runtime casts the provider's value to the type asked, and walks on to the parents when it is not one",
+                "  fix: ask for `\(Quoted.name(name))` as \(provided.spelling), or declare the provider as \(asked.spelling), so check can decide it",
+            ],
             at: position
         )
     }

@@ -11,6 +11,9 @@ struct BodyReader {
     /// function never share a parameter.
     private var renamed: [String: String] = [:]
     private let closures = ClosureNumbers()
+    /// Which binding each local name refers to (`LocalScopes`): a body's sibling and inner
+    /// scopes may bind the same name to different values.
+    private let scopes: LocalScopes
 
     /// Each closure of the body numbered in the order the reading first meets it, which the
     /// syntax alone decides: a name with the number stays the same when lines move (the check
@@ -25,8 +28,18 @@ struct BodyReader {
         }
     }
 
-    init(file: Positions) {
+    /// A reader of the code `nodes` make up, in a function with these `parameters`.
+    init(file: Positions, reading nodes: [Syntax] = [], parameters: [String] = []) {
         self.file = file
+        scopes = LocalScopes(reading: nodes, parameters: parameters)
+    }
+
+    /// The names the code refers to that it does not bind (`LocalScopes.unbound`).
+    var unboundNames: Set<String> { scopes.unbound }
+
+    /// The name the reading keeps for the local `token` binds or refers to.
+    private func local(_ token: TokenSyntax) -> String {
+        scopes.name(of: token) ?? token.text
     }
 
     /// Collects the statements under `node`: declarations, bindings, returns, and every
@@ -39,8 +52,8 @@ struct BodyReader {
                 if let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier {
                     let written: WrittenType? = type ?? binding.initializer.flatMap { FileReader.collectionType(of: $0.value) }
                         ?? value.flatMap(FileReader.inferredType)
-                    locals[identifier.text] = .some(written)
-                    statements.append(.bind(name: identifier.text, type: type, value: value))
+                    locals[local(identifier)] = .some(written)
+                    statements.append(.bind(name: local(identifier), type: type, value: value))
                 } else if let tuple = binding.pattern.as(TuplePatternSyntax.self), let value {
                     bindTuple(tuple, to: value, source: binding.initializer?.value)
                 } else if let value {
@@ -54,10 +67,11 @@ struct BodyReader {
         if let condition = node.as(OptionalBindingConditionSyntax.self) {
             guard let identifier = condition.pattern.as(IdentifierPatternSyntax.self)?.identifier else { return }
             let type = condition.typeAnnotation.map { file.written($0.type) }
-            let value = condition.initializer.map { expression($0.value) } ?? .name(identifier.text, file.position(identifier))
+            let value = condition.initializer.map { expression($0.value) }
+                ?? .name(scopes.shorthandValue(of: identifier) ?? renamed[identifier.text] ?? identifier.text, file.position(identifier))
             let written: WrittenType? = type ?? FileReader.inferredType(value)
-            locals[identifier.text] = .some(written)
-            statements.append(.bind(name: identifier.text, type: type, value: value))
+            locals[local(identifier)] = .some(written)
+            statements.append(.bind(name: local(identifier), type: type, value: value))
             if let initializer = condition.initializer { collectClosures(in: Syntax(initializer.value)) }
             return
         }
@@ -104,10 +118,10 @@ struct BodyReader {
         }
         let type = loop.typeAnnotation.map { file.written($0.type) }
         for (offset, name) in names.enumerated() {
-            locals[name.text] = .some(offset == names.count - 1 ? type : nil)
+            locals[local(name)] = .some(offset == names.count - 1 ? type : nil)
         }
         if let element = names.last {
-            statements.append(.bind(name: element.text, type: type, value: sequence))
+            statements.append(.bind(name: local(element), type: type, value: sequence))
         } else {
             statements.append(.evaluate(sequence))
         }
@@ -124,8 +138,8 @@ struct BodyReader {
         for (offset, element) in elements.enumerated() {
             guard let identifier = element.pattern.as(IdentifierPatternSyntax.self)?.identifier else { continue }
             let part = written.flatMap { $0.count == elements.count ? expression($0[offset].expression) : nil } ?? value
-            locals[identifier.text] = .some(FileReader.inferredType(part))
-            statements.append(.bind(name: identifier.text, type: nil, value: part))
+            locals[local(identifier)] = .some(FileReader.inferredType(part))
+            statements.append(.bind(name: local(identifier), type: nil, value: part))
         }
     }
 
@@ -222,6 +236,7 @@ struct BodyReader {
         if let reference = expr.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if name == "self" { return .selfRef }
+            if let bound = scopes.name(of: reference.baseName) { return .name(bound, file.position(reference)) }
             if let own = renamed[name] { return .name(own, file.position(reference)) }
             return .name(file.moduleNames[name] ?? name, file.position(reference))
         }

@@ -30,6 +30,10 @@ struct FileContribution: Sendable {
     /// Where the file first stops parsing, if it does: it is read as far as swift-syntax recovers
     /// it, and `query` says so.
     var syntaxError: SourcePosition?
+    /// The names its types' members read with no `self.` (`greeting` in `var banner: String {
+    /// greeting + "!" }`) and bind no local or parameter to: reads of the type's own members,
+    /// which `unused-provider` counts as uses as it counts `x.name`. Sorted.
+    var selfReads: [String] = []
     /// How many functions it numbers (1...functionCount).
     private(set) var functionCount = 0
 
@@ -42,6 +46,7 @@ struct FileContribution: Sendable {
         file.moduleKeys = scope.keys
         file.readFile(tree)
         var contribution = file.contribution
+        contribution.selfReads = file.selfReads.sorted()
         if tree.hasError { contribution.syntaxError = firstError(in: tree, path: path) }
         return contribution
     }
@@ -72,10 +77,11 @@ struct FileContribution: Sendable {
     init() {}
 
     /// A contribution read back from the cache, with its functions already numbered.
-    init(changes: [Change], functionCount: Int, syntaxError: SourcePosition? = nil) {
+    init(changes: [Change], functionCount: Int, syntaxError: SourcePosition? = nil, selfReads: [String] = []) {
         self.changes = changes
         self.functionCount = functionCount
         self.syntaxError = syntaxError
+        self.selfReads = selfReads
     }
 
     mutating func newFunction(

@@ -17,6 +17,8 @@ struct FileReader {
     /// `Module.X` key.
     var moduleNames: [String: String] = [:]
     var moduleKeys: Set<String> = []
+    /// What its types' members read with no `self.` (`FileContribution.selfReads`).
+    var selfReads: Set<String> = []
 
     /// A written type, its name resolved to a nested type in scope where there is one.
     func written(_ type: TypeSyntax) -> WrittenType { positions.written(type) }
@@ -39,6 +41,10 @@ struct FileReader {
     mutating func readFile(_ tree: SourceFileSyntax) {
         var topLevelItems: [CodeBlockItemSyntax] = []
         for item in tree.statements {
+            if let block = item.item.as(IfConfigDeclSyntax.self) {
+                topLevelItems += readTopLevel(block)
+                continue
+            }
             if let decl = item.item.as(DeclSyntax.self), readDeclaration(decl, in: nil) {
                 continue
             }
@@ -49,7 +55,7 @@ struct FileReader {
             name: "top-level code", kind: .topLevel, owner: nil, isStatic: true, parameters: [], returnType: nil,
             position: position(first)
         )
-        var body = BodyReader(file: positions)
+        var body = BodyReader(file: positions, reading: topLevelItems.map { Syntax($0) })
         for item in topLevelItems { body.collect(Syntax(item)) }
         function.body = body.statements
         function.locals = body.locals
@@ -79,9 +85,12 @@ struct FileReader {
             outer = enclosing
         } else if let function = decl.as(FunctionDeclSyntax.self), owner == nil {
             if let ir = readFunction(function, owner: nil) { contribution.changes.append(.free(ir)) }
+        } else if let block = decl.as(IfConfigDeclSyntax.self), let owner {
+            readMembers(of: block, of: owner)
         } else if decl.is(ImportDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self) || decl.is(IfConfigDeclSyntax.self)
                     || decl.is(PrecedenceGroupDeclSyntax.self) || decl.is(OperatorDeclSyntax.self) || decl.is(MacroDeclSyntax.self) {
-            // Nothing a lookup depends on. (`#if` blocks: both branches would be a guess; skipped.)
+            // Nothing a lookup depends on. (A top-level `#if` is read by `readFile`, one in a
+            // type's body by `readMembers(of:of:)`.)
         } else {
             return false
         }
@@ -116,7 +125,11 @@ struct FileReader {
     var outer: String?
 
     mutating func readMembers(_ block: MemberBlockSyntax, of owner: String) {
-        for member in block.members {
+        readMembers(block.members, of: owner)
+    }
+
+    mutating func readMembers(_ members: MemberBlockItemListSyntax, of owner: String) {
+        for member in members {
             let decl = member.decl
             if let variable = decl.as(VariableDeclSyntax.self) {
                 readProperty(variable, of: owner)
@@ -168,8 +181,9 @@ struct FileReader {
 
     /// Reads a function's statements; a body of one expression returns it.
     mutating func fill(_ function: FunctionIR, with items: CodeBlockItemListSyntax) {
-        var body = BodyReader(file: positions)
+        var body = BodyReader(file: positions, reading: items.map { Syntax($0) }, parameters: function.parameters.map(\.name))
         for item in items { body.collect(Syntax(item)) }
+        if function.owner != nil, !function.isStatic { selfReads.formUnion(body.unboundNames) }
         // A body of one expression returns it (the statements of closures inside it follow it).
         if items.count == 1, function.returnType != nil || function.kind == .getter,
            let only = items.first?.item.as(ExprSyntax.self), !only.is(IfExprSyntax.self), !only.is(SwitchExprSyntax.self),
@@ -187,7 +201,8 @@ struct FileReader {
         for binding in variable.bindings {
             guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else { continue }
             let name = identifier.text.hasPrefix("`") ? String(identifier.text.dropFirst().dropLast()) : identifier.text
-            let body = BodyReader(file: positions)
+            let body = BodyReader(file: positions, reading: binding.initializer.map { [Syntax($0.value)] } ?? [])
+            if isLazyVar { selfReads.formUnion(body.unboundNames) }
             let initializer = binding.initializer.map { body.expression($0.value) }
             var type = binding.typeAnnotation.map { written($0.type) }
             if type == nil, let value = binding.initializer?.value { type = Self.collectionType(of: value) }
@@ -211,8 +226,9 @@ struct FileReader {
                     name: name, kind: .getter, owner: owner, isStatic: false, parameters: [], returnType: type,
                     position: position(binding)
                 )
-                var reader = BodyReader(file: positions)
+                var reader = BodyReader(file: positions, reading: [Syntax(value)])
                 reader.collectClosures(in: Syntax(value))
+                selfReads.formUnion(reader.unboundNames)
                 ir.body = [.returns(reader.expression(value))] + reader.statements
                 ir.locals = reader.locals
                 getter = ir

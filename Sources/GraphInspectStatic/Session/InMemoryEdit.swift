@@ -52,21 +52,16 @@ final class InMemoryEdit {
     }()
 
     /// The sources as read now: the kept ones with each edited file's contribution and scan in
-    /// place of its old ones (a name no file reads as a member any more leaves `memberReads`), and
-    /// the reader made again from every contribution.
+    /// place of its old ones, `memberReads` gathered again from them (a name no file reads as a
+    /// member any more leaves it), and the reader made again from every contribution.
     private(set) lazy var prepared: StaticReader.PreparedSources? = read.map { read in
         var next = kept.fixedPoint.prepared
         for file in read {
             guard let at = next.kept.firstIndex(of: file.index).map({ $0 + 1 }) else { continue }
             next.contributions[at] = file.after
-            let was = next.scans[file.index]
-            guard file.scan.memberNames != was.memberNames else { continue }
             next.scans[file.index] = file.scan
-            next.memberReads.formUnion(file.scan.memberNames)
-            for name in Set(was.memberNames).subtracting(file.scan.memberNames) where !next.scans.contains(where: { $0.memberNames.contains(name) }) {
-                next.memberReads.remove(name)
-            }
         }
+        next.memberReads = StaticReader.memberReads(scans: next.scans, contributions: next.contributions)
         var reader = SourceReader()
         for (offset, contribution) in next.contributions.enumerated() {
             let module = offset == 0 ? RuntimeDeclarations.module : files[next.kept[offset - 1]].module
