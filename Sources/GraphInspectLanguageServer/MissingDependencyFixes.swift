@@ -64,7 +64,7 @@ struct MissingDependencyFixes {
                 return [Fix(title: "Declare `\(name)` `@Lazy var`", edits: [declared.file: [TextEdit(range: range, newText: "@Lazy")]])]
             }
             return []
-        case .changeType, .breakLoop:
+        case .changeType, .breakLoop, .listClosure:
             return []
         }
     }

@@ -6,9 +6,10 @@ import SwiftSyntaxMacros
 /// `ComputedProviders` table stored in the class, which the runtime's provider index reads, so
 /// lookups from below see them as the article's lookups expect.
 ///
-/// Lists instance properties with a getter (not stored ones, which `Mirror` sees; not `static`,
-/// `async` or `throws` ones, which a lookup cannot read; not opaque `some` types, which have no
-/// metatype to name).
+/// Lists instance properties with a getter (not `static`, `async` or `throws` ones, which a lookup
+/// cannot read; not opaque `some` types, which have no metatype to name), and stored properties
+/// declared as closures (`let makeRequest: () -> Request`), which `Mirror` hands over at the wrong
+/// calling convention; other stored properties are left to `Mirror`.
 public struct ProvidersMacro: MemberMacro {
     public static func expansion(
         of node: AttributeSyntax,
@@ -42,7 +43,7 @@ public struct ProvidersMacro: MemberMacro {
         let isStatic = variable.modifiers.contains { ["static", "class"].contains($0.name.text) }
         guard !isStatic else { return [] }
         return variable.bindings.compactMap { binding in
-            guard let accessors = binding.accessorBlock, isReadable(accessors),
+            guard binding.accessorBlock.map(isReadable) ?? false || isClosure(binding),
                   let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier,
                   let type = binding.typeAnnotation?.type.trimmed,
                   !type.is(SomeOrAnyTypeSyntax.self) || type.as(SomeOrAnyTypeSyntax.self)?.someOrAnySpecifier.text == "any"
@@ -51,6 +52,21 @@ public struct ProvidersMacro: MemberMacro {
             let name = member.hasPrefix("`") ? String(member.dropFirst().dropLast()) : member
             return (name, member, type.description)
         }
+    }
+
+    /// A stored property (no accessors, or observers alone) whose declared type is a function, or an
+    /// Optional or tuple of one.
+    static func isClosure(_ binding: PatternBindingSyntax) -> Bool {
+        if let accessors = binding.accessorBlock, isReadable(accessors) { return false }
+        return binding.typeAnnotation.map { holdsFunction($0.type) } ?? false
+    }
+
+    private static func holdsFunction(_ type: TypeSyntax) -> Bool {
+        if type.is(FunctionTypeSyntax.self) { return true }
+        if let attributed = type.as(AttributedTypeSyntax.self) { return holdsFunction(attributed.baseType) }
+        if let optional = type.as(OptionalTypeSyntax.self) { return holdsFunction(optional.wrappedType) }
+        if let tuple = type.as(TupleTypeSyntax.self) { return tuple.elements.contains { holdsFunction($0.type) } }
+        return false
     }
 
     /// A getter a lookup can call: a bare `{ ... }` body, or a synchronous, non-throwing `get`.

@@ -82,7 +82,7 @@ extension RulesGraph {
         var seen: Set<String> = []
         var findings: [RuleFinding] = []
         for node in snapshot.nodes where node.kind == .component {
-            for provider in node.providers ?? [] where provider.form != .lazyVar {
+            for provider in node.providers ?? [] where provider.form.isFoundByLookup {
                 let key = node.type + "\u{0}" + provider.name
                 guard seen.insert(key).inserted else { continue }
                 let used = input.origin == .sources

@@ -34,7 +34,7 @@ extension RulesGraph {
         var providing: [String: [ObjectID]] = [:]
         var findings: [RuleFinding] = []
         func keys(_ id: ObjectID) -> [(key: String, provider: Provider)] {
-            (snapshot.node(id)?.providers ?? []).filter { $0.form != .lazyVar }.map { ($0.name + "\u{0}" + $0.type, $0) }
+            (snapshot.node(id)?.providers ?? []).filter { $0.form.isFoundByLookup }.map { ($0.name + "\u{0}" + $0.type, $0) }
         }
         walk(roots: componentRoots, children: componentChildren, enter: { id, _, _ in
             for (key, provider) in keys(id) {

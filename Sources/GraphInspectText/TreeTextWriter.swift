@@ -163,6 +163,7 @@ public struct TreeTextWriter: Sendable {
         case .stored: return text
         case .lazy: return text + " (@Lazy)"
         case .lazyVar: return text + " (lazy var, invisible to lookup)"
+        case .storedClosure: return text + " (stored closure, invisible to lookup)"
         case .computed: return text + " (computed)"
         }
     }

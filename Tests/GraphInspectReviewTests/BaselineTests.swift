@@ -143,7 +143,7 @@ import GraphInspectTestSupport
         (BaselineSyntax.header + "\ncomponent ^->A\n  resolves b: B <- component ^->Z\n", "bad.baseline:3: names component ^->Z, which has no line of its own"),
         (BaselineSyntax.header + "\ncomponent ^->A\n  knows b\n", "bad.baseline:3: column 3: expected a fact (built with, provides, resolves, finds, retained after detach), found \"knows b\""),
         (BaselineSyntax.header + "\ncomponent ^->A \"unterminated\n", "bad.baseline:2: column 16: expected a key in double quotes, closed"),
-        (BaselineSyntax.header + "\ncomponent ^->A\n  provides b: B (eager)\n", "bad.baseline:3: column 17: expected a provider's form: (lazy), (lazyVar) or (computed), found \"(eager)\""),
+        (BaselineSyntax.header + "\ncomponent ^->A\n  provides b: B (eager)\n", "bad.baseline:3: column 17: expected a provider's form: (lazy), (lazyVar), (computed) or (storedClosure), found \"(eager)\""),
         (BaselineSyntax.header + "\ncomponent A\n", "bad.baseline:2: column 10: expected \" ^->\" and the node's path, found \" A\""),
         (BaselineSyntax.header + "\ncomponent ^->A (1)\n", "bad.baseline:2: column 16: expected (2), (3)...: the node's place among nodes of one path, found \"(1)\""),
     ])

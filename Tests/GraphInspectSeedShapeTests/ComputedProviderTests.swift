@@ -27,7 +27,30 @@ final class Wheel: Component {
     var size: Int { 17 }
 }
 
+/// Closures kept in stored properties, which `Mirror` cannot hand over safely: `@Providers` lists
+/// them and lookups read each through its getter.
+@Providers
+final class FactoryComponent: Component, RootComponent {
+    let makeEngine: () -> Engine = { Engine() }
+    let makeName: @Sendable () -> String = { "ledger" }
+    let maybeSize: (() -> Int)? = { 17 }
+    let plate = "AB-123"
+}
+
 @Suite struct ComputedProviderTests {
+    @Test func storedClosuresListedByProvidersAreFoundAndCallRight() throws {
+        let root = FactoryComponent(parent: nil)
+        #expect(root.providers.map(\.name) == ["plate", "makeEngine", "makeName", "maybeSize"])
+        #expect(root.providers.map(\.form) == [.stored, .computed, .computed, .computed])
+        let child = Component(parent: root)
+        let makeName: @Sendable () -> String = try child.resolve("makeName")
+        #expect(makeName() == "ledger")
+        let maybeSize: (() -> Int)? = child.maybeSize
+        #expect(maybeSize?() == 17)
+        let makeEngine: () -> Engine = child.makeEngine
+        #expect(makeEngine() !== makeEngine())
+    }
+
     @Test func lookupsFromBelowSeeComputedProviders() throws {
         let root = CarComponent(parent: nil)
         let child = Component(parent: root)

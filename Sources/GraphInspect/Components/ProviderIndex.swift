@@ -2,9 +2,9 @@
 ///
 /// Covers stored properties of every class between the component's own type and `Component`
 /// (not `Component`'s own storage). `@Lazy` properties appear under their declared name;
-/// `lazy var`s are recorded only so a miss can explain why they were not found. Computed properties
-/// are found when the class lists them with `@Providers` (a `ComputedProviders` among its stored
-/// properties).
+/// `lazy var`s and closures (`ReflectedClosure`) are recorded only so a miss can explain why they
+/// were not found. Computed properties, and closures, are found when the class lists them with
+/// `@Providers` (a `ComputedProviders` among its stored properties).
 struct ProviderIndex: @unchecked Sendable {
     enum Entry {
         case stored(Any)
@@ -35,14 +35,16 @@ struct ProviderIndex: @unchecked Sendable {
         for mirror in mirrors.reversed() {
             for child in mirror.children {
                 guard let label = child.label else { continue }
-                add(label: label, value: child.value)
+                add(label: label, value: child.value, of: component)
             }
         }
     }
 
-    private mutating func add(label: String, value: Any) {
+    private mutating func add(label: String, value: Any, of component: Component) {
         if let table = value as? any ComputedProviderListing {
             for (index, provider) in table.listed.enumerated() {
+                // A closure the table lists is read through its getter: one provider, not two.
+                declared.removeAll { $0.name == provider.name && $0.form == .storedClosure }
                 entries[provider.name] = .computed(table, index: index)
                 declared.append(Provider(name: provider.name, type: TypeName.of(provider.type), form: .computed))
             }
@@ -53,8 +55,13 @@ struct ProviderIndex: @unchecked Sendable {
         } else if label.hasPrefix(Self.lazyVarPrefix) {
             let name = String(label.dropFirst(Self.lazyVarPrefix.count))
             let storage = type(of: value)
-            let wrapped = (storage as? any OptionalType.Type)?.wrappedType ?? storage
+            let wrapped = (storage as? any ReflectedOptional.Type)?.wrappedType ?? storage
             declared.append(Provider(name: name, type: TypeName.of(wrapped), form: .lazyVar))
+        } else if ReflectedClosure.isUnsafe(value, label: label, of: component) {
+            // Reported, never answered: the value `Mirror` gave cannot be called safely.
+            if !declared.contains(where: { $0.name == label && $0.form == .computed }) {
+                declared.append(Provider(name: label, type: TypeName.of(type(of: value)), form: .storedClosure))
+            }
         } else {
             entries[label] = .stored(value)
             declared.append(Provider(name: label, type: TypeName.of(type(of: value)), form: .stored))
@@ -71,13 +78,4 @@ struct ProviderIndex: @unchecked Sendable {
         case nil: nil
         }
     }
-}
-
-/// Lets the index name the type a `lazy var`'s Optional storage wraps.
-private protocol OptionalType {
-    static var wrappedType: Any.Type { get }
-}
-
-extension Optional: OptionalType {
-    static var wrappedType: Any.Type { Wrapped.self }
 }

@@ -46,6 +46,8 @@ public struct MissingDependency: Error, Sendable, Equatable, Codable, CustomStri
             case sameNameOtherType
             /// The name matches, but it is a `lazy var`, which lookup cannot see.
             case lazyVar
+            /// The name matches, but it is a stored closure, which lookup cannot read.
+            case storedClosure
             /// The name is a few edits away.
             case similarName
             /// The type matches under another name.
@@ -90,6 +92,8 @@ public struct MissingDependency: Error, Sendable, Equatable, Codable, CustomStri
         case breakLoop(at: ComponentRef)
         /// Declare the `lazy var` with `@Lazy`.
         case useLazy(at: ComponentRef)
+        /// Mark the class holding the closure `@Providers`, which reads it through its getter.
+        case listClosure(at: ComponentRef)
         /// Ask for this name instead (a typo, or the same type under another name).
         case rename(to: Provider, at: ComponentRef)
         /// Ask for the type found, or provide the type asked for.
@@ -152,10 +156,14 @@ public struct MissingDependency: Error, Sendable, Equatable, Codable, CustomStri
             for provider in step.providers {
                 let kind: NearMiss.Kind?
                 if provider.name == name {
-                    kind = provider.form == .lazyVar ? .lazyVar : provider.type != type ? .sameNameOtherType : nil
-                } else if NameDistance.isSimilar(provider.name, to: name) {
+                    switch provider.form {
+                    case .lazyVar: kind = .lazyVar
+                    case .storedClosure: kind = .storedClosure
+                    default: kind = provider.type != type ? .sameNameOtherType : nil
+                    }
+                } else if NameDistance.isSimilar(provider.name, to: name), provider.form.isFoundByLookup {
                     kind = .similarName
-                } else if provider.type == type, provider.form != .lazyVar {
+                } else if provider.type == type, provider.form.isFoundByLookup {
                     kind = .sameTypeOtherName
                 } else {
                     kind = nil
@@ -173,7 +181,7 @@ public struct MissingDependency: Error, Sendable, Equatable, Codable, CustomStri
         var found: [Elsewhere] = []
         for id in tree.providing[name] ?? [] where !onWalk.contains(id) {
             guard let entry = tree.entries[id],
-                  entry.providers.contains(where: { $0.name == name && $0.type == type && $0.form != .lazyVar })
+                  entry.providers.contains(where: { $0.name == name && $0.type == type && $0.form.isFoundByLookup })
             else { continue }
             let chain = tree.chain(from: id)
             // Components of another tree (another root) share no ancestor with the requester.
@@ -188,7 +196,7 @@ public struct MissingDependency: Error, Sendable, Equatable, Codable, CustomStri
         var found: [Released] = []
         var places: Set<[String]> = []
         for entry in released.providing(request.name) {
-            guard entry.providers.contains(where: { $0.name == request.name && $0.type == request.type && $0.form != .lazyVar }),
+            guard entry.providers.contains(where: { $0.name == request.name && $0.type == request.type && $0.form.isFoundByLookup }),
                   let common = entry.ancestors.firstIndex(where: { onWalk.contains($0.id) })
             else { continue }
             let path = entry.ancestors.reversed() + [entry.component]
@@ -211,6 +219,7 @@ public struct MissingDependency: Error, Sendable, Equatable, Codable, CustomStri
     ) -> Fix {
         if let loop { return .breakLoop(at: loop[0]) }
         if let miss = nearMisses.first(where: { $0.kind == .lazyVar }) { return .useLazy(at: miss.at) }
+        if let miss = nearMisses.first(where: { $0.kind == .storedClosure }) { return .listClosure(at: miss.at) }
         if let miss = nearMisses.first(where: { $0.kind == .similarName && $0.provider.type == type }) {
             return .rename(to: miss.provider, at: miss.at)
         }

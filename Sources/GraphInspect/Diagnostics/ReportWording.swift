@@ -71,6 +71,7 @@ public enum ReportWording {
         case .lazy: return text + " (@Lazy)"
         case .lazyVar: return text + " (lazy var)"
         case .computed: return text + " (computed)"
+        case .storedClosure: return text + " (stored closure)"
         }
     }
 
@@ -82,6 +83,8 @@ public enum ReportWording {
             return "found \(found) at \(at), expected \(short(report.type))"
         case .lazyVar:
             return "found `\(Quoted.name(miss.provider.name))` at \(at), but it is a `lazy var`, which lookup cannot see"
+        case .storedClosure:
+            return "found \(found) at \(at), but it is a stored closure, which lookup cannot read (Swift's reflection cannot call it safely)"
         case .similarName:
             return "found \(found) at \(at): a similar name"
         case .sameTypeOtherName:
@@ -103,6 +106,8 @@ public enum ReportWording {
             return "the chain comes back to \(short(at.type)): make the overridden `parent` end at a root component"
         case .useLazy(let at):
             return "declare it `@Lazy var \(name) = ...` in \(short(at.type)); lookup cannot see a `lazy var`"
+        case .listClosure(let at):
+            return "mark \(short(at.type)) `@Providers` (GraphInspectMacros) and declare `\(name)` with its type (`let \(name): \(type) = { ... }`), so lookups read it through its getter; or wrap the closure in a struct"
         case .rename(let provider, let at):
             return "ask for `\(Quoted.name(provider.name))`, which \(short(at.type)) provides as \(short(provider.type))"
         case .changeType(let found, let at):

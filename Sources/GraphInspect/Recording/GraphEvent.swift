@@ -103,6 +103,14 @@ public struct Provider: Sendable, Equatable, Hashable, Codable {
         case lazyVar
         /// A computed property listed by `@Providers`: found by lookup, read through its getter.
         case computed
+        /// A stored property holding a closure (a function type, or an Optional or tuple of one):
+        /// invisible to lookup, because Swift's reflection hands such a value over at the wrong
+        /// calling convention, and calling it gives garbage or crashes (swiftlang/swift#56720).
+        /// Reported so a miss can say why; `@Providers` lists it and reads it through its getter.
+        case storedClosure
+
+        /// Whether a lookup can find a provider of this form.
+        public var isFoundByLookup: Bool { self != .lazyVar && self != .storedClosure }
     }
 
     public init(name: String, type: String, form: Form) {

@@ -160,7 +160,7 @@ private struct ParsedBaseline {
             if scanner.take(" ") {
                 let start = scanner
                 guard scanner.take("("), let word = scanner.name(), let named = Provider.Form(rawValue: word), named != .stored, scanner.take(")") else {
-                    throw malformed(start, "a provider's form: (lazy), (lazyVar) or (computed)", line: line)
+                    throw malformed(start, "a provider's form: (lazy), (lazyVar), (computed) or (storedClosure)", line: line)
                 }
                 form = named
             }
