@@ -62,6 +62,11 @@ public struct SourcePlaces: Sendable, Equatable, Codable {
     /// What `query impact` and the editor's quick fixes walk and declare by.
     public var ownProvidersAnswer: Bool?
 
+    /// Component types the sources declare that no node of the graph is: nothing made in the
+    /// sources is placed in a tree (`check` notes why where one is made), by module-qualified
+    /// name. What `query` says when asked about one; nil for a run.
+    public var unplacedComponents: [String: SourcePosition]?
+
     /// Whether a lookup's walk starts at the asking component itself.
     public var walkStartsAtRequester: Bool { ownProvidersAnswer != false }
 

@@ -1,10 +1,13 @@
 import GraphInspect
+import GraphInspectCheckContract
 
 /// A question the graph cannot answer as asked, worded in one place: what was asked, why it
 /// does not fit this graph, and what to ask instead. The CLI exits 64 with it.
 public enum QueryError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A type that names no node of the kind asked for.
     case noSuchType(String, kind: String, suggestions: [String], origin: QueryGraph.Origin)
+    /// A component type the sources declare but never place in a tree.
+    case unplaced(String, declaredAt: SourcePosition)
     /// A short type name that two modules declare.
     case ambiguousType(String, candidates: [String])
     /// A name that no component of the graph provides.
@@ -26,6 +29,9 @@ public enum QueryError: Error, Equatable, CustomStringConvertible, Sendable {
             let within = origin == .sources ? "the sources read" : "the run"
             return "no \(kind) named \(Quoted.visible(typed)) in \(within)." + Self.didYouMean(suggestions)
                 + " Types are written as Swift writes them: HomeComponent, or App.HomeComponent where two modules share the name."
+        case .unplaced(let type, let position):
+            return "\(type) is declared at \(position), but no \(type) the sources make is placed in a tree (no parent `check` can follow), so the sources cannot answer for it."
+                + " `graphinspect check` notes where one is made and why; `--trace FILE` asks a recorded run instead."
         case .ambiguousType(let typed, let candidates):
             return "\(Quoted.visible(typed)) names \(candidates.count) types: \(candidates.joined(separator: ", ")). Write it with its module, e.g. \(candidates[0])."
         case .noSuchProvider(let name, let component, let provided, let suggestions):

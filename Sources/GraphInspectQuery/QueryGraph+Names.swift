@@ -17,7 +17,13 @@ extension QueryGraph {
         switch names.match(typed, among: candidates) {
         case .found(let type): return type
         case .ambiguous(let types): throw .ambiguousType(typed, candidates: types)
-        case .none(let suggestions): throw .noSuchType(typed, kind: kind, suggestions: suggestions, origin: origin)
+        case .none(let suggestions):
+            // Sorted, so two modules' unplaced types of one name answer the same each time.
+            if let (type, position) = places?.unplacedComponents?.sorted(by: { $0.key < $1.key })
+                .first(where: { $0.key == typed || ShortTypeName.of($0.key) == typed }) {
+                throw .unplaced(ShortTypeName.of(type), declaredAt: position)
+            }
+            throw .noSuchType(typed, kind: kind, suggestions: suggestions, origin: origin)
         }
     }
 

@@ -121,7 +121,7 @@ public struct QueryGraph: Sendable {
     /// The provider a component node declares under a name, if lookups can find it there
     /// (Swift's `lazy var` cannot be).
     func provider(_ name: String, of node: ObjectID) -> Provider? {
-        guard let declared = nodes[node]?.providers?.first(where: { $0.name == name }), declared.form != .lazyVar else { return nil }
+        guard let declared = nodes[node]?.providers?.first(where: { $0.name == name }), declared.form.isFoundByLookup else { return nil }
         return declared
     }
 

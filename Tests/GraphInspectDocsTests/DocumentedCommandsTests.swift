@@ -104,8 +104,8 @@ import GraphInspectTestSupport
         try FileManager.default.createDirectory(at: folder.appendingPathComponent(".build"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(".build/debug"), withDestinationURL: Executable.buildFolder)
         // `graphinspect check` reads the package's sources by their relative paths, as a user in
-        // the package folder would.
-        for sources in ["Sources", "Examples"] {
+        // the package folder would (the check fixtures among them).
+        for sources in ["Sources", "Examples", "Tests"] {
             try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(sources), withDestinationURL: Golden.packageRoot.appendingPathComponent(sources))
         }
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -66,6 +66,10 @@ import Testing
         // No evidence either way is a note: a provider wider than the type asked, a type not known.
         // Every clause of a `#if` is read: a lookup in `#if DEBUG` that nothing answers.
         ("wider-provider", 0), ("untyped-lookup", 0), ("if-debug", 1),
+        // A branch on a Bool parameter every place making the object gives `false`: never run there.
+        ("literal-branch", 0),
+        // A closure kept in a stored property is invisible to lookups, as the run finds it.
+        ("stored-closure", 2),
     ])
     func fixture(name: String, errors: Int) throws {
         let (text, found) = try Self.check(name)

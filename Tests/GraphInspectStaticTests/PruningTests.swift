@@ -14,7 +14,7 @@ import Testing
         // Real code that is not an app: the runtime's own sources, and swift-syntax's parser when checked out.
         "Sources/GraphInspect", ".build/checkouts/swift-syntax/Sources/SwiftParser",
     ] + ["cycle", "holder-made-by-a-builder", "needle-root", "nested-names", "nothing-placed", "shadowed-computed", "sibling-provider", "typo",
-         "unmade-component", "untaken-branch", "wrong-type", "wider-provider", "untyped-lookup", "if-debug"].map { "Tests/GraphInspectStaticTests/Fixtures/" + $0 }
+         "unmade-component", "untaken-branch", "wrong-type", "wider-provider", "untyped-lookup", "if-debug", "literal-branch"].map { "Tests/GraphInspectStaticTests/Fixtures/" + $0 }
 
     @Test(arguments: folders)
     func prunedReadingIsTheFullReading(folder: String) throws {

@@ -10,9 +10,10 @@ import GraphInspectCheckContract
 /// call: a site of type `callType` named by the call's position, the function and the receiver,
 /// so it is kept, coded and compared like any other site.
 extension FlowAnalysis {
-    /// Strings, closures and calls: sites that are values, not objects with members to run.
+    /// Strings, closures, calls and Bool literals: sites that are values, not objects with
+    /// members to run.
     static func isValueType(_ type: String) -> Bool {
-        type == stringType || type == closureType || type == callType
+        type == stringType || type == closureType || type == callType || type == literalType
     }
 
     /// Whether calls of `function` each run in a context of their own: it takes arguments and

@@ -65,6 +65,7 @@ extension FlowAnalysis {
                 guard called.insert(.function(id: function.id, context: target)).inserted else { continue }
                 link(context, to: .function(id: function.id, context: target))
                 bindValues(values, labels: labels, to: function, context: target)
+                bindLiterals(arguments, to: function, context: target, from: context)
                 result.formUnion(self.values(.result(function: function.id, context: target)))
             }
         }
@@ -114,11 +115,13 @@ extension FlowAnalysis {
             enter(initializer, at: built)
             link(context, to: .function(id: initializer.id, context: built))
             bind(arguments, to: initializer, contexts: [built], in: context)
+            bindLiterals(initializing: initializer, at: built)
         } else {
             for argument in arguments {
                 let value = evaluate(argument.value, in: context, expecting: nil)
                 if let label = argument.label { add(.field(site: built, name: label), value) }
             }
+            bindLiterals(memberwise: arguments, at: built, from: context)
         }
         return [built]
     }
@@ -160,7 +163,10 @@ extension FlowAnalysis {
             return evaluate(argument.value, in: context, expecting: parameterType)
         }
         for function in functions {
-            for target in contexts { bindValues(values, labels: arguments.map(\.label), to: function, context: target) }
+            for target in contexts {
+                bindValues(values, labels: arguments.map(\.label), to: function, context: target)
+                bindLiterals(arguments, to: function, context: target, from: context)
+            }
         }
     }
 

@@ -8,8 +8,9 @@ extension FlowAnalysis {
         switch expr {
         case .nilLiteral:
             return [Self.nilSite]
-        case .literal(_, let text):
-            guard let text else { return [] }
+        case .literal(let type, let text):
+            // A Bool literal's text is for branches (`bindLiterals`), not a key.
+            guard let text, type.name != "Bool" else { return [] }
             return [site(Site(type: Self.stringType, position: nil, text: text))]
         case .selfRef:
             return context.selfSites
@@ -68,7 +69,7 @@ extension FlowAnalysis {
     }
 
     func evaluateMember(base: Expr, name: String, position: SourcePosition, in context: Context, expecting: WrittenType?) -> Set<Int> {
-        if let typeName = staticTypeReference(base) {
+        if let typeName = staticTypeReference(base, in: context) {
             // `ModuleKey.home`, `ShopModules.cart`: a key; other static members carry no site.
             return [site(Site(type: Self.stringType, position: nil, text: index.keyString(name, expecting: typeName)))]
         }
@@ -151,7 +152,7 @@ extension FlowAnalysis {
             return []
         }
         if case .member(let base, let method, let memberPosition) = callee {
-            if let typeName = staticTypeReference(base) {
+            if let typeName = staticTypeReference(base, in: context) {
                 // A static method: `SampleApp.run()`.
                 let found = index.methods(method, in: typeName).filter { $0.isStatic && $0.accepts(labels: labels) }
                 return callFree(found, arguments, position: position, in: context)
@@ -170,6 +171,12 @@ extension FlowAnalysis {
                !context.selfSites.isEmpty && (index.declares(name, in: owner) || name == "resolve" || holdersOwnLookup)
                 || context.selfSites.isEmpty && name == "resolve" && index.isComponent(owner) {
                 return call(name, on: context.selfSites, arguments, position: namePosition, declared: WrittenType(name: owner, isOptional: false, spelling: owner), base: .selfRef, in: context, expecting: expecting)
+            }
+            // `start(root)` in a static method: the type's own static method, which Swift finds
+            // before a free function of that name.
+            if context.function?.isStatic == true, let owner = context.owner {
+                let found = index.methods(name, in: owner).filter { $0.isStatic && $0.accepts(labels: labels) }
+                if !found.isEmpty { return callFree(found, arguments, position: position, in: context) }
             }
             index.types.tracker?.asked(function: name)
             if let found = freeFunctions[name]?.filter({ $0.accepts(labels: labels) }), !found.isEmpty {

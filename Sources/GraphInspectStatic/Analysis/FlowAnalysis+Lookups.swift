@@ -29,10 +29,10 @@ extension FlowAnalysis {
 
     // MARK: Static types
 
-    /// `Foo` in `Foo.bar` when Foo names a type, not a variable.
-    func staticTypeReference(_ expr: Expr) -> String? {
+    /// `Foo` in `Foo.bar` when Foo names a type, not a variable; `Self` is the type the code is in.
+    func staticTypeReference(_ expr: Expr, in context: Context) -> String? {
         switch expr {
-        case .typeRef(let type): return type.name
+        case .typeRef(let type): return type.name == "Self" ? context.owner : type.name
         case .name(let name, _) where index.types.exists(name) && name.first?.isUppercase == true: return name
         default: return nil
         }

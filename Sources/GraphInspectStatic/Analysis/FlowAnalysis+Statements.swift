@@ -76,7 +76,15 @@ extension FlowAnalysis {
     /// Some of a function's statements, in one context.
     func run(_ statements: [Statement], of function: FunctionIR, context id: Int, selfSites: Set<Int>) {
         let context = Context(function: function, id: id, selfSites: selfSites, owner: function.owner, step: .function(id: function.id, context: id))
-        for statement in statements {
+        for written in statements {
+            var statement = written
+            if case .guarded(let tests, let inner) = written {
+                if let failing = failingTest(tests, of: function, context: id, selfSites: selfSites) {
+                    noteSkipped(inner, failing: failing, in: context)
+                    continue
+                }
+                statement = inner
+            }
             switch statement {
             case .bind(let name, let type, let value):
                 guard let value else { continue }
@@ -90,6 +98,8 @@ extension FlowAnalysis {
                 _ = evaluate(value, in: context, expecting: nil)
             case .returns(let value):
                 add(.result(function: function.id, context: id), evaluate(value, in: context, expecting: function.returnType))
+            case .guarded:
+                break  // never nested (`Statement.guarded`)
             }
         }
     }

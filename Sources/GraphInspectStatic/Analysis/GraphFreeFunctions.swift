@@ -80,7 +80,7 @@ enum GraphFreeFunctions {
                 if let type = type ?? nil { mentioned.insert(type.name) }
             }
             for statement in function.body {
-                if case .bind(let name, let type, _) = statement {
+                if case .bind(let name, let type, _) = statement.unguarded {
                     mentioned.insert(name)
                     if let type { mentioned.insert(type.name) }
                 }
@@ -102,7 +102,7 @@ extension Statement {
     /// A statement of a shape `InertStatements.runsNothing` may accept: not an assignment to a
     /// member or subscript.
     var mayBeQuiet: Bool {
-        guard case .assign(let target, _) = self else { return true }
+        guard case .assign(let target, _) = unguarded else { return true }
         if case .name = target { return true } else { return false }
     }
 }

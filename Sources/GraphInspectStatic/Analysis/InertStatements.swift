@@ -87,7 +87,7 @@ struct InertStatements {
     /// The locals it takes members of are gathered first and judged once the rest holds: finding
     /// which locals hold no object reads the whole function.
     func isInert(_ statement: Statement, in function: FunctionIR) -> Bool {
-        guard case .evaluate(let expr) = statement else { return false }
+        guard case .evaluate(let expr) = statement.unguarded else { return false }
         return isInertValue(expr, in: function)
     }
 
@@ -100,7 +100,7 @@ struct InertStatements {
     func runsNothing(_ function: FunctionIR) -> Bool {
         var locals: Set<String> = [], returned: [Expr] = []
         for statement in function.body {
-            switch statement {
+            switch statement.unguarded {
             case .evaluate(let value):
                 guard isInertValue(value, in: function, locals: &locals) else { return false }
             case .bind(let name, _, let value):
@@ -114,6 +114,8 @@ struct InertStatements {
             case .returns(let value):
                 guard isInertValue(value, in: function, locals: &locals) else { return false }
                 returned.append(value)
+            case .guarded:
+                break  // never nested
             }
         }
         guard !locals.isEmpty || !returned.isEmpty else { return true }

@@ -24,7 +24,7 @@ struct ObjectFreeLocals {
         var writes: [(name: String, value: Expr)] = []
         var closureParameters: Set<String> = []
         for statement in function.body {
-            switch statement {
+            switch statement.unguarded {
             case .bind(let name, _, let value?):
                 writes.append((name, value))
                 Self.gatherClosureParameters(value, into: &closureParameters)
@@ -36,7 +36,7 @@ struct ObjectFreeLocals {
                 Self.gatherClosureParameters(value, into: &closureParameters)
             case .evaluate(let value), .returns(let value):
                 Self.gatherClosureParameters(value, into: &closureParameters)
-            case .bind:
+            case .bind, .guarded:
                 break
             }
         }

@@ -164,7 +164,7 @@ struct Constructions {
     /// Adds the constructions `statements` write.
     mutating func count(_ statements: [Statement]) {
         for statement in statements {
-            switch statement {
+            switch statement.unguarded {
             case .bind(_, _, let value?): count(value)
             case .assign(let target, let value):
                 count(target)

@@ -159,6 +159,13 @@ final class TypeIndex {
     /// Whether `name` is a class, struct, enum, protocol or actor, when the sources declare it.
     func kind(of name: String) -> TypeDecl.Kind? { header(of: name)?.kind }
 
+    /// The case names of `name` when the sources declare it as an enum (its cases are in its
+    /// declaration, never in an extension).
+    func enumCases(of name: String) -> Set<String>? {
+        guard let type = header(of: name), type.kind == .enum, !type.isLibrary, !type.cases.isEmpty else { return nil }
+        return Set(type.cases.keys)
+    }
+
     /// The type `name`, for what its declarations decide (kind, module, attributes, place).
     private func header(of name: String) -> TypeDecl? {
         let found = types.unasked(name)

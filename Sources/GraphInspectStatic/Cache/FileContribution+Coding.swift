@@ -124,6 +124,7 @@ extension CacheBytesWriter {
             out.string(parameter.name)
             out.optional(parameter.type) { $0.write($1) }
             out.bool(parameter.hasDefault)
+            out.optional(parameter.defaultLiteral) { $0.string($1) }
         }
         optional(function.returnType) { $0.write($1) }
         write(function.position)
@@ -145,6 +146,7 @@ extension CacheBytesWriter {
         optional(property.type) { $0.write($1) }
         byte(property.form.rawValue)
         bool(property.isStatic)
+        bool(property.isConstant)
         optional(property.initializer) { $0.write($1) }
         optional(property.getter) { $0.write($1) }
         write(property.position)
@@ -167,6 +169,14 @@ extension CacheBytesWriter {
         case .returns(let value):
             byte(3)
             write(value)
+        case .guarded(let tests, let inner):
+            byte(4)
+            array(tests) { out, test in
+                out.string(test.parameter)
+                out.array(test.values) { $0.string($1) }
+                out.bool(test.negated)
+            }
+            write(inner)
         }
     }
 
@@ -248,7 +258,8 @@ extension CacheBytesReader {
             parameters: try array { input throws in
                 ParameterDecl(
                     label: try input.optional { try $0.string() }, name: try input.string(),
-                    type: try input.optional { try $0.writtenType() }, hasDefault: try input.bool()
+                    type: try input.optional { try $0.writtenType() }, hasDefault: try input.bool(),
+                    defaultLiteral: try input.optional { try $0.string() }
                 )
             },
             returnType: try optional { try $0.writtenType() }, position: try position()
@@ -262,7 +273,7 @@ extension CacheBytesReader {
     mutating func property() throws -> PropertyDecl {
         PropertyDecl(
             name: try string(), type: try optional { try $0.writtenType() }, form: try code(PropertyDecl.Form.self),
-            isStatic: try bool(), initializer: try optional { try $0.expr(depth: 0) }, getter: try optional { try $0.function() },
+            isStatic: try bool(), isConstant: try bool(), initializer: try optional { try $0.expr(depth: 0) }, getter: try optional { try $0.function() },
             position: try position()
         )
     }
@@ -273,8 +284,22 @@ extension CacheBytesReader {
         case 1: .assign(target: try expr(depth: 0), value: try expr(depth: 0))
         case 2: .evaluate(try expr(depth: 0))
         case 3: .returns(try expr(depth: 0))
+        case 4:
+            .guarded(
+                try array { input throws in
+                    BranchTest(parameter: try input.string(), values: try input.array { try $0.string() }, negated: try input.bool())
+                },
+                try unguardedStatement()
+            )
         default: throw Malformed()
         }
+    }
+
+    /// The statement a `.guarded` holds: any but another `.guarded`.
+    private mutating func unguardedStatement() throws -> Statement {
+        let statement = try statement()
+        if case .guarded = statement { throw Malformed() }
+        return statement
     }
 
     mutating func expr(depth: Int) throws -> Expr {

@@ -141,6 +141,7 @@ struct MovedPositions {
         parts.places.lookups = parts.places.lookups.mapValues(move)
         parts.places.providers = parts.places.providers.mapValues { $0.mapValues(move) }
         parts.places.types = parts.places.types.mapValues(move)
+        parts.places.unplacedComponents = parts.places.unplacedComponents?.mapValues(move)
         parts.places.propertyReads = parts.places.propertyReads?.map { read in
             var read = read
             read.position = move(read.position)

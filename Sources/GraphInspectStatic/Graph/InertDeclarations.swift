@@ -71,9 +71,10 @@ extension StaticGraphBuilder {
             // A statement that calls only code outside the sources, with constants, runs nothing
             // the analysis sees (and an edit adding one must not change this answer).
             for statement in initializer.body where !inert.isInert(statement, in: initializer) {
-                switch statement {
+                switch statement.unguarded {
                 case .bind(_, _, let value): if let value, !isInert(value, inert: inert, visiting: &visiting) { return false }
                 case .assign(_, let value), .evaluate(let value), .returns(let value): if !isInert(value, inert: inert, visiting: &visiting) { return false }
+                case .guarded: break  // never nested
                 }
             }
         }

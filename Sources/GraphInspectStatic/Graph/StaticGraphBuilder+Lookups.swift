@@ -49,6 +49,7 @@ extension StaticGraphBuilder {
                 declaring[name, default: declaresNone][offset] = true
             }
         }
+        var walkedPastInvisible = WalkedPastInvisible()
         for lookup in ordered {
             let requesterType = sites[lookup.requester].type
             let nodes = componentNodes[lookup.requester] ?? []
@@ -71,10 +72,14 @@ extension StaticGraphBuilder {
                     raw = parentOf[raw]
                     guard declares[offset], case let type = sites[componentSites[offset]].type, let match = table(type)[lookup.name] else { continue }
                     if match.decl.form == .computed && !index.listsComputedProviders(match.owner) {
-                        diagnostics.insert(StaticWording.invisibleComputed(owner: match.owner, name: lookup.name, lookupAt: lookup.position, at: match.decl.position))
+                        walkedPastInvisible.add(lookup: lookup.position, walkedPast: match.decl, of: match.owner)
                         continue
                     }
                     guard match.decl.form != .lazyVar else { continue }
+                    if match.decl.form == .storedClosure && (!index.listsComputedProviders(match.owner) || match.decl.type == nil) {
+                        walkedPastInvisible.add(lookup: lookup.position, walkedPast: match.decl, of: match.owner)
+                        continue
+                    }
                     let fit = lookup.type == nil && typedAt.contains(lookup.position)
                         ? .answers : index.match(provided: match.decl.type, asked: lookup.type)
                     if fit == .never { continue }
@@ -101,6 +106,7 @@ extension StaticGraphBuilder {
                 )))
             }
         }
+        diagnostics.formUnion(walkedPastInvisible.diagnostics)
     }
 
     /// A `@Providers` computed provider farther up that the stored one just found hides.

@@ -113,13 +113,18 @@ struct StaticGraphBuilder {
         var places = SourcePlaces(lookups: lookupPositions)
         let nodeTypes = Set(snapshot.nodes.map(\.type))
         let componentTypes = Set(snapshot.nodes.filter { $0.kind == .component }.map(\.type))
+        var unplaced: [String: SourcePosition] = [:]
         for (name, decl) in index.types where !decl.isLibrary {
             let type = qualified(name)
-            guard nodeTypes.contains(type) else { continue }
+            guard nodeTypes.contains(type) else {
+                if let position = decl.position, index.isComponent(name) { unplaced[type] = position }
+                continue
+            }
             if let position = decl.position { places.types[type] = position }
             guard componentTypes.contains(type) else { continue }
             for (_, provider) in index.providers(of: name) { places.providers[type, default: [:]][provider.name] = provider.position }
         }
+        places.unplacedComponents = unplaced
         places.answering = answeringTypes(componentTypes: componentTypes)
         places.declarationsRunningCode = declarationsRunningCode(inert: analysis.inert)
         places.propertyReads = analysis.propertyReads.flatMap { read in
@@ -182,6 +187,9 @@ struct StaticGraphBuilder {
             case .computed:
                 guard index.listsComputedProviders(owner), decl.type != nil else { return nil }
                 form = .computed
+            case .storedClosure:
+                // Listed by `@Providers`, it is read through its getter as a computed one is.
+                form = index.listsComputedProviders(owner) && decl.type != nil ? .computed : .storedClosure
             }
             return Provider(name: decl.name, type: index.recordedName(decl.type), form: form)
         }

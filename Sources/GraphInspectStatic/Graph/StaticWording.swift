@@ -39,11 +39,37 @@ enum StaticWording {
         diagnostic.message.contains(" is made below itself: ") || diagnostic.message.contains(" made here can be below another ")
     }
 
-    static func invisibleComputed(owner: String, name: String, lookupAt: SourcePosition, at position: SourcePosition) -> StaticDiagnostic {
-        StaticDiagnostic(
-            severity: .warning, position: position,
-            message: "computed `\(Quoted.name(name))` in \(owner) is invisible to lookups, and the lookup at \(lookupAt) walks past it",
-            details: ["  fix: mark \(owner) `@Providers` (GraphInspectMacros), or make `\(Quoted.name(name))` a stored `let`"]
+    /// An unmarked computed property the lookups at `lookupsAt` (sorted, at least one) walk past:
+    /// the first named in the message, up to three more in a line of their own.
+    static func invisibleComputed(owner: String, name: String, lookupsAt: [SourcePosition], at position: SourcePosition) -> StaticDiagnostic {
+        walkedPast(
+            "computed `\(Quoted.name(name))` in \(owner) is invisible to lookups", lookupsAt: lookupsAt, at: position,
+            fix: "mark \(owner) `@Providers` (GraphInspectMacros), or make `\(Quoted.name(name))` a stored `let`"
+        )
+    }
+
+    /// A stored closure of a class not marked `@Providers` the lookups at `lookupsAt` walk past; the
+    /// run's report words the same defect (`MissingDependency.Fix.listClosure`).
+    static func invisibleClosure(owner: String, name: String, lookupsAt: [SourcePosition], at position: SourcePosition) -> StaticDiagnostic {
+        walkedPast(
+            "stored closure `\(Quoted.name(name))` in \(owner) is invisible to lookups (Swift's reflection cannot call it safely)", lookupsAt: lookupsAt, at: position,
+            fix: "mark \(owner) `@Providers` (GraphInspectMacros) and declare `\(Quoted.name(name))` with its type, so lookups read it through its getter; or wrap the closure in a struct"
+        )
+    }
+
+    /// A provider lookups cannot see, walked past: `what`, the first lookup in the message, up to
+    /// three more in a line of their own, then the fix.
+    private static func walkedPast(_ what: String, lookupsAt: [SourcePosition], at position: SourcePosition, fix: String) -> StaticDiagnostic {
+        var details: [String] = []
+        let more = lookupsAt.dropFirst()
+        if !more.isEmpty {
+            let listed = more.prefix(3).map(\.description).joined(separator: ", ")
+            let rest = more.count == 4 ? " and 1 other" : more.count > 4 ? " and \(more.count - 3) others" : ""
+            details.append(more.count == 1 ? "  1 more lookup walks past it: \(listed)" : "  \(more.count) more lookups walk past it: \(listed)\(rest)")
+        }
+        details.append("  fix: " + fix)
+        return StaticDiagnostic(
+            severity: .warning, position: position, message: "\(what), and the lookup at \(lookupsAt.first ?? position) walks past it", details: details
         )
     }
 

@@ -9,11 +9,16 @@ struct BodyReader {
     /// The parameters of the closures being read, by the name the code writes (`$0`, `holder`),
     /// to the name the reading keeps: each closure's own (`$0#812`), so two closures of one
     /// function never share a parameter.
-    private var renamed: [String: String] = [:]
+    private(set) var renamed: [String: String] = [:]
     private let closures = ClosureNumbers()
     /// Which binding each local name refers to (`LocalScopes`): a body's sibling and inner
     /// scopes may bind the same name to different values.
-    private let scopes: LocalScopes
+    let scopes: LocalScopes
+    /// The parameters a branch may test (`BranchTest`): the function's parameters of a plain type
+    /// name, not `inout`.
+    let deciding: Set<String>
+    /// The decidable branches the code being read is in, outermost first (`append` wraps in them).
+    var tests: [BranchTest] = []
 
     /// Each closure of the body numbered in the order the reading first meets it, which the
     /// syntax alone decides: a name with the number stays the same when lines move (the check
@@ -28,10 +33,17 @@ struct BodyReader {
         }
     }
 
-    /// A reader of the code `nodes` make up, in a function with these `parameters`.
-    init(file: Positions, reading nodes: [Syntax] = [], parameters: [String] = []) {
+    /// A reader of the code `nodes` make up, in a function with these `parameters`, of which
+    /// branches may test those in `deciding`.
+    init(file: Positions, reading nodes: [Syntax] = [], parameters: [String] = [], deciding: Set<String> = []) {
         self.file = file
         scopes = LocalScopes(reading: nodes, parameters: parameters)
+        self.deciding = deciding
+    }
+
+    /// Adds a statement, under the decidable branches it is in.
+    mutating func append(_ statement: Statement) {
+        statements.append(tests.isEmpty ? statement : .guarded(tests, statement))
     }
 
     /// The names the code refers to that it does not bind (`LocalScopes.unbound`).
@@ -53,12 +65,12 @@ struct BodyReader {
                     let written: WrittenType? = type ?? binding.initializer.flatMap { FileReader.collectionType(of: $0.value) }
                         ?? value.flatMap(FileReader.inferredType)
                     locals[local(identifier)] = .some(written)
-                    statements.append(.bind(name: local(identifier), type: type, value: value))
+                    append(.bind(name: local(identifier), type: type, value: value))
                 } else if let tuple = binding.pattern.as(TuplePatternSyntax.self), let value {
                     bindTuple(tuple, to: value, source: binding.initializer?.value)
                 } else if let value {
                     // `let _: T = x`, tuples: the value is still evaluated (lookups happen).
-                    statements.append(.bind(name: "_", type: type, value: value))
+                    append(.bind(name: "_", type: type, value: value))
                 }
                 if let initializer = binding.initializer { collectClosures(in: Syntax(initializer.value)) }
             }
@@ -71,7 +83,7 @@ struct BodyReader {
                 ?? .name(scopes.shorthandValue(of: identifier) ?? renamed[identifier.text] ?? identifier.text, file.position(identifier))
             let written: WrittenType? = type ?? FileReader.inferredType(value)
             locals[local(identifier)] = .some(written)
-            statements.append(.bind(name: local(identifier), type: type, value: value))
+            append(.bind(name: local(identifier), type: type, value: value))
             if let initializer = condition.initializer { collectClosures(in: Syntax(initializer.value)) }
             return
         }
@@ -81,18 +93,30 @@ struct BodyReader {
         }
         if let returned = node.as(ReturnStmtSyntax.self) {
             if let value = returned.expression {
-                statements.append(.returns(expression(value)))
+                append(.returns(expression(value)))
                 collectClosures(in: Syntax(value))
             }
             return
         }
-        if node.is(IfExprSyntax.self) || node.is(SwitchExprSyntax.self) {
-            // `if` and `switch` are expressions in Swift; their conditions and branches are code.
-            for child in node.children(viewMode: .sourceAccurate) { collect(child) }
+        if let branch = node.as(IfExprSyntax.self) {
+            collectIf(branch)
+            return
+        }
+        if let guarded = node.as(GuardStmtSyntax.self) {
+            collectGuard(guarded)
+            return
+        }
+        if let items = node.as(CodeBlockItemListSyntax.self) {
+            collectItems(items)
+            return
+        }
+        if let branch = node.as(SwitchExprSyntax.self) {
+            // `switch` is an expression in Swift; its subject, patterns and cases are code.
+            collectSwitch(branch)
             return
         }
         if let expr = node.as(ExprSyntax.self) {
-            statements.append(statement(expr))
+            append(statement(expr))
             collectClosures(in: Syntax(expr))
             return
         }
@@ -121,13 +145,13 @@ struct BodyReader {
             locals[local(name)] = .some(offset == names.count - 1 ? type : nil)
         }
         if let element = names.last {
-            statements.append(.bind(name: local(element), type: type, value: sequence))
+            append(.bind(name: local(element), type: type, value: sequence))
         } else {
-            statements.append(.evaluate(sequence))
+            append(.evaluate(sequence))
         }
         collectClosures(in: Syntax(loop.sequence))
         if let condition = loop.whereClause { collect(Syntax(condition.condition)) }
-        for item in loop.body.statements { collect(Syntax(item)) }
+        collectItems(loop.body.statements)
     }
 
     /// `let (a, b) = (x, y)`: each name its own element when the value is written as a tuple;
@@ -139,7 +163,7 @@ struct BodyReader {
             guard let identifier = element.pattern.as(IdentifierPatternSyntax.self)?.identifier else { continue }
             let part = written.flatMap { $0.count == elements.count ? expression($0[offset].expression) : nil } ?? value
             locals[local(identifier)] = .some(FileReader.inferredType(part))
-            statements.append(.bind(name: local(identifier), type: nil, value: part))
+            append(.bind(name: local(identifier), type: nil, value: part))
         }
     }
 
@@ -157,7 +181,7 @@ struct BodyReader {
             renamed = renames(entering: closure)
             defer { renamed = outer }
             for name in parameters(of: closure) where locals[name] == nil { locals[name] = .some(nil) }
-            for item in closure.statements { collect(Syntax(item)) }
+            collectItems(closure.statements)
             return
         }
         for child in node.children(viewMode: .sourceAccurate) { collectClosures(below: child) }
@@ -232,10 +256,14 @@ struct BodyReader {
         }
         if expr.is(IntegerLiteralExprSyntax.self) { return .literal(WrittenType(name: "Int", isOptional: false, spelling: "Int"), text: nil) }
         if expr.is(FloatLiteralExprSyntax.self) { return .literal(WrittenType(name: "Double", isOptional: false, spelling: "Double"), text: nil) }
-        if expr.is(BooleanLiteralExprSyntax.self) { return .literal(WrittenType(name: "Bool", isOptional: false, spelling: "Bool"), text: nil) }
+        if let bool = expr.as(BooleanLiteralExprSyntax.self) {
+            return .literal(WrittenType(name: "Bool", isOptional: false, spelling: "Bool"), text: bool.literal.text)
+        }
         if let reference = expr.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if name == "self" { return .selfRef }
+            // `Self.start(root)`: the type the code is in, as `Self.self` reads (`FlowAnalysis.staticTypeReference`).
+            if name == "Self" { return .typeRef(WrittenType(name: name, isOptional: false, spelling: name)) }
             if let bound = scopes.name(of: reference.baseName) { return .name(bound, file.position(reference)) }
             if let own = renamed[name] { return .name(own, file.position(reference)) }
             return .name(file.moduleNames[name] ?? name, file.position(reference))

@@ -139,7 +139,9 @@ struct FileReader {
                     name: "init", kind: .initializer, owner: owner, isStatic: false, parameters: parameters,
                     returnType: nil, position: position(initializer)
                 )
-                if let body = initializer.body { fill(ir, with: body.statements) }
+                if let body = initializer.body {
+                    fill(ir, with: body.statements, deciding: Self.decidingParameters(initializer.signature.parameterClause))
+                }
                 contribution.changes.append(.initializer(owner: owner, ir))
             } else if let function = decl.as(FunctionDeclSyntax.self) {
                 if let ir = readFunction(function, owner: owner) {
@@ -164,7 +166,7 @@ struct FileReader {
             returnType: function.signature.returnClause.map { written($0.type) },
             position: position(function)
         )
-        if let body = function.body { fill(ir, with: body.statements) }
+        if let body = function.body { fill(ir, with: body.statements, deciding: Self.decidingParameters(function.signature.parameterClause)) }
         return ir
     }
 
@@ -174,15 +176,32 @@ struct FileReader {
             let name = parameter.secondName?.text ?? first
             return ParameterDecl(
                 label: first == "_" ? nil : first, name: name, type: written(parameter.type),
-                hasDefault: parameter.defaultValue != nil
+                hasDefault: parameter.defaultValue != nil,
+                defaultLiteral: parameter.defaultValue.flatMap { BodyReader.testedLiteral($0.value) }
             )
         }
     }
 
+    /// The parameters a branch of the body may test (`BranchTest`): written as a plain type name
+    /// (`Bool`, an enum; not optional, not `inout`, which the body may change before the test).
+    /// Which of them hold literals the analysis can name is its business (`literalCases`).
+    static func decidingParameters(_ clause: FunctionParameterClauseSyntax) -> Set<String> {
+        var names: Set<String> = []
+        for parameter in clause.parameters {
+            if let attributed = parameter.type.as(AttributedTypeSyntax.self),
+               attributed.specifiers.contains(where: { $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.text == "inout" }) {
+                continue
+            }
+            guard let named = parameter.type.as(IdentifierTypeSyntax.self), named.genericArgumentClause == nil else { continue }
+            names.insert((parameter.secondName ?? parameter.firstName).text)
+        }
+        return names
+    }
+
     /// Reads a function's statements; a body of one expression returns it.
-    mutating func fill(_ function: FunctionIR, with items: CodeBlockItemListSyntax) {
-        var body = BodyReader(file: positions, reading: items.map { Syntax($0) }, parameters: function.parameters.map(\.name))
-        for item in items { body.collect(Syntax(item)) }
+    mutating func fill(_ function: FunctionIR, with items: CodeBlockItemListSyntax, deciding: Set<String> = []) {
+        var body = BodyReader(file: positions, reading: items.map { Syntax($0) }, parameters: function.parameters.map(\.name), deciding: deciding)
+        body.collectItems(items)
         if function.owner != nil, !function.isStatic { selfReads.formUnion(body.unboundNames) }
         // A body of one expression returns it (the statements of closures inside it follow it).
         if items.count == 1, function.returnType != nil || function.kind == .getter,
@@ -208,6 +227,7 @@ struct FileReader {
             if type == nil, let value = binding.initializer?.value { type = Self.collectionType(of: value) }
             if type == nil, let initializer { type = Self.inferredType(initializer) }
             var form: PropertyDecl.Form = attributes.contains("Lazy") ? .lazyWrapper : isLazyVar ? .lazyVar : .stored
+            if form == .stored, !isStatic, Self.declaresClosure(binding) { form = .storedClosure }
             var getter: FunctionIR?
             if let accessors = binding.accessorBlock, let getterItems = Self.getterBody(accessors) {
                 form = .computed
@@ -234,7 +254,8 @@ struct FileReader {
                 getter = ir
             }
             let property = PropertyDecl(
-                name: name, type: type, form: form, isStatic: isStatic, initializer: initializer, getter: getter,
+                name: name, type: type, form: form, isStatic: isStatic,
+                isConstant: variable.bindingSpecifier.tokenKind == .keyword(.let), initializer: initializer, getter: getter,
                 position: position(binding)
             )
             let literal = isStatic ? binding.initializer.flatMap { Self.stringLiteral($0.value) } : nil
@@ -275,6 +296,22 @@ struct FileReader {
     }
 
     /// Whether a closure is written inside `expr`.
+    /// A stored property whose type is a function, or an Optional or tuple of one: written so, or
+    /// left to a closure initialiser (`let make = { ... }`).
+    static func declaresClosure(_ binding: PatternBindingSyntax) -> Bool {
+        if let written = binding.typeAnnotation?.type { return holdsFunctionType(written) }
+        return binding.initializer?.value.is(ClosureExprSyntax.self) ?? false
+    }
+
+    private static func holdsFunctionType(_ type: TypeSyntax) -> Bool {
+        if type.is(FunctionTypeSyntax.self) { return true }
+        if let attributed = type.as(AttributedTypeSyntax.self) { return holdsFunctionType(attributed.baseType) }
+        if let optional = type.as(OptionalTypeSyntax.self) { return holdsFunctionType(optional.wrappedType) }
+        if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return holdsFunctionType(unwrapped.wrappedType) }
+        if let tuple = type.as(TupleTypeSyntax.self) { return tuple.elements.contains { holdsFunctionType($0.type) } }
+        return false
+    }
+
     static func holdsClosure(_ node: some SyntaxProtocol) -> Bool {
         node.is(ClosureExprSyntax.self) || node.children(viewMode: .sourceAccurate).contains { holdsClosure($0) }
     }

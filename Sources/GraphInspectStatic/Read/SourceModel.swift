@@ -4,8 +4,10 @@ import GraphInspectCheckContract
 /// function body reduced to the few statement and expression shapes the flow analysis reads.
 ///
 /// The model is deliberately small. Control flow is dropped (every branch is taken, in any order),
-/// closures' bodies join the function they are written in, and what the reader does not model
-/// becomes `.unknown`, which the analysis never treats as a value it knows.
+/// except a branch on a Bool parameter (`BranchTest`), which the analysis may skip where every
+/// place making the object passes a literal failing it. Closures' bodies join the function they
+/// are written in, and what the reader does not model becomes `.unknown`, which the analysis
+/// never treats as a value it knows.
 
 /// A type as written, reduced to what matching needs: its name and whether it is optional.
 /// `Optional<X>`, `X?`, `X!`, `any X` and `(any X)?` all read as `X` (optional or not).
@@ -28,12 +30,19 @@ struct PropertyDecl: Sendable {
         case lazyVar
         /// A getter: a provider only in classes marked `@Providers`.
         case computed
+        /// A stored closure (`let make: () -> T`, or `let make = { ... }`): invisible to lookup
+        /// (the runtime cannot call what reflection gives), a provider only in classes marked
+        /// `@Providers`. A stored field everywhere else.
+        case storedClosure
     }
 
     var name: String
     var type: WrittenType?
     var form: Form
     var isStatic: Bool
+    /// Declared `let`: set once, by the initialiser (or its own default), so a branch on it may be
+    /// decided per object (`BranchTest`).
+    var isConstant: Bool = false
     var initializer: Expr?
     /// For computed properties: the getter, as a function of the type.
     var getter: FunctionIR?
@@ -47,6 +56,9 @@ struct ParameterDecl: Sendable {
     var name: String
     var type: WrittenType?
     var hasDefault: Bool
+    /// The default when it is a literal a branch can test (`online: Bool = false` is `"false"`,
+    /// `mode: Mode = .guest` is `"guest"`): what an omitted argument passes, for `BranchTest`s.
+    var defaultLiteral: String? = nil
 }
 
 /// A function, initialiser, getter or a file's top-level code, reduced to statements.
@@ -106,6 +118,43 @@ enum Statement: Sendable {
     case evaluate(Expr)
     /// `return value` (and a single-expression body's implicit return).
     case returns(Expr)
+    /// A statement that runs only when every test holds (the branches it is in, outermost first).
+    /// The inner statement is never `.guarded`: the body stays a flat list.
+    indirect case guarded([BranchTest], Statement)
+
+    /// The statement without the branches it is in.
+    var unguarded: Statement {
+        if case .guarded(_, let inner) = self { return inner }
+        return self
+    }
+
+    /// The branches the statement is in (none for most).
+    var tests: [BranchTest] {
+        if case .guarded(let tests, _) = self { return tests }
+        return []
+    }
+}
+
+/// A branch's condition the analysis can decide: the code runs only when the parameter (or the
+/// property of `self`, `self.mode`) holds one of `values` (`negated`: none of them). `if online`
+/// is `online` in `["true"]`, its `else` the same negated; `case .guest:` is `mode` in `["guest"]`.
+/// Only a parameter the body never rebinds gets one (`BranchTests`).
+struct BranchTest: Hashable, Sendable {
+    var parameter: String
+    var values: [String]
+    var negated: Bool
+
+    /// What `parameter` starts with when the test is of a property of `self` (`self.mode`).
+    static let selfPrefix = "self."
+
+    /// The property of `self` tested, if the test is of one.
+    var property: String? { parameter.hasPrefix(Self.selfPrefix) ? String(parameter.dropFirst(Self.selfPrefix.count)) : nil }
+
+    /// The opposite test: an `else`, a `guard`'s body.
+    var negation: BranchTest { BranchTest(parameter: parameter, values: values, negated: !negated) }
+
+    /// Whether a parameter holding the literal `value` passes.
+    func passes(_ value: String) -> Bool { values.contains(value) != negated }
 }
 
 /// An expression, as far as the analysis reads it.
@@ -178,6 +227,7 @@ extension Statement {
             target.visit(body)
             value.visit(body)
         case .evaluate(let value), .returns(let value): value.visit(body)
+        case .guarded(_, let inner): inner.visitExpressions(body)
         }
     }
 }

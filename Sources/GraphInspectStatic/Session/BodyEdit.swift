@@ -110,7 +110,7 @@ struct BodyEdit {
     /// The names a statement binds (`let`, a closure's parameters) and the names it reads.
     enum Names {
         static func bound(by statement: Statement, into names: inout Set<String>) {
-            if case .bind(let name, _, _) = statement { names.insert(name) }
+            if case .bind(let name, _, _) = statement.unguarded { names.insert(name) }
             statement.visitExpressions { expr in
                 if case .closure(let parameters, _, _, _) = expr { names.formUnion(parameters) }
             }

@@ -98,7 +98,7 @@ struct PropertyEdit {
         if function.locals.keys.contains(where: names.contains) || function.parameters.contains(where: { names.contains($0.name) }) { return true }
         var found = false
         for statement in function.body where !found {
-            if case .bind(let name, _, _) = statement, names.contains(name) { return true }
+            if case .bind(let name, _, _) = statement.unguarded, names.contains(name) { return true }
             statement.visitExpressions { expr in
                 guard !found else { return }
                 switch expr {

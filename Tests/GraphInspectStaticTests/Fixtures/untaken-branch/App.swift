@@ -1,6 +1,8 @@
+import Foundation
 import GraphInspect
 
-// A lookup on a branch the usual run does not take: only beta users open the wallet.
+// A lookup on a branch the usual run does not take: only beta users open the wallet (a flag
+// read at run time, so the reading counts both branches).
 final class Payments {}
 final class Analytics {}
 
@@ -30,7 +32,7 @@ final class WalletModule: ModuleObject {
 
 struct WalletBuilder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: any ModuleHolderContext) -> WalletModule {
-        WalletModule(holder: holder, component: WalletComponent(parent: parentComponent), isBeta: false)
+        WalletModule(holder: holder, component: WalletComponent(parent: parentComponent), isBeta: UserDefaults.standard.bool(forKey: "beta"))
     }
 }
 
