@@ -1,0 +1,3 @@
+import Uses
+
+print(statementCount("let a = 1"))
