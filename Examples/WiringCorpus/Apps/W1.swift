@@ -57,6 +57,7 @@ final class W1F1Module: ModuleObject {
     let typed: W1F1Component
     init(holder: ModuleHolder?, component: W1F1Component) {
         typed = component
+        let _: W1S0 = component.svc0
         super.init(key: "f1", holder: holder, component: component)
     }
 }
@@ -66,10 +67,6 @@ final class W1F1Router: RouterObject {}
 struct W1F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W1Context) -> W1F1Module {
         let component = W1F1Component(parent: parentComponent)
-        switch W1Choice.current {
-        case .live: let _: W1S0 = component.svc0
-        case .preview: let _: W1S0 = component.svc0
-        }
         let made = W1F1Module(holder: holder, component: component)
         made.router = W1F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -81,9 +78,6 @@ final class W1F2Component: Component {
     static func make(parent: Component) -> W1F2Component {
         W1F2Component(parent: parent)
     }
-    func read1() {
-        let _: W1S2 = self.svc2
-    }
 }
 
 final class W1F2Holder: W1BaseHolder {
@@ -92,7 +86,7 @@ final class W1F2Holder: W1BaseHolder {
         typed = component
         super.init(key: "f2", holder: holder, context: context, component: component)
     }
-    var seen0: W1S2 { typed.svc2 }
+    var seen2: W1S2 { typed.svc2 }
 }
 
 final class W1F2Router: RouterObject {}
@@ -100,12 +94,18 @@ final class W1F2Router: RouterObject {}
 struct W1F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W1Context) -> W1F2Holder {
         let component = W1F2Component.make(parent: parentComponent)
-        component.read1()
-        let read2 = { (given: W1F2Component) -> W1S2 in given.svc2 }
-        _ = read2(component)
+        _ = "\(component.svc2 as W1S2)"
+        switch W1Choice.current {
+        case .live:
+            let c = component
+            let _: W1S2 = c.svc2
+        case .preview:
+            let c = W1SpareChild(parent: W1SpareRoot())
+            let _: W1S0 = c.spare
+        }
         let made = W1F2Holder(holder: holder, context: context, component: component)
         made.router = W1F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
+        _ = made.seen2
         made.attach(W1F3Builder().build(parentComponent: made.component, holder: made, context: W1Context()))
         made.attach(W1F4Builder(makeComponent: { W1F4Component(parent: $0) }))
         var slot5: W1F6Holder? = nil
@@ -118,6 +118,9 @@ struct W1F2Builder: ModuleBuilder {
 final class W1F3Component: Component {
     let svc0 = W1S0()
     let svc1 = W1S1()
+    func read1() {
+        let _: W1S2 = self.svc2
+    }
 }
 
 final class W1F3Module: ModuleObject {
@@ -130,21 +133,18 @@ final class W1F3Module: ModuleObject {
 
 final class W1F3Router: RouterObject {}
 
+final class W1F3Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W1S2 = component.svc2 }
+    }
+}
+
 struct W1F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W1Context) -> W1F3Module {
         let component = W1F3Component(parent: parentComponent)
-        switch W1Choice.current {
-        case .live:
-            let c = component
-            let _: W1S2 = c.svc2
-        case .preview:
-            let c = W1SpareChild(parent: W1SpareRoot())
-            let _: W1S0 = c.spare
-        }
-        do {
-            defer { let _: W1S2 = component.svc2 }
-            _ = context
-        }
+        _ = W1F3Gate0(component: component, live: true)
+        _ = W1F3Gate0(component: W1SpareChild(parent: W1SpareRoot()), live: false)
+        component.read1()
         let made = W1F3Module(holder: holder, component: component)
         made.router = W1F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -168,8 +168,7 @@ struct W1F4Builder: ModuleBuilder {
     let makeComponent: (Component) -> W1F4Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W1Context) -> W1F4Module {
         let component = makeComponent(parentComponent)
-        let read0 = { (given: W1F4Component) -> W1S2 in given.svc2 }
-        _ = read0(component)
+        let _: W1S2 = component.svc2
         let made = W1F4Module(holder: holder, component: component)
         made.router = W1F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -187,22 +186,32 @@ final class W1F5Module: ModuleObject {
     let typed: W1F5Component
     init(holder: ModuleHolder?, component: W1F5Component) {
         typed = component
-        let _: W1S2 = component.svc2
         super.init(key: "f5", holder: holder, component: component)
     }
 }
 
 final class W1F5Router: RouterObject {}
 
-func w1F5Read2(_ component: W1F5Component) -> W1S0 {
-    component.svc0
-}
-
 struct W1F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W1Context) -> W1F5Module {
         let component = W1F5Component.make(parent: parentComponent)
-        let _: W1S2 = component.svc2
-        _ = w1F5Read2(component)
+        switch W1Choice.current {
+        case .live:
+            let c = component
+            let _: W1S2 = c.svc2
+        case .preview:
+            let c = W1SpareChild(parent: W1SpareRoot())
+            let _: W1S0 = c.spare
+        }
+        switch W1Choice.current {
+        case .live:
+            let c = component
+            let _: W1S2 = c.svc2
+        case .preview:
+            let c = W1SpareChild(parent: W1SpareRoot())
+            let _: W1S0 = c.spare
+        }
+        let _: W1S0 = component.svc0
         let made = W1F5Module(holder: holder, component: component)
         made.router = W1F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -222,22 +231,23 @@ final class W1F6Holder: W1BaseHolder {
 
 final class W1F6Router: RouterObject {}
 
-func w1F6Read0(_ component: W1F6Component) -> W1S0 {
-    component.svc0
-}
-
-func w1F6Read2(_ component: W1F6Component) -> W1S0 {
-    component.svc0
-}
-
 struct W1F6Builder: ModuleBuilder {
     let makeComponent: (Component) -> W1F6Component = { W1F6Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W1Context) -> W1F6Holder {
         let component = makeComponent(parentComponent)
-        _ = w1F6Read0(component)
-        let read1 = { (given: W1F6Component) -> W1S2 in given.svc2 }
-        _ = read1(component)
-        _ = w1F6Read2(component)
+        switch W1Choice.current {
+        case .live: let _: W1S0 = component.svc0
+        case .preview: let _: W1S0 = component.svc0
+        }
+        _ = "\(component.svc2 as W1S2)"
+        switch W1Choice.current {
+        case .live:
+            let c = component
+            let _: W1S0 = c.svc0
+        case .preview:
+            let c = W1SpareChild(parent: W1SpareRoot())
+            let _: W1S0 = c.spare
+        }
         let made = W1F6Holder(holder: holder, context: context, component: component)
         made.router = W1F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()

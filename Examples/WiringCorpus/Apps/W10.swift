@@ -67,19 +67,18 @@ final class W10F1Module: ModuleObject {
 
 final class W10F1Router: RouterObject {}
 
+final class W10F1Gate1 {
+    init(component: Component, live: Bool) {
+        if live { let _: W10S0 = component.svc0 }
+    }
+}
+
 struct W10F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W10Context) -> W10F1Module {
         let component = W10F1Component(parent: parentComponent, title: "f1")
-        let read0 = { (given: W10F1Component) -> W10S2 in given.svc2 }
-        _ = read0(component)
-        switch W10Choice.current {
-        case .live:
-            let c = component
-            let _: W10S0 = c.svc0
-        case .preview:
-            let c = W10SpareChild(parent: W10SpareRoot())
-            let _: W10S0 = c.spare
-        }
+        _ = try? component.resolve("svc2", as: W10S2.self)
+        _ = W10F1Gate1(component: component, live: true)
+        _ = W10F1Gate1(component: W10SpareChild(parent: W10SpareRoot()), live: false)
         let made = W10F1Module(holder: holder, component: component)
         made.router = W10F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -101,18 +100,21 @@ final class W10F2Holder: W10BaseHolder {
 
 final class W10F2Router: RouterObject {}
 
-func w10F2Read1(_ component: W10F2Component) -> W10S2 {
-    component.svc2
+final class W10F2Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W10S5 = component.svc5 }
+    }
 }
 
 struct W10F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W10Context) -> W10F2Holder {
         let component = W10F2Component(parent: parentComponent)
-        let _: W10S5 = component.svc5
-        _ = w10F2Read1(component)
-        do {
-            defer { let _: W10S1 = component.svc1 }
-            _ = context
+        _ = W10F2Gate0(component: component, live: true)
+        _ = W10F2Gate0(component: W10SpareChild(parent: W10SpareRoot()), live: false)
+        let _: W10S2 = component.svc2
+        switch W10Choice.current {
+        case .live: let _: W10S1 = component.svc1
+        case .preview: let _: W10S1 = component.svc1
         }
         let made = W10F2Holder(holder: holder, context: context, component: component)
         made.router = W10F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -128,15 +130,16 @@ final class W10F3Holder: W10BaseHolder {
     let typed: W10F3Component
     init(holder: ModuleHolder?, context: W10Context, component: W10F3Component) {
         typed = component
-        let _: W10S0 = component.svc0
         super.init(key: "f3", holder: holder, context: context, component: component)
     }
 }
 
 final class W10F3Router: RouterObject {}
 
-func w10F3Read1(_ component: W10F3Component) -> W10S0 {
-    component.svc0
+final class W10F3Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W10S0 = component.svc0 }
+    }
 }
 
 struct W10F3Builder: ModuleBuilder {
@@ -146,7 +149,9 @@ struct W10F3Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W10Context) -> W10F3Holder {
         let component = makeComponent(parentComponent)
-        _ = w10F3Read1(component)
+        _ = W10F3Gate0(component: component, live: true)
+        _ = W10F3Gate0(component: W10SpareChild(parent: W10SpareRoot()), live: false)
+        _ = "\(component.svc0 as W10S0)"
         let made = W10F3Holder(holder: holder, context: context, component: component)
         made.router = W10F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()

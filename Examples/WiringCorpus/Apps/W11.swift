@@ -57,12 +57,17 @@ final class W11F1Module: ModuleObject {
     let typed: W11F1Component
     init(holder: ModuleHolder?, component: W11F1Component) {
         typed = component
-        let _: W11S0 = component.svc0
         super.init(key: "f1", holder: holder, component: component)
     }
 }
 
 final class W11F1Router: RouterObject {}
+
+final class W11F1Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W11S0 = component.svc0 }
+    }
+}
 
 struct W11F1Builder: ModuleBuilder {
     let makeComponent: (Component) -> W11F1Component
@@ -71,6 +76,8 @@ struct W11F1Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W11Context) -> W11F1Module {
         let component = makeComponent(parentComponent)
+        _ = W11F1Gate0(component: component, live: true)
+        _ = W11F1Gate0(component: W11SpareChild(parent: W11SpareRoot()), live: false)
         let made = W11F1Module(holder: holder, component: component)
         made.router = W11F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -92,6 +99,7 @@ final class W11F2Holder: W11BaseHolder {
         typed = component
         super.init(key: "f2", holder: holder, context: context, component: component)
     }
+    var seen0: W11S0 { typed.svc0 }
 }
 
 final class W11F2Router: RouterObject {}
@@ -102,16 +110,9 @@ struct W11F2Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W11Context) -> W11F2Holder {
         let component = W11F2Component(parent: parentComponent, title: "f2")
-        switch W11Choice.current {
-        case .live:
-            let c = component
-            let _: W11S0 = c.svc0
-        case .preview:
-            let c = W11SpareChild(parent: W11SpareRoot())
-            let _: W11S0 = c.spare
-        }
         let made = W11F2Holder(holder: holder, context: context, component: component)
         made.router = W11F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         let maybe3: W11F2Holder? = made
         maybe3?.attach(W11F8Builder())
         let c4 = { made.attach(W11F9Builder()) }()
@@ -134,17 +135,27 @@ final class W11F3Holder: W11BaseHolder {
         typed = component
         super.init(key: "f3", holder: holder, context: context, component: component)
     }
-    var seen0: W11S0 { typed.svc0 }
 }
 
 final class W11F3Router: RouterObject {}
 
+struct W11F3Ask0 {
+    let mode: W11Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W11S0 = component.svc0
+        case .preview: break
+        }
+    }
+}
+
 struct W11F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W11Context) -> W11F3Holder {
         let component = W11F3Component.make(parent: parentComponent)
+        W11F3Ask0(mode: .live).ask(component)
+        W11F3Ask0(mode: .preview).ask(W11SpareChild(parent: W11SpareRoot()))
         let made = W11F3Holder(holder: holder, context: context, component: component)
         made.router = W11F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         made.attach(W11F4Builder.make())
         let c8 = made.attach(W11F5Builder(), parentComponent: made.component, context: W11Context())
         _ = c8.key
@@ -167,16 +178,24 @@ final class W11F4Module: ModuleObject {
 
 final class W11F4Router: RouterObject {}
 
+struct W11F4Ask0 {
+    let mode: W11Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W11S0 = component.svc0
+        case .preview: break
+        }
+    }
+}
+
 struct W11F4Builder: ModuleBuilder {
     static func make() -> W11F4Builder {
         W11F4Builder()
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W11Context) -> W11F4Module {
         let component = W11F4Component(parent: parentComponent)
-        do {
-            defer { let _: W11S0 = component.svc0 }
-            _ = context
-        }
+        W11F4Ask0(mode: .live).ask(component)
+        W11F4Ask0(mode: .preview).ask(W11SpareChild(parent: W11SpareRoot()))
         let made = W11F4Module(holder: holder, component: component)
         made.router = W11F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -186,6 +205,9 @@ struct W11F4Builder: ModuleBuilder {
 final class W11F5Component: Component {
     let svc1 = W11S1()
     let svc2 = W11S2()
+    func read2() {
+        let _: W11S0 = self.svc0
+    }
 }
 
 final class W11F5Holder: W11BaseHolder {
@@ -203,8 +225,8 @@ struct W11F5Builder: ModuleBuilder {
         let component = W11F5Component(parent: parentComponent)
         let read0 = { (given: W11F5Component) -> W11S0 in given.svc0 }
         _ = read0(component)
-        _ = try? component.resolve("svc0", as: W11S0.self)
         let _: W11S0 = component.svc0
+        component.read2()
         let made = W11F5Holder(holder: holder, context: context, component: component)
         made.router = W11F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -244,6 +266,7 @@ final class W11F7Module: ModuleObject {
     let typed: W11F7Component
     init(holder: ModuleHolder?, component: W11F7Component) {
         typed = component
+        let _: W11S2 = component.svc2
         super.init(key: "f7", holder: holder, component: component)
     }
 }
@@ -254,7 +277,6 @@ struct W11F7Builder: ModuleBuilder {
     let makeComponent: (Component) -> W11F7Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W11Context) -> W11F7Module {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc2 as W11S2)"
         let made = W11F7Module(holder: holder, component: component)
         made.router = W11F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -277,7 +299,7 @@ final class W11F8Router: RouterObject {}
 struct W11F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W11Context) -> W11F8Holder {
         let component = W11F8Component(parent: parentComponent)
-        _ = try? component.resolve("svc3", as: W11S3.self)
+        let _: W11S3 = component.svc3
         let made = W11F8Holder(holder: holder, context: context, component: component)
         made.router = W11F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -290,7 +312,7 @@ final class W11F9Component: Component {
         self.title = title
         super.init(parent: parent)
     }
-    func read0() {
+    func read1() {
         let _: W11S3 = self.svc3
     }
 }
@@ -299,7 +321,6 @@ final class W11F9Holder: W11BaseHolder {
     let typed: W11F9Component
     init(holder: ModuleHolder?, context: W11Context, component: W11F9Component) {
         typed = component
-        let _: W11S3 = component.svc3
         super.init(key: "f9", holder: holder, context: context, component: component)
     }
 }
@@ -309,7 +330,8 @@ final class W11F9Router: RouterObject {}
 struct W11F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W11Context) -> W11F9Holder {
         let component = W11F9Component(parent: parentComponent, title: "f9")
-        component.read0()
+        _ = try? component.resolve("svc3", as: W11S3.self)
+        component.read1()
         let made = W11F9Holder(holder: holder, context: context, component: component)
         made.router = W11F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -317,9 +339,6 @@ struct W11F9Builder: ModuleBuilder {
 }
 
 final class W11F10Component: W11BaseComponent {
-    func read2() {
-        let _: W11S1 = self.svc1
-    }
 }
 
 final class W11F10Holder: W11BaseHolder {
@@ -328,25 +347,37 @@ final class W11F10Holder: W11BaseHolder {
         typed = component
         super.init(key: "f10", holder: holder, context: context, component: component)
     }
+    var seen2: W11S1 { typed.svc1 }
 }
 
 final class W11F10Router: RouterObject {}
 
+final class W11F10Gate1 {
+    init(component: Component, live: Bool) {
+        if live { let _: W11S1 = component.svc1 }
+    }
+}
+
+struct W11F10Ask0 {
+    let mode: W11Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W11S1 = component.svc1
+        case .preview: break
+        }
+    }
+}
+
 struct W11F10Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W11Context) -> W11F10Holder {
         let component = W11F10Component(parent: parentComponent)
-        let _: W11S1 = component.svc1
-        switch W11Choice.current {
-        case .live:
-            let c = component
-            let _: W11S1 = c.svc1
-        case .preview:
-            let c = W11SpareChild(parent: W11SpareRoot())
-            let _: W11S0 = c.spare
-        }
-        component.read2()
+        W11F10Ask0(mode: .live).ask(component)
+        W11F10Ask0(mode: .preview).ask(W11SpareChild(parent: W11SpareRoot()))
+        _ = W11F10Gate1(component: component, live: true)
+        _ = W11F10Gate1(component: W11SpareChild(parent: W11SpareRoot()), live: false)
         let made = W11F10Holder(holder: holder, context: context, component: component)
         made.router = W11F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen2
         return made
     }
 }
@@ -365,16 +396,27 @@ final class W11F11Module: ModuleObject {
     let typed: W11F11Component
     init(holder: ModuleHolder?, component: W11F11Component) {
         typed = component
-        let _: W11S1 = component.svc1
         super.init(key: "f11", holder: holder, component: component)
     }
 }
 
 final class W11F11Router: RouterObject {}
 
+struct W11F11Ask0 {
+    let mode: W11Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W11S1 = component.svc1
+        case .preview: break
+        }
+    }
+}
+
 struct W11F11Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W11Context) -> W11F11Module {
         let component = W11F11Component(parent: parentComponent, title: "f11")
+        W11F11Ask0(mode: .live).ask(component)
+        W11F11Ask0(mode: .preview).ask(W11SpareChild(parent: W11SpareRoot()))
         let made = W11F11Module(holder: holder, component: component)
         made.router = W11F11Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -114,8 +114,9 @@ struct W12F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W12F2Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W12Context) -> W12F2Module {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc0 as W12S0)"
-        let _: W12S1 = component.svc1
+        let _: W12S0 = component.svc0
+        let read1 = { (given: W12F2Component) -> W12S1 in given.svc1 }
+        _ = read1(component)
         let made = W12F2Module(holder: holder, component: component)
         made.router = W12F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -133,18 +134,24 @@ final class W12F3Module: ModuleObject {
         typed = component
         super.init(key: "f3", holder: holder, component: component)
     }
-    var seen0: W12S2 { typed.svc2 }
 }
 
 final class W12F3Router: RouterObject {}
+
+final class W12F3Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W12S2 = component.svc2 }
+    }
+}
 
 struct W12F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W12F3Component = { W12F3Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W12Context) -> W12F3Module {
         let component = makeComponent(parentComponent)
+        _ = W12F3Gate0(component: component, live: true)
+        _ = W12F3Gate0(component: W12SpareChild(parent: W12SpareRoot()), live: false)
         let made = W12F3Module(holder: holder, component: component)
         made.router = W12F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -155,12 +162,16 @@ final class W12F4Component: Component {
     static func make(parent: Component) -> W12F4Component {
         W12F4Component(parent: parent)
     }
+    func read1() {
+        let _: W12S2 = self.svc2
+    }
 }
 
 final class W12F4Module: ModuleObject {
     let typed: W12F4Component
     init(holder: ModuleHolder?, component: W12F4Component) {
         typed = component
+        let _: W12S2 = component.svc2
         super.init(key: "f4", holder: holder, component: component)
     }
 }
@@ -170,10 +181,8 @@ final class W12F4Router: RouterObject {}
 struct W12F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W12Context) -> W12F4Module {
         let component = W12F4Component.make(parent: parentComponent)
-        let read0 = { (given: W12F4Component) -> W12S0 in given.svc0 }
-        _ = read0(component)
-        _ = "\(component.svc2 as W12S2)"
-        _ = try? component.resolve("svc2", as: W12S2.self)
+        _ = "\(component.svc0 as W12S0)"
+        component.read1()
         let made = W12F4Module(holder: holder, component: component)
         made.router = W12F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -195,19 +204,26 @@ final class W12F5Holder: W12BaseHolder {
 
 final class W12F5Router: RouterObject {}
 
+final class W12F5Gate1 {
+    init(component: Component, live: Bool) {
+        if live { let _: W12S3 = component.svc3 }
+    }
+}
+
 struct W12F5Builder: ModuleBuilder {
     let makeComponent: (Component) -> W12F5Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W12Context) -> W12F5Holder {
         let component = makeComponent(parentComponent)
-        let _: W12S0 = component.svc0
         switch W12Choice.current {
         case .live:
             let c = component
-            let _: W12S3 = c.svc3
+            let _: W12S0 = c.svc0
         case .preview:
             let c = W12SpareChild(parent: W12SpareRoot())
             let _: W12S0 = c.spare
         }
+        _ = W12F5Gate1(component: component, live: true)
+        _ = W12F5Gate1(component: W12SpareChild(parent: W12SpareRoot()), live: false)
         let made = W12F5Holder(holder: holder, context: context, component: component)
         made.router = W12F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         let (c6, _) = (made.attach(W12F7Builder()), 0)
@@ -227,7 +243,6 @@ final class W12F6Holder: W12BaseHolder {
     init(holder: ModuleHolder?, context: W12Context, component: W12F6Component) {
         typed = component
         let _: W12S0 = component.svc0
-        let _: W12S2 = component.svc2
         super.init(key: "f6", holder: holder, context: context, component: component)
         do {
             defer { self.attach(W12F9Builder()) }
@@ -238,14 +253,27 @@ final class W12F6Holder: W12BaseHolder {
 
 final class W12F6Router: RouterObject {}
 
+struct W12F6Ask1 {
+    let mode: W12Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W12S2 = component.svc2
+        case .preview: break
+        }
+    }
+}
+
+func w12F6Read0(_ component: W12F6Component) -> W12S0 {
+    component.svc0
+}
+
 struct W12F6Builder: ModuleBuilder {
     let makeComponent: (Component) -> W12F6Component = { W12F6Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W12Context) -> W12F6Holder {
         let component = makeComponent(parentComponent)
-        switch W12Choice.current {
-        case .live: let _: W12S0 = component.svc0
-        case .preview: let _: W12S0 = component.svc0
-        }
+        _ = w12F6Read0(component)
+        W12F6Ask1(mode: .live).ask(component)
+        W12F6Ask1(mode: .preview).ask(W12SpareChild(parent: W12SpareRoot()))
         let made = W12F6Holder(holder: holder, context: context, component: component)
         made.router = W12F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -269,8 +297,12 @@ struct W12F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W12Context) -> W12F7Module {
         let component = W12F7Component(parent: parentComponent)
         switch W12Choice.current {
-        case .live: let _: W12S1 = component.svc1
-        case .preview: let _: W12S1 = component.svc1
+        case .live:
+            let c = component
+            let _: W12S1 = c.svc1
+        case .preview:
+            let c = W12SpareChild(parent: W12SpareRoot())
+            let _: W12S0 = c.spare
         }
         let made = W12F7Module(holder: holder, component: component)
         made.router = W12F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -289,7 +321,6 @@ final class W12F8Module: ModuleObject {
         typed = component
         super.init(key: "f8", holder: holder, component: component)
     }
-    var seen1: W12S2 { typed.svc2 }
 }
 
 final class W12F8Router: RouterObject {}
@@ -297,19 +328,26 @@ final class W12F8Router: RouterObject {}
 struct W12F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W12Context) -> W12F8Module {
         let component = W12F8Component(parent: parentComponent)
-        let _: W12S0 = component.svc0
-        _ = try? component.resolve("svc0", as: W12S0.self)
+        switch W12Choice.current {
+        case .live:
+            let c = component
+            let _: W12S0 = c.svc0
+        case .preview:
+            let c = W12SpareChild(parent: W12SpareRoot())
+            let _: W12S0 = c.spare
+        }
+        _ = "\(component.svc2 as W12S2)"
+        switch W12Choice.current {
+        case .live: let _: W12S0 = component.svc0
+        case .preview: let _: W12S0 = component.svc0
+        }
         let made = W12F8Module(holder: holder, component: component)
         made.router = W12F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         return made
     }
 }
 
 final class W12F9Component: W12BaseComponent {
-    func read2() {
-        let _: W12S0 = self.svc0
-    }
 }
 
 final class W12F9Holder: W12BaseHolder {
@@ -322,16 +360,29 @@ final class W12F9Holder: W12BaseHolder {
 
 final class W12F9Router: RouterObject {}
 
-func w12F9Read1(_ component: W12F9Component) -> W12S3 {
-    component.svc3
+struct W12F9Ask1 {
+    let mode: W12Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W12S3 = component.svc3
+        case .preview: break
+        }
+    }
 }
 
 struct W12F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W12Context) -> W12F9Holder {
         let component = W12F9Component(parent: parentComponent)
-        let _: W12S2 = component.svc2
-        _ = w12F9Read1(component)
-        component.read2()
+        do {
+            defer { let _: W12S2 = component.svc2 }
+            _ = context
+        }
+        W12F9Ask1(mode: .live).ask(component)
+        W12F9Ask1(mode: .preview).ask(W12SpareChild(parent: W12SpareRoot()))
+        do {
+            defer { let _: W12S0 = component.svc0 }
+            _ = context
+        }
         let made = W12F9Holder(holder: holder, context: context, component: component)
         made.router = W12F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

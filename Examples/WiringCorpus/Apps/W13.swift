@@ -33,6 +33,12 @@ class W13BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W13SpareRoot: Component, RootComponent {
+    let spare = W13S0()
+    init() { super.init(parent: nil) }
+}
+final class W13SpareChild: Component {}
+
 final class W13AppComponent: Component, RootComponent {
     let svc0 = W13S0()
     let svc2 = W13S2()
@@ -68,7 +74,8 @@ final class W13F1Router: RouterObject {}
 struct W13F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W13Context) -> W13F1Holder {
         let component = W13F1Component(parent: parentComponent, title: "f1")
-        let _: W13S6 = component.svc6
+        let read0 = { (given: W13F1Component) -> W13S6 in given.svc6 }
+        _ = read0(component)
         let made = W13F1Holder(holder: holder, context: context, component: component)
         made.router = W13F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         let routes2: [String: (W13F1Holder) -> Void] = ["f2": { _ = $0.attach(W13F2Builder()) }]
@@ -95,11 +102,14 @@ struct W13F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W13Context) -> W13F2Holder {
         let component = W13F2Component(parent: parentComponent)
         switch W13Choice.current {
-        case .live: let _: W13S2 = component.svc2
-        case .preview: let _: W13S2 = component.svc2
+        case .live:
+            let c = component
+            let _: W13S2 = c.svc2
+        case .preview:
+            let c = W13SpareChild(parent: W13SpareRoot())
+            let _: W13S0 = c.spare
         }
-        let read1 = { (given: W13F2Component) -> W13S2 in given.svc2 }
-        _ = read1(component)
+        _ = "\(component.svc2 as W13S2)"
         let made = W13F2Holder(holder: holder, context: context, component: component)
         made.router = W13F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -153,10 +163,7 @@ struct W13F4Builder: ModuleBuilder {
     let makeComponent: (Component) -> W13F4Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W13Context) -> W13F4Module {
         let component = makeComponent(parentComponent)
-        do {
-            defer { let _: W13S2 = component.svc2 }
-            _ = context
-        }
+        _ = try? component.resolve("svc2", as: W13S2.self)
         let made = W13F4Module(holder: holder, component: component)
         made.router = W13F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -181,10 +188,7 @@ final class W13F5Router: RouterObject {}
 struct W13F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W13Context) -> W13F5Holder {
         let component = W13F5Component(parent: parentComponent)
-        do {
-            defer { let _: W13S4 = component.svc4 }
-            _ = context
-        }
+        _ = try? component.resolve("svc4", as: W13S4.self)
         let made = W13F5Holder(holder: holder, context: context, component: component)
         made.router = W13F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -205,6 +209,7 @@ final class W13F6Holder: W13BaseHolder {
         typed = component
         super.init(key: "f6", holder: holder, context: context, component: component)
     }
+    var seen0: W13S1 { typed.svc1 }
 }
 
 final class W13F6Router: RouterObject {}
@@ -212,9 +217,9 @@ final class W13F6Router: RouterObject {}
 struct W13F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W13Context) -> W13F6Holder {
         let component = W13F6Component(parent: parentComponent, title: "f6")
-        _ = "\(component.svc1 as W13S1)"
         let made = W13F6Holder(holder: holder, context: context, component: component)
         made.router = W13F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }

@@ -60,21 +60,25 @@ final class W14F1Holder: W14BaseHolder {
     let typed: W14F1Component
     init(holder: ModuleHolder?, context: W14Context, component: W14F1Component) {
         typed = component
-        let _: W14S3 = component.svc3
         super.init(key: "f1", holder: holder, context: context, component: component)
     }
 }
 
 final class W14F1Router: RouterObject {}
 
+func w14F1Read0(_ component: W14F1Component) -> W14S3 {
+    component.svc3
+}
+
 struct W14F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W14Context) -> W14F1Holder {
         let component = W14F1Component.make(parent: parentComponent)
+        _ = w14F1Read0(component)
         switch W14Choice.current {
         case .live: let _: W14S2 = component.svc2
         case .preview: let _: W14S2 = component.svc2
         }
-        _ = try? component.resolve("svc3", as: W14S3.self)
+        _ = "\(component.svc3 as W14S3)"
         let made = W14F1Holder(holder: holder, context: context, component: component)
         made.router = W14F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         let routes2: [String: (W14F1Holder) -> Void] = ["f2": { _ = $0.attach(W14F2Builder()) }]
@@ -151,24 +155,20 @@ final class W14F4Holder: W14BaseHolder {
 
 final class W14F4Router: RouterObject {}
 
+final class W14F4Gate2 {
+    init(component: Component, live: Bool) {
+        if live { let _: W14S3 = component.svc3 }
+    }
+}
+
 struct W14F4Builder: ModuleBuilder {
     let makeComponent: (Component) -> W14F4Component = { W14F4Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W14Context) -> W14F4Holder {
         let component = makeComponent(parentComponent)
-        let read0 = { (given: W14F4Component) -> W14S3 in given.svc3 }
-        _ = read0(component)
-        switch W14Choice.current {
-        case .live:
-            let c = component
-            let _: W14S3 = c.svc3
-        case .preview:
-            let c = W14SpareChild(parent: W14SpareRoot())
-            let _: W14S0 = c.spare
-        }
-        switch W14Choice.current {
-        case .live: let _: W14S3 = component.svc3
-        case .preview: let _: W14S3 = component.svc3
-        }
+        _ = "\(component.svc3 as W14S3)"
+        let _: W14S3 = component.svc3
+        _ = W14F4Gate2(component: component, live: true)
+        _ = W14F4Gate2(component: W14SpareChild(parent: W14SpareRoot()), live: false)
         let made = W14F4Holder(holder: holder, context: context, component: component)
         made.router = W14F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()

@@ -31,6 +31,12 @@ class W15BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W15SpareRoot: Component, RootComponent {
+    let spare = W15S0()
+    init() { super.init(parent: nil) }
+}
+final class W15SpareChild: Component {}
+
 final class W15AppComponent: Component, RootComponent {
     let svc1 = W15S1()
     init() { super.init(parent: nil) }
@@ -66,9 +72,6 @@ struct W15F1Builder: ModuleBuilder {
 
 final class W15F2Component: Component {
     let svc4 = W15S4()
-    func read0() {
-        let _: W15S1 = self.svc1
-    }
 }
 
 final class W15F2Module: ModuleObject {
@@ -81,20 +84,13 @@ final class W15F2Module: ModuleObject {
 
 final class W15F2Router: RouterObject {}
 
-func w15F2Read2(_ component: W15F2Component) -> W15S1 {
-    component.svc1
-}
-
 struct W15F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W15F2Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W15Context) -> W15F2Module {
         let component = makeComponent(parentComponent)
-        component.read0()
-        do {
-            defer { let _: W15S1 = component.svc1 }
-            _ = context
-        }
-        _ = w15F2Read2(component)
+        _ = try? component.resolve("svc1", as: W15S1.self)
+        let _: W15S1 = component.svc1
+        _ = "\(component.svc1 as W15S1)"
         let made = W15F2Module(holder: holder, component: component)
         made.router = W15F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -118,8 +114,14 @@ struct W15F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W15F3Component = { W15F3Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W15Context) -> W15F3Holder {
         let component = makeComponent(parentComponent)
-        let read0 = { (given: W15F3Component) -> W15S1 in given.svc1 }
-        _ = read0(component)
+        switch W15Choice.current {
+        case .live:
+            let c = component
+            let _: W15S1 = c.svc1
+        case .preview:
+            let c = W15SpareChild(parent: W15SpareRoot())
+            let _: W15S0 = c.spare
+        }
         let made = W15F3Holder(holder: holder, context: context, component: component)
         made.router = W15F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -140,14 +142,22 @@ final class W15F4Holder: W15BaseHolder {
 
 final class W15F4Router: RouterObject {}
 
+struct W15F4Ask0 {
+    let mode: W15Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W15S1 = component.svc1
+        case .preview: break
+        }
+    }
+}
+
 struct W15F4Builder: ModuleBuilder {
     let makeComponent: (Component) -> W15F4Component = { W15F4Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W15Context) -> W15F4Holder {
         let component = makeComponent(parentComponent)
-        switch W15Choice.current {
-        case .live: let _: W15S1 = component.svc1
-        case .preview: let _: W15S1 = component.svc1
-        }
+        W15F4Ask0(mode: .live).ask(component)
+        W15F4Ask0(mode: .preview).ask(W15SpareChild(parent: W15SpareRoot()))
         let made = W15F4Holder(holder: holder, context: context, component: component)
         made.router = W15F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()

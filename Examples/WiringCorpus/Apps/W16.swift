@@ -33,6 +33,12 @@ class W16BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W16SpareRoot: Component, RootComponent {
+    let spare = W16S0()
+    init() { super.init(parent: nil) }
+}
+final class W16SpareChild: Component {}
+
 final class W16AppComponent: Component, RootComponent {
     let svc0 = W16S0()
     let svc1 = W16S1()
@@ -76,10 +82,7 @@ struct W16F1Builder: ModuleBuilder {
     let makeComponent: (Component) -> W16F1Component = { W16F1Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W16Context) -> W16F1Holder {
         let component = makeComponent(parentComponent)
-        switch W16Choice.current {
-        case .live: let _: W16S4 = component.svc4
-        case .preview: let _: W16S4 = component.svc4
-        }
+        let _: W16S4 = component.svc4
         let made = W16F1Holder(holder: holder, context: context, component: component)
         made.router = W16F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -108,11 +111,15 @@ final class W16F2Module: ModuleObject {
 
 final class W16F2Router: RouterObject {}
 
+func w16F2Read0(_ component: W16F2Component) -> W16S0 {
+    component.svc0
+}
+
 struct W16F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W16Context) -> W16F2Module {
         let component = W16F2Component(parent: parentComponent, title: "f2")
+        _ = w16F2Read0(component)
         component.read1()
-        _ = "\(component.svc0 as W16S0)"
         let made = W16F2Module(holder: holder, component: component)
         made.router = W16F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -139,8 +146,10 @@ final class W16F3Router: RouterObject {}
 struct W16F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W16Context) -> W16F3Module {
         let component = W16F3Component.make(parent: parentComponent)
-        let read0 = { (given: W16F3Component) -> W16S1 in given.svc1 }
-        _ = read0(component)
+        switch W16Choice.current {
+        case .live: let _: W16S1 = component.svc1
+        case .preview: let _: W16S1 = component.svc1
+        }
         let made = W16F3Module(holder: holder, component: component)
         made.router = W16F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -186,16 +195,31 @@ final class W16F5Holder: W16BaseHolder {
 
 final class W16F5Router: RouterObject {}
 
+final class W16F5Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W16S1 = component.svc1 }
+    }
+}
+
+func w16F5Read1(_ component: W16F5Component) -> W16S6 {
+    component.svc6
+}
+
 struct W16F5Builder: ModuleBuilder {
     let makeComponent: (Component) -> W16F5Component = { W16F5Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W16Context) -> W16F5Holder {
         let component = makeComponent(parentComponent)
-        do {
-            defer { let _: W16S1 = component.svc1 }
-            _ = context
+        _ = W16F5Gate0(component: component, live: true)
+        _ = W16F5Gate0(component: W16SpareChild(parent: W16SpareRoot()), live: false)
+        _ = w16F5Read1(component)
+        switch W16Choice.current {
+        case .live:
+            let c = component
+            let _: W16S3 = c.svc3
+        case .preview:
+            let c = W16SpareChild(parent: W16SpareRoot())
+            let _: W16S0 = c.spare
         }
-        let _: W16S6 = component.svc6
-        _ = try? component.resolve("svc3", as: W16S3.self)
         let made = W16F5Holder(holder: holder, context: context, component: component)
         made.router = W16F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -240,6 +264,7 @@ final class W16F7Holder: W16BaseHolder {
     let typed: W16F7Component
     init(holder: ModuleHolder?, context: W16Context, component: W16F7Component) {
         typed = component
+        let _: W16S4 = component.svc4
         super.init(key: "f7", holder: holder, context: context, component: component)
     }
 }
@@ -250,10 +275,7 @@ struct W16F7Builder: ModuleBuilder {
     let makeComponent: (Component) -> W16F7Component = { W16F7Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W16Context) -> W16F7Holder {
         let component = makeComponent(parentComponent)
-        let read0 = { (given: W16F7Component) -> W16S4 in given.svc4 }
-        _ = read0(component)
-        let read1 = { (given: W16F7Component) -> W16S1 in given.svc1 }
-        _ = read1(component)
+        _ = try? component.resolve("svc1", as: W16S1.self)
         let made = W16F7Holder(holder: holder, context: context, component: component)
         made.router = W16F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -268,20 +290,24 @@ final class W16F8Holder: W16BaseHolder {
     let typed: W16F8Component
     init(holder: ModuleHolder?, context: W16Context, component: W16F8Component) {
         typed = component
-        let _: W16S1 = component.svc1
         super.init(key: "f8", holder: holder, context: context, component: component)
     }
 }
 
 final class W16F8Router: RouterObject {}
 
+final class W16F8Gate1 {
+    init(component: Component, live: Bool) {
+        if live { let _: W16S5 = component.svc5 }
+    }
+}
+
 struct W16F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W16Context) -> W16F8Holder {
         let component = W16F8Component(parent: parentComponent)
-        do {
-            defer { let _: W16S5 = component.svc5 }
-            _ = context
-        }
+        _ = try? component.resolve("svc1", as: W16S1.self)
+        _ = W16F8Gate1(component: component, live: true)
+        _ = W16F8Gate1(component: W16SpareChild(parent: W16SpareRoot()), live: false)
         let made = W16F8Holder(holder: holder, context: context, component: component)
         made.router = W16F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -318,6 +344,9 @@ struct W16F9Builder: ModuleBuilder {
 final class W16F10Component: Component {
     let svc3 = W16S3()
     let svc4 = W16S4()
+    func read1() {
+        let _: W16S5 = self.svc5
+    }
 }
 
 final class W16F10Holder: W16BaseHolder {
@@ -334,11 +363,9 @@ struct W16F10Builder: ModuleBuilder {
     let makeComponent: (Component) -> W16F10Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W16Context) -> W16F10Holder {
         let component = makeComponent(parentComponent)
-        let _: W16S0 = component.svc0
-        do {
-            defer { let _: W16S5 = component.svc5 }
-            _ = context
-        }
+        let read0 = { (given: W16F10Component) -> W16S0 in given.svc0 }
+        _ = read0(component)
+        component.read1()
         let made = W16F10Holder(holder: holder, context: context, component: component)
         made.router = W16F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

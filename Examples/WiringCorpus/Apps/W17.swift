@@ -68,7 +68,6 @@ final class W17F1Holder: W17BaseHolder {
     let typed: W17F1Component
     init(holder: ModuleHolder?, context: W17Context, component: W17F1Component) {
         typed = component
-        let _: W17S0 = component.svc0
         super.init(key: "f1", holder: holder, context: context, component: component)
         let c2 = self.install(W17F2Builder())
         _ = c2.key
@@ -85,6 +84,7 @@ final class W17F1Router: RouterObject {}
 struct W17F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F1Holder {
         let component = W17F1Component(parent: parentComponent)
+        _ = try? component.resolve("svc0", as: W17S0.self)
         let made = W17F1Holder(holder: holder, context: context, component: component)
         made.router = W17F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -108,15 +108,25 @@ final class W17F2Module: ModuleObject {
 
 final class W17F2Router: RouterObject {}
 
-func w17F2Read0(_ component: W17F2Component) -> W17S5 {
-    component.svc5
-}
-
 struct W17F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F2Module {
         let component = W17F2Component.make(parent: parentComponent)
-        _ = w17F2Read0(component)
-        _ = "\(component.svc5 as W17S5)"
+        switch W17Choice.current {
+        case .live:
+            let c = component
+            let _: W17S5 = c.svc5
+        case .preview:
+            let c = W17SpareChild(parent: W17SpareRoot())
+            let _: W17S0 = c.spare
+        }
+        switch W17Choice.current {
+        case .live:
+            let c = component
+            let _: W17S5 = c.svc5
+        case .preview:
+            let c = W17SpareChild(parent: W17SpareRoot())
+            let _: W17S0 = c.spare
+        }
         let made = W17F2Module(holder: holder, component: component)
         made.router = W17F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -135,6 +145,7 @@ final class W17F3Holder: W17BaseHolder {
     let typed: W17F3Component
     init(holder: ModuleHolder?, context: W17Context, component: W17F3Component) {
         typed = component
+        let _: W17S1 = component.svc1
         super.init(key: "f3", holder: holder, context: context, component: component)
     }
 }
@@ -144,10 +155,6 @@ final class W17F3Router: RouterObject {}
 struct W17F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F3Holder {
         let component = W17F3Component(parent: parentComponent, title: "f3")
-        do {
-            defer { let _: W17S1 = component.svc1 }
-            _ = context
-        }
         let made = W17F3Holder(holder: holder, context: context, component: component)
         made.router = W17F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         var later4: [() -> Void] = []
@@ -170,6 +177,7 @@ final class W17F4Holder: W17BaseHolder {
     let typed: W17F4Component
     init(holder: ModuleHolder?, context: W17Context, component: W17F4Component) {
         typed = component
+        let _: W17S1 = component.svc1
         super.init(key: "f4", holder: holder, context: context, component: component)
         let maybe5: W17F4Holder? = self
         maybe5?.attach(W17F5Builder())
@@ -185,8 +193,8 @@ struct W17F4Builder: ModuleBuilder {
     let makeComponent: (Component) -> W17F4Component = { W17F4Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F4Holder {
         let component = makeComponent(parentComponent)
-        let _: W17S4 = component.svc4
-        _ = "\(component.svc1 as W17S1)"
+        let read0 = { (given: W17F4Component) -> W17S4 in given.svc4 }
+        _ = read0(component)
         _ = try? component.resolve("svc0", as: W17S0.self)
         let made = W17F4Holder(holder: holder, context: context, component: component)
         made.router = W17F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -202,26 +210,37 @@ final class W17F5Module: ModuleObject {
     let typed: W17F5Component
     init(holder: ModuleHolder?, component: W17F5Component) {
         typed = component
-        let _: W17S4 = component.svc4
         super.init(key: "f5", holder: holder, component: component)
     }
 }
 
 final class W17F5Router: RouterObject {}
 
+struct W17F5Ask0 {
+    let mode: W17Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W17S5 = component.svc5
+        case .preview: break
+        }
+    }
+}
+
 struct W17F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F5Module {
         let component = W17F5Component(parent: parentComponent)
+        W17F5Ask0(mode: .live).ask(component)
+        W17F5Ask0(mode: .preview).ask(W17SpareChild(parent: W17SpareRoot()))
+        let read1 = { (given: W17F5Component) -> W17S4 in given.svc4 }
+        _ = read1(component)
         switch W17Choice.current {
         case .live:
             let c = component
-            let _: W17S5 = c.svc5
+            let _: W17S0 = c.svc0
         case .preview:
             let c = W17SpareChild(parent: W17SpareRoot())
             let _: W17S0 = c.spare
         }
-        let read2 = { (given: W17F5Component) -> W17S0 in given.svc0 }
-        _ = read2(component)
         let made = W17F5Module(holder: holder, component: component)
         made.router = W17F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -249,10 +268,7 @@ final class W17F6Router: RouterObject {}
 struct W17F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F6Module {
         let component = W17F6Component.make(parent: parentComponent)
-        do {
-            defer { let _: W17S5 = component.svc5 }
-            _ = context
-        }
+        let _: W17S5 = component.svc5
         let made = W17F6Module(holder: holder, component: component)
         made.router = W17F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -261,6 +277,9 @@ struct W17F6Builder: ModuleBuilder {
 
 final class W17F7Component: Component {
     let svc0 = W17S0()
+    func read0() {
+        let _: W17S2 = self.svc2
+    }
 }
 
 final class W17F7Module: ModuleObject {
@@ -273,13 +292,16 @@ final class W17F7Module: ModuleObject {
 
 final class W17F7Router: RouterObject {}
 
+func w17F7Read1(_ component: W17F7Component) -> W17S4 {
+    component.svc4
+}
+
 struct W17F7Builder: ModuleBuilder {
     let makeComponent: (Component) -> W17F7Component = { W17F7Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F7Module {
         let component = makeComponent(parentComponent)
-        let _: W17S2 = component.svc2
-        let read1 = { (given: W17F7Component) -> W17S4 in given.svc4 }
-        _ = read1(component)
+        component.read0()
+        _ = w17F7Read1(component)
         let made = W17F7Module(holder: holder, component: component)
         made.router = W17F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -300,14 +322,22 @@ final class W17F8Module: ModuleObject {
 
 final class W17F8Router: RouterObject {}
 
+struct W17F8Ask0 {
+    let mode: W17Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W17S2 = component.svc2
+        case .preview: break
+        }
+    }
+}
+
 struct W17F8Builder: ModuleBuilder {
     let makeComponent: (Component) -> W17F8Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F8Module {
         let component = makeComponent(parentComponent)
-        switch W17Choice.current {
-        case .live: let _: W17S2 = component.svc2
-        case .preview: let _: W17S2 = component.svc2
-        }
+        W17F8Ask0(mode: .live).ask(component)
+        W17F8Ask0(mode: .preview).ask(W17SpareChild(parent: W17SpareRoot()))
         let made = W17F8Module(holder: holder, component: component)
         made.router = W17F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -317,9 +347,6 @@ struct W17F8Builder: ModuleBuilder {
 final class W17F9Component: Component {
     let svc2 = W17S2()
     let svc5 = W17S5()
-    func read1() {
-        let _: W17S1 = self.svc1
-    }
 }
 
 final class W17F9Module: ModuleObject {
@@ -332,14 +359,18 @@ final class W17F9Module: ModuleObject {
 
 final class W17F9Router: RouterObject {}
 
+func w17F9Read0(_ component: W17F9Component) -> W17S0 {
+    component.svc0
+}
+
 struct W17F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F9Module {
         let component = W17F9Component(parent: parentComponent)
+        _ = w17F9Read0(component)
         do {
-            defer { let _: W17S0 = component.svc0 }
+            defer { let _: W17S1 = component.svc1 }
             _ = context
         }
-        component.read1()
         let made = W17F9Module(holder: holder, component: component)
         made.router = W17F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -364,10 +395,7 @@ struct W17F10Builder: ModuleBuilder {
     let makeComponent: (Component) -> W17F10Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F10Module {
         let component = makeComponent(parentComponent)
-        switch W17Choice.current {
-        case .live: let _: W17S2 = component.svc2
-        case .preview: let _: W17S2 = component.svc2
-        }
+        _ = try? component.resolve("svc2", as: W17S2.self)
         _ = try? component.resolve("svc2", as: W17S2.self)
         let made = W17F10Module(holder: holder, component: component)
         made.router = W17F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -394,10 +422,7 @@ struct W17F11Builder: ModuleBuilder {
     let makeComponent: (Component) -> W17F11Component = { W17F11Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W17Context) -> W17F11Module {
         let component = makeComponent(parentComponent)
-        do {
-            defer { let _: W17S1 = component.svc1 }
-            _ = context
-        }
+        _ = try? component.resolve("svc1", as: W17S1.self)
         let made = W17F11Module(holder: holder, component: component)
         made.router = W17F11Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -88,17 +88,35 @@ final class W18F1Module: ModuleObject {
     let typed: W18F1Component
     init(holder: ModuleHolder?, component: W18F1Component) {
         typed = component
-        let _: W18S5 = component.svc5
         super.init(key: "f1", holder: holder, component: component)
     }
 }
 
 final class W18F1Router: RouterObject {}
 
+final class W18F1Gate1 {
+    init(component: Component, live: Bool) {
+        if live { let _: W18S5 = component.svc5 }
+    }
+}
+
+struct W18F1Ask0 {
+    let mode: W18Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W18S4 = component.svc4
+        case .preview: break
+        }
+    }
+}
+
 struct W18F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W18Context) -> W18F1Module {
         let component = W18F1Component(parent: parentComponent, title: "f1")
-        let _: W18S4 = component.svc4
+        W18F1Ask0(mode: .live).ask(component)
+        W18F1Ask0(mode: .preview).ask(W18SpareChild(parent: W18SpareRoot()))
+        _ = W18F1Gate1(component: component, live: true)
+        _ = W18F1Gate1(component: W18SpareChild(parent: W18SpareRoot()), live: false)
         let made = W18F1Module(holder: holder, component: component)
         made.router = W18F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -119,24 +137,32 @@ final class W18F2Module: ModuleObject {
         typed = component
         super.init(key: "f2", holder: holder, component: component)
     }
-    var seen1: W18S4 { typed.svc4 }
-    var seen2: W18S4 { typed.svc4 }
 }
 
 final class W18F2Router: RouterObject {}
 
-func w18F2Read0(_ component: W18F2Component) -> W18S1 {
-    component.svc1
+struct W18F2Ask1 {
+    let mode: W18Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W18S4 = component.svc4
+        case .preview: break
+        }
+    }
 }
 
 struct W18F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W18Context) -> W18F2Module {
         let component = W18F2Component(parent: parentComponent, title: "f2")
-        _ = w18F2Read0(component)
+        _ = try? component.resolve("svc1", as: W18S1.self)
+        W18F2Ask1(mode: .live).ask(component)
+        W18F2Ask1(mode: .preview).ask(W18SpareChild(parent: W18SpareRoot()))
+        switch W18Choice.current {
+        case .live: let _: W18S4 = component.svc4
+        case .preview: let _: W18S4 = component.svc4
+        }
         let made = W18F2Module(holder: holder, component: component)
         made.router = W18F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
-        _ = made.seen2
         return made
     }
 }
@@ -159,10 +185,7 @@ final class W18F3Router: RouterObject {}
 struct W18F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W18Context) -> W18F3Module {
         let component = W18F3Component(parent: parentComponent)
-        switch W18Choice.current {
-        case .live: let _: W18S1 = component.svc1
-        case .preview: let _: W18S1 = component.svc1
-        }
+        let _: W18S1 = component.svc1
         let made = W18F3Module(holder: holder, component: component)
         made.router = W18F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -199,20 +222,16 @@ final class W18F5Component: Component {
     static func make(parent: Component) -> W18F5Component {
         W18F5Component(parent: parent)
     }
-    func read0() {
-        let _: W18S5 = self.svc5
-    }
-    func read1() {
-        let _: W18S5 = self.svc5
-    }
 }
 
 final class W18F5Module: ModuleObject {
     let typed: W18F5Component
     init(holder: ModuleHolder?, component: W18F5Component) {
         typed = component
+        let _: W18S5 = component.svc5
         super.init(key: "f5", holder: holder, component: component)
     }
+    var seen2: W18S1 { typed.svc1 }
 }
 
 final class W18F5Router: RouterObject {}
@@ -220,18 +239,11 @@ final class W18F5Router: RouterObject {}
 struct W18F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W18Context) -> W18F5Module {
         let component = W18F5Component.make(parent: parentComponent)
-        component.read0()
-        component.read1()
-        switch W18Choice.current {
-        case .live:
-            let c = component
-            let _: W18S1 = c.svc1
-        case .preview:
-            let c = W18SpareChild(parent: W18SpareRoot())
-            let _: W18S0 = c.spare
-        }
+        let read0 = { (given: W18F5Component) -> W18S5 in given.svc5 }
+        _ = read0(component)
         let made = W18F5Module(holder: holder, component: component)
         made.router = W18F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen2
         return made
     }
 }
@@ -278,14 +290,29 @@ final class W18F7Module: ModuleObject {
 
 final class W18F7Router: RouterObject {}
 
+final class W18F7Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W18S5 = component.svc5 }
+    }
+}
+
+struct W18F7Ask1 {
+    let mode: W18Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W18S5 = component.svc5
+        case .preview: break
+        }
+    }
+}
+
 struct W18F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W18Context) -> W18F7Module {
         let component = W18F7Component(parent: parentComponent)
-        switch W18Choice.current {
-        case .live: let _: W18S5 = component.svc5
-        case .preview: let _: W18S5 = component.svc5
-        }
-        _ = try? component.resolve("svc5", as: W18S5.self)
+        _ = W18F7Gate0(component: component, live: true)
+        _ = W18F7Gate0(component: W18SpareChild(parent: W18SpareRoot()), live: false)
+        W18F7Ask1(mode: .live).ask(component)
+        W18F7Ask1(mode: .preview).ask(W18SpareChild(parent: W18SpareRoot()))
         let made = W18F7Module(holder: holder, component: component)
         made.router = W18F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -301,6 +328,7 @@ final class W18F8Module: ModuleObject {
         typed = component
         super.init(key: "f8", holder: holder, component: component)
     }
+    var seen0: W18S5 { typed.svc5 }
 }
 
 final class W18F8Router: RouterObject {}
@@ -308,9 +336,9 @@ final class W18F8Router: RouterObject {}
 struct W18F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W18Context) -> W18F8Module {
         let component = W18F8Component(parent: parentComponent)
-        let _: W18S5 = component.svc5
         let made = W18F8Module(holder: holder, component: component)
         made.router = W18F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -323,6 +351,7 @@ final class W18F9Holder: W18BaseHolder {
     let typed: W18F9Component
     init(holder: ModuleHolder?, context: W18Context, component: W18F9Component) {
         typed = component
+        let _: W18S5 = component.svc5
         super.init(key: "f9", holder: holder, context: context, component: component)
     }
 }
@@ -332,17 +361,9 @@ final class W18F9Router: RouterObject {}
 struct W18F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W18Context) -> W18F9Holder {
         let component = W18F9Component(parent: parentComponent)
-        switch W18Choice.current {
-        case .live:
-            let c = component
-            let _: W18S5 = c.svc5
-        case .preview:
-            let c = W18SpareChild(parent: W18SpareRoot())
-            let _: W18S0 = c.spare
-        }
-        switch W18Choice.current {
-        case .live: let _: W18S0 = component.svc0
-        case .preview: let _: W18S0 = component.svc0
+        do {
+            defer { let _: W18S0 = component.svc0 }
+            _ = context
         }
         let made = W18F9Holder(holder: holder, context: context, component: component)
         made.router = W18F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -368,8 +389,10 @@ struct W18F10Builder: ModuleBuilder {
     let makeComponent: (Component) -> W18F10Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W18Context) -> W18F10Module {
         let component = makeComponent(parentComponent)
-        let read0 = { (given: W18F10Component) -> W18S5 in given.svc5 }
-        _ = read0(component)
+        switch W18Choice.current {
+        case .live: let _: W18S5 = component.svc5
+        case .preview: let _: W18S5 = component.svc5
+        }
         let made = W18F10Module(holder: holder, component: component)
         made.router = W18F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -384,8 +407,10 @@ final class W18F11Module: ModuleObject {
     let typed: W18F11Component
     init(holder: ModuleHolder?, component: W18F11Component) {
         typed = component
+        let _: W18S5 = component.svc5
         super.init(key: "f11", holder: holder, component: component)
     }
+    var seen0: W18S4 { typed.svc4 }
 }
 
 final class W18F11Router: RouterObject {}
@@ -394,17 +419,10 @@ struct W18F11Builder: ModuleBuilder {
     let makeComponent: (Component) -> W18F11Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W18Context) -> W18F11Module {
         let component = makeComponent(parentComponent)
-        do {
-            defer { let _: W18S4 = component.svc4 }
-            _ = context
-        }
-        _ = "\(component.svc5 as W18S5)"
-        switch W18Choice.current {
-        case .live: let _: W18S5 = component.svc5
-        case .preview: let _: W18S5 = component.svc5
-        }
+        let _: W18S5 = component.svc5
         let made = W18F11Module(holder: holder, component: component)
         made.router = W18F11Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }

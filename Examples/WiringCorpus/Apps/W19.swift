@@ -30,6 +30,12 @@ class W19BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W19SpareRoot: Component, RootComponent {
+    let spare = W19S0()
+    init() { super.init(parent: nil) }
+}
+final class W19SpareChild: Component {}
+
 final class W19AppComponent: Component, RootComponent {
     let svc3 = W19S3()
     init() { super.init(parent: nil) }
@@ -52,19 +58,36 @@ final class W19F1Module: ModuleObject {
     let typed: W19F1Component
     init(holder: ModuleHolder?, component: W19F1Component) {
         typed = component
-        let _: W19S3 = component.svc3
         super.init(key: "f1", holder: holder, component: component)
     }
 }
 
 final class W19F1Router: RouterObject {}
 
+struct W19F1Ask2 {
+    let mode: W19Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W19S3 = component.svc3
+        case .preview: break
+        }
+    }
+}
+
 struct W19F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W19Context) -> W19F1Module {
         let component = W19F1Component(parent: parentComponent, title: "f1")
-        let read0 = { (given: W19F1Component) -> W19S3 in given.svc3 }
-        _ = read0(component)
-        _ = try? component.resolve("svc3", as: W19S3.self)
+        switch W19Choice.current {
+        case .live:
+            let c = component
+            let _: W19S3 = c.svc3
+        case .preview:
+            let c = W19SpareChild(parent: W19SpareRoot())
+            let _: W19S0 = c.spare
+        }
+        _ = "\(component.svc3 as W19S3)"
+        W19F1Ask2(mode: .live).ask(component)
+        W19F1Ask2(mode: .preview).ask(W19SpareChild(parent: W19SpareRoot()))
         let made = W19F1Module(holder: holder, component: component)
         made.router = W19F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -83,17 +106,28 @@ final class W19F2Module: ModuleObject {
     let typed: W19F2Component
     init(holder: ModuleHolder?, component: W19F2Component) {
         typed = component
-        let _: W19S3 = component.svc3
         super.init(key: "f2", holder: holder, component: component)
     }
 }
 
 final class W19F2Router: RouterObject {}
 
+struct W19F2Ask0 {
+    let mode: W19Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W19S3 = component.svc3
+        case .preview: break
+        }
+    }
+}
+
 struct W19F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W19Context) -> W19F2Module {
         let component = W19F2Component(parent: parentComponent, title: "f2")
-        _ = "\(component.svc3 as W19S3)"
+        W19F2Ask0(mode: .live).ask(component)
+        W19F2Ask0(mode: .preview).ask(W19SpareChild(parent: W19SpareRoot()))
+        let _: W19S3 = component.svc3
         let made = W19F2Module(holder: holder, component: component)
         made.router = W19F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -115,16 +149,18 @@ final class W19F3Module: ModuleObject {
 
 final class W19F3Router: RouterObject {}
 
-func w19F3Read1(_ component: W19F3Component) -> W19S3 {
-    component.svc3
+final class W19F3Gate1 {
+    init(component: Component, live: Bool) {
+        if live { let _: W19S3 = component.svc3 }
+    }
 }
 
 struct W19F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W19Context) -> W19F3Module {
         let component = W19F3Component(parent: parentComponent)
-        let read0 = { (given: W19F3Component) -> W19S3 in given.svc3 }
-        _ = read0(component)
-        _ = w19F3Read1(component)
+        let _: W19S3 = component.svc3
+        _ = W19F3Gate1(component: component, live: true)
+        _ = W19F3Gate1(component: W19SpareChild(parent: W19SpareRoot()), live: false)
         let made = W19F3Module(holder: holder, component: component)
         made.router = W19F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -166,9 +202,6 @@ struct W19F4Builder: ModuleBuilder {
 
 final class W19F5Component: Component {
     let svc2 = W19S2()
-    func read1() {
-        let _: W19S3 = self.svc3
-    }
 }
 
 final class W19F5Holder: W19BaseHolder {
@@ -188,9 +221,11 @@ struct W19F5Builder: ModuleBuilder {
     let makeComponent: (Component) -> W19F5Component = { W19F5Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W19Context) -> W19F5Holder {
         let component = makeComponent(parentComponent)
-        let read0 = { (given: W19F5Component) -> W19S3 in given.svc3 }
-        _ = read0(component)
-        component.read1()
+        do {
+            defer { let _: W19S3 = component.svc3 }
+            _ = context
+        }
+        _ = "\(component.svc3 as W19S3)"
         let made = W19F5Holder(holder: holder, context: context, component: component)
         made.router = W19F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -222,6 +257,9 @@ struct W19F6Builder: ModuleBuilder {
 }
 
 final class W19F7Component: Component {
+    func read1() {
+        let _: W19S3 = self.svc3
+    }
 }
 
 final class W19F7Module: ModuleObject {
@@ -238,17 +276,11 @@ struct W19F7Builder: ModuleBuilder {
     let makeComponent: (Component) -> W19F7Component = { W19F7Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W19Context) -> W19F7Module {
         let component = makeComponent(parentComponent)
-        do {
-            defer { let _: W19S3 = component.svc3 }
-            _ = context
-        }
-        do {
-            defer { let _: W19S3 = component.svc3 }
-            _ = context
-        }
-        do {
-            defer { let _: W19S3 = component.svc3 }
-            _ = context
+        let _: W19S3 = component.svc3
+        component.read1()
+        switch W19Choice.current {
+        case .live: let _: W19S3 = component.svc3
+        case .preview: let _: W19S3 = component.svc3
         }
         let made = W19F7Module(holder: holder, component: component)
         made.router = W19F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -258,9 +290,6 @@ struct W19F7Builder: ModuleBuilder {
 
 final class W19F8Component: Component {
     let svc0 = W19S0()
-    func read0() {
-        let _: W19S3 = self.svc3
-    }
 }
 
 final class W19F8Holder: W19BaseHolder {
@@ -273,10 +302,21 @@ final class W19F8Holder: W19BaseHolder {
 
 final class W19F8Router: RouterObject {}
 
+struct W19F8Ask0 {
+    let mode: W19Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W19S3 = component.svc3
+        case .preview: break
+        }
+    }
+}
+
 struct W19F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W19Context) -> W19F8Holder {
         let component = W19F8Component(parent: parentComponent)
-        component.read0()
+        W19F8Ask0(mode: .live).ask(component)
+        W19F8Ask0(mode: .preview).ask(W19SpareChild(parent: W19SpareRoot()))
         let made = W19F8Holder(holder: holder, context: context, component: component)
         made.router = W19F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -292,7 +332,7 @@ final class W19F9Module: ModuleObject {
         typed = component
         super.init(key: "f9", holder: holder, component: component)
     }
-    var seen1: W19S3 { typed.svc3 }
+    var seen2: W19S3 { typed.svc3 }
 }
 
 final class W19F9Router: RouterObject {}
@@ -300,15 +340,14 @@ final class W19F9Router: RouterObject {}
 struct W19F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W19Context) -> W19F9Module {
         let component = W19F9Component(parent: parentComponent)
-        let read0 = { (given: W19F9Component) -> W19S3 in given.svc3 }
-        _ = read0(component)
         do {
             defer { let _: W19S3 = component.svc3 }
             _ = context
         }
+        let _: W19S3 = component.svc3
         let made = W19F9Module(holder: holder, component: component)
         made.router = W19F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
+        _ = made.seen2
         return made
     }
 }
@@ -328,14 +367,13 @@ final class W19F10Holder: W19BaseHolder {
 
 final class W19F10Router: RouterObject {}
 
-func w19F10Read0(_ component: W19F10Component) -> W19S2 {
-    component.svc2
-}
-
 struct W19F10Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W19Context) -> W19F10Holder {
         let component = W19F10Component(parent: parentComponent)
-        _ = w19F10Read0(component)
+        do {
+            defer { let _: W19S2 = component.svc2 }
+            _ = context
+        }
         let made = W19F10Holder(holder: holder, context: context, component: component)
         made.router = W19F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

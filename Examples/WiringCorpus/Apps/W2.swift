@@ -65,6 +65,7 @@ final class W2F1Holder: W2BaseHolder {
         typed = component
         super.init(key: "f1", holder: holder, context: context, component: component)
     }
+    var seen0: W2S4 { typed.svc4 }
 }
 
 final class W2F1Router: RouterObject {}
@@ -72,12 +73,9 @@ final class W2F1Router: RouterObject {}
 struct W2F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F1Holder {
         let component = W2F1Component(parent: parentComponent)
-        do {
-            defer { let _: W2S4 = component.svc4 }
-            _ = context
-        }
         let made = W2F1Holder(holder: holder, context: context, component: component)
         made.router = W2F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         made.wireChildren()
         return made
     }
@@ -93,37 +91,32 @@ final class W2F2Holder: W2BaseHolder {
         typed = component
         super.init(key: "f2", holder: holder, context: context, component: component)
     }
+    var seen1: W2S2 { typed.svc2 }
 }
 
 final class W2F2Router: RouterObject {}
-
-func w2F2Read1(_ component: W2F2Component) -> W2S2 {
-    component.svc2
-}
 
 struct W2F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W2F2Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F2Holder {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc0 as W2S0)"
-        _ = w2F2Read1(component)
+        let _: W2S0 = component.svc0
         let made = W2F2Holder(holder: holder, context: context, component: component)
         made.router = W2F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen1
         return made
     }
 }
 
 final class W2F3Component: W2BaseComponent {
     let svc1 = W2S1()
-    func read0() {
-        let _: W2S0 = self.svc0
-    }
 }
 
 final class W2F3Holder: W2BaseHolder {
     let typed: W2F3Component
     init(holder: ModuleHolder?, context: W2Context, component: W2F3Component) {
         typed = component
+        let _: W2S0 = component.svc0
         super.init(key: "f3", holder: holder, context: context, component: component)
         let c5 = self.attach(W2F6Builder(makeComponent: { W2F6Component(parent: $0) }))
         _ = c5.key
@@ -132,22 +125,31 @@ final class W2F3Holder: W2BaseHolder {
         let features7: [any W2Feature] = [W2F10Feature()]
         for feature in features7 { feature.install(in: self) }
     }
-    var seen1: W2S2 { typed.svc2 }
 }
 
 final class W2F3Router: RouterObject {}
 
+struct W2F3Ask2 {
+    let mode: W2Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W2S4 = component.svc4
+        case .preview: break
+        }
+    }
+}
+
 struct W2F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F3Holder {
         let component = W2F3Component(parent: parentComponent)
-        component.read0()
         switch W2Choice.current {
-        case .live: let _: W2S4 = component.svc4
-        case .preview: let _: W2S4 = component.svc4
+        case .live: let _: W2S2 = component.svc2
+        case .preview: let _: W2S2 = component.svc2
         }
+        W2F3Ask2(mode: .live).ask(component)
+        W2F3Ask2(mode: .preview).ask(W2SpareChild(parent: W2SpareRoot()))
         let made = W2F3Holder(holder: holder, context: context, component: component)
         made.router = W2F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         return made
     }
 }
@@ -159,20 +161,25 @@ final class W2F4Holder: W2BaseHolder {
     let typed: W2F4Component
     init(holder: ModuleHolder?, context: W2Context, component: W2F4Component) {
         typed = component
-        let _: W2S2 = component.svc2
         super.init(key: "f4", holder: holder, context: context, component: component)
     }
+    var seen0: W2S4 { typed.svc4 }
 }
 
 final class W2F4Router: RouterObject {}
+
+func w2F4Read1(_ component: W2F4Component) -> W2S2 {
+    component.svc2
+}
 
 struct W2F4Builder: ModuleBuilder {
     let makeComponent: (Component) -> W2F4Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F4Holder {
         let component = makeComponent(parentComponent)
-        _ = try? component.resolve("svc4", as: W2S4.self)
+        _ = w2F4Read1(component)
         let made = W2F4Holder(holder: holder, context: context, component: component)
         made.router = W2F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         made.attach(W2F7Builder(), context: W2Context())
         let maybe11: W2F4Holder? = made
         maybe11?.attach(W2F9Builder())
@@ -189,12 +196,21 @@ final class W2F5Module: ModuleObject {
     let typed: W2F5Component
     init(holder: ModuleHolder?, component: W2F5Component) {
         typed = component
-        let _: W2S4 = component.svc4
         super.init(key: "f5", holder: holder, component: component)
     }
 }
 
 final class W2F5Router: RouterObject {}
+
+struct W2F5Ask0 {
+    let mode: W2Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W2S4 = component.svc4
+        case .preview: break
+        }
+    }
+}
 
 struct W2F5Builder: ModuleBuilder {
     static func make() -> W2F5Builder {
@@ -202,10 +218,10 @@ struct W2F5Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F5Module {
         let component = W2F5Component(parent: parentComponent)
-        switch W2Choice.current {
-        case .live: let _: W2S4 = component.svc4
-        case .preview: let _: W2S4 = component.svc4
-        }
+        W2F5Ask0(mode: .live).ask(component)
+        W2F5Ask0(mode: .preview).ask(W2SpareChild(parent: W2SpareRoot()))
+        let read1 = { (given: W2F5Component) -> W2S4 in given.svc4 }
+        _ = read1(component)
         switch W2Choice.current {
         case .live:
             let c = component
@@ -233,18 +249,18 @@ final class W2F6Module: ModuleObject {
 
 final class W2F6Router: RouterObject {}
 
-func w2F6Read0(_ component: W2F6Component) -> W2S0 {
-    component.svc0
-}
-
 struct W2F6Builder: ModuleBuilder {
     let makeComponent: (Component) -> W2F6Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F6Module {
         let component = makeComponent(parentComponent)
-        _ = w2F6Read0(component)
-        do {
-            defer { let _: W2S3 = component.svc3 }
-            _ = context
+        _ = try? component.resolve("svc0", as: W2S0.self)
+        switch W2Choice.current {
+        case .live:
+            let c = component
+            let _: W2S3 = c.svc3
+        case .preview:
+            let c = W2SpareChild(parent: W2SpareRoot())
+            let _: W2S0 = c.spare
         }
         let made = W2F6Module(holder: holder, component: component)
         made.router = W2F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -269,18 +285,8 @@ final class W2F7Router: RouterObject {}
 struct W2F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F7Holder {
         let component = W2F7Component(parent: parentComponent)
-        switch W2Choice.current {
-        case .live:
-            let c = component
-            let _: W2S4 = c.svc4
-        case .preview:
-            let c = W2SpareChild(parent: W2SpareRoot())
-            let _: W2S0 = c.spare
-        }
-        do {
-            defer { let _: W2S0 = component.svc0 }
-            _ = context
-        }
+        let _: W2S4 = component.svc4
+        _ = try? component.resolve("svc0", as: W2S0.self)
         let made = W2F7Holder(holder: holder, context: context, component: component)
         made.router = W2F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -299,28 +305,23 @@ final class W2F8Holder: W2BaseHolder {
     let typed: W2F8Component
     init(holder: ModuleHolder?, context: W2Context, component: W2F8Component) {
         typed = component
+        let _: W2S1 = component.svc1
         super.init(key: "f8", holder: holder, context: context, component: component)
     }
 }
 
 final class W2F8Router: RouterObject {}
 
-func w2F8Read0(_ component: W2F8Component) -> W2S4 {
-    component.svc4
-}
-
 struct W2F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F8Holder {
         let component = W2F8Component(parent: parentComponent, title: "f8")
-        _ = w2F8Read0(component)
-        _ = try? component.resolve("svc2", as: W2S2.self)
         switch W2Choice.current {
-        case .live:
-            let c = component
-            let _: W2S1 = c.svc1
-        case .preview:
-            let c = W2SpareChild(parent: W2SpareRoot())
-            let _: W2S0 = c.spare
+        case .live: let _: W2S4 = component.svc4
+        case .preview: let _: W2S4 = component.svc4
+        }
+        do {
+            defer { let _: W2S2 = component.svc2 }
+            _ = context
         }
         let made = W2F8Holder(holder: holder, context: context, component: component)
         made.router = W2F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -336,20 +337,28 @@ final class W2F9Module: ModuleObject {
     let typed: W2F9Component
     init(holder: ModuleHolder?, component: W2F9Component) {
         typed = component
+        let _: W2S4 = component.svc4
         super.init(key: "f9", holder: holder, component: component)
     }
 }
 
 final class W2F9Router: RouterObject {}
 
+struct W2F9Ask1 {
+    let mode: W2Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W2S0 = component.svc0
+        case .preview: break
+        }
+    }
+}
+
 struct W2F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F9Module {
         let component = W2F9Component(parent: parentComponent)
-        let _: W2S4 = component.svc4
-        switch W2Choice.current {
-        case .live: let _: W2S0 = component.svc0
-        case .preview: let _: W2S0 = component.svc0
-        }
+        W2F9Ask1(mode: .live).ask(component)
+        W2F9Ask1(mode: .preview).ask(W2SpareChild(parent: W2SpareRoot()))
         let made = W2F9Module(holder: holder, component: component)
         made.router = W2F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -401,8 +410,10 @@ final class W2F11Router: RouterObject {}
 struct W2F11Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F11Holder {
         let component = W2F11Component(parent: parentComponent)
-        let read0 = { (given: W2F11Component) -> W2S1 in given.svc1 }
-        _ = read0(component)
+        switch W2Choice.current {
+        case .live: let _: W2S1 = component.svc1
+        case .preview: let _: W2S1 = component.svc1
+        }
         let made = W2F11Holder(holder: holder, context: context, component: component)
         made.router = W2F11Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -424,6 +435,7 @@ final class W2F12Holder: W2BaseHolder {
         typed = component
         super.init(key: "f12", holder: holder, context: context, component: component)
     }
+    var seen1: W2S4 { typed.svc4 }
 }
 
 final class W2F12Router: RouterObject {}
@@ -431,16 +443,17 @@ final class W2F12Router: RouterObject {}
 struct W2F12Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W2Context) -> W2F12Holder {
         let component = W2F12Component(parent: parentComponent, title: "f12")
-        do {
-            defer { let _: W2S5 = component.svc5 }
-            _ = context
-        }
         switch W2Choice.current {
-        case .live: let _: W2S4 = component.svc4
-        case .preview: let _: W2S4 = component.svc4
+        case .live:
+            let c = component
+            let _: W2S5 = c.svc5
+        case .preview:
+            let c = W2SpareChild(parent: W2SpareRoot())
+            let _: W2S0 = c.spare
         }
         let made = W2F12Holder(holder: holder, context: context, component: component)
         made.router = W2F12Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen1
         return made
     }
 }

@@ -30,12 +30,6 @@ class W20BaseHolder: ModuleHolderObject {
     }
 }
 
-final class W20SpareRoot: Component, RootComponent {
-    let spare = W20S0()
-    init() { super.init(parent: nil) }
-}
-final class W20SpareChild: Component {}
-
 final class W20AppComponent: Component, RootComponent {
     let svc1 = W20S1()
     init() { super.init(parent: nil) }
@@ -61,6 +55,7 @@ final class W20F1Module: ModuleObject {
     let typed: W20F1Component
     init(holder: ModuleHolder?, component: W20F1Component) {
         typed = component
+        let _: W20S1 = component.svc1
         super.init(key: "f1", holder: holder, component: component)
     }
 }
@@ -70,8 +65,6 @@ final class W20F1Router: RouterObject {}
 struct W20F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W20Context) -> W20F1Module {
         let component = W20F1Component(parent: parentComponent)
-        let read0 = { (given: W20F1Component) -> W20S1 in given.svc1 }
-        _ = read0(component)
         let made = W20F1Module(holder: holder, component: component)
         made.router = W20F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -87,20 +80,17 @@ final class W20F2Holder: W20BaseHolder {
         typed = component
         super.init(key: "f2", holder: holder, context: context, component: component)
     }
+    var seen0: W20S1 { typed.svc1 }
 }
 
 final class W20F2Router: RouterObject {}
 
-func w20F2Read0(_ component: W20F2Component) -> W20S1 {
-    component.svc1
-}
-
 struct W20F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W20Context) -> W20F2Holder {
         let component = W20F2Component(parent: parentComponent)
-        _ = w20F2Read0(component)
         let made = W20F2Holder(holder: holder, context: context, component: component)
         made.router = W20F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         made.wireChildren()
         return made
     }
@@ -112,6 +102,9 @@ final class W20F3Component: Component {
         self.title = title
         super.init(parent: parent)
     }
+    func read1() {
+        let _: W20S1 = self.svc1
+    }
 }
 
 final class W20F3Holder: W20BaseHolder {
@@ -120,6 +113,7 @@ final class W20F3Holder: W20BaseHolder {
         typed = component
         super.init(key: "f3", holder: holder, context: context, component: component)
     }
+    var seen0: W20S1 { typed.svc1 }
 }
 
 final class W20F3Router: RouterObject {}
@@ -127,28 +121,15 @@ final class W20F3Router: RouterObject {}
 struct W20F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W20Context) -> W20F3Holder {
         let component = W20F3Component(parent: parentComponent, title: "f3")
-        switch W20Choice.current {
-        case .live:
-            let c = component
-            let _: W20S1 = c.svc1
-        case .preview:
-            let c = W20SpareChild(parent: W20SpareRoot())
-            let _: W20S0 = c.spare
-        }
-        switch W20Choice.current {
-        case .live: let _: W20S1 = component.svc1
-        case .preview: let _: W20S1 = component.svc1
-        }
+        component.read1()
         let made = W20F3Holder(holder: holder, context: context, component: component)
         made.router = W20F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
 
 final class W20F4Component: Component {
-    func read0() {
-        let _: W20S1 = self.svc1
-    }
 }
 
 final class W20F4Holder: W20BaseHolder {
@@ -165,7 +146,10 @@ struct W20F4Builder: ModuleBuilder {
     let makeComponent: (Component) -> W20F4Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W20Context) -> W20F4Holder {
         let component = makeComponent(parentComponent)
-        component.read0()
+        do {
+            defer { let _: W20S1 = component.svc1 }
+            _ = context
+        }
         let made = W20F4Holder(holder: holder, context: context, component: component)
         made.router = W20F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()

@@ -111,19 +111,25 @@ final class W21F2Module: ModuleObject {
         typed = component
         super.init(key: "f2", holder: holder, component: component)
     }
-    var seen0: W21S0 { typed.svc0 }
 }
 
 final class W21F2Router: RouterObject {}
 
+final class W21F2Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W21S0 = component.svc0 }
+    }
+}
+
 struct W21F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W21Context) -> W21F2Module {
         let component = W21F2Component(parent: parentComponent)
+        _ = W21F2Gate0(component: component, live: true)
+        _ = W21F2Gate0(component: W21SpareChild(parent: W21SpareRoot()), live: false)
         let read1 = { (given: W21F2Component) -> W21S1 in given.svc1 }
         _ = read1(component)
         let made = W21F2Module(holder: holder, component: component)
         made.router = W21F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -150,12 +156,8 @@ struct W21F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W21Context) -> W21F3Holder {
         let component = makeComponent(parentComponent)
         switch W21Choice.current {
-        case .live:
-            let c = component
-            let _: W21S3 = c.svc3
-        case .preview:
-            let c = W21SpareChild(parent: W21SpareRoot())
-            let _: W21S0 = c.spare
+        case .live: let _: W21S3 = component.svc3
+        case .preview: let _: W21S3 = component.svc3
         }
         let made = W21F3Holder(holder: holder, context: context, component: component)
         made.router = W21F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -174,8 +176,6 @@ final class W21F4Module: ModuleObject {
         typed = component
         super.init(key: "f4", holder: holder, component: component)
     }
-    var seen0: W21S0 { typed.svc0 }
-    var seen1: W21S3 { typed.svc3 }
 }
 
 final class W21F4Router: RouterObject {}
@@ -184,10 +184,13 @@ struct W21F4Builder: ModuleBuilder {
     let makeComponent: (Component) -> W21F4Component = { W21F4Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W21Context) -> W21F4Module {
         let component = makeComponent(parentComponent)
+        do {
+            defer { let _: W21S0 = component.svc0 }
+            _ = context
+        }
+        _ = "\(component.svc3 as W21S3)"
         let made = W21F4Module(holder: holder, component: component)
         made.router = W21F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
-        _ = made.seen1
         return made
     }
 }
@@ -210,7 +213,10 @@ final class W21F5Router: RouterObject {}
 struct W21F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W21Context) -> W21F5Holder {
         let component = W21F5Component(parent: parentComponent)
-        _ = try? component.resolve("svc4", as: W21S4.self)
+        switch W21Choice.current {
+        case .live: let _: W21S4 = component.svc4
+        case .preview: let _: W21S4 = component.svc4
+        }
         let made = W21F5Holder(holder: holder, context: context, component: component)
         made.router = W21F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -232,20 +238,16 @@ final class W21F6Module: ModuleObject {
 
 final class W21F6Router: RouterObject {}
 
-func w21F6Read0(_ component: W21F6Component) -> W21S0 {
-    component.svc0
-}
-
 struct W21F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W21Context) -> W21F6Module {
         let component = W21F6Component(parent: parentComponent)
-        _ = w21F6Read0(component)
+        do {
+            defer { let _: W21S0 = component.svc0 }
+            _ = context
+        }
         let read1 = { (given: W21F6Component) -> W21S0 in given.svc0 }
         _ = read1(component)
-        switch W21Choice.current {
-        case .live: let _: W21S4 = component.svc4
-        case .preview: let _: W21S4 = component.svc4
-        }
+        _ = "\(component.svc4 as W21S4)"
         let made = W21F6Module(holder: holder, component: component)
         made.router = W21F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

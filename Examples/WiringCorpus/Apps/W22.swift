@@ -67,7 +67,7 @@ final class W22F1Module: ModuleObject {
         typed = component
         super.init(key: "f1", holder: holder, component: component)
     }
-    var seen1: W22S1 { typed.svc1 }
+    var seen0: W22S5 { typed.svc5 }
 }
 
 final class W22F1Router: RouterObject {}
@@ -75,36 +75,38 @@ final class W22F1Router: RouterObject {}
 struct W22F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W22Context) -> W22F1Module {
         let component = W22F1Component(parent: parentComponent, title: "f1")
-        _ = try? component.resolve("svc5", as: W22S5.self)
+        let read1 = { (given: W22F1Component) -> W22S1 in given.svc1 }
+        _ = read1(component)
         let made = W22F1Module(holder: holder, component: component)
         made.router = W22F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
+        _ = made.seen0
         return made
     }
 }
 
 final class W22F2Component: W22BaseComponent {
     let svc4 = W22S4()
-    func read1() {
-        let _: W22S5 = self.svc5
-    }
 }
 
 final class W22F2Holder: W22BaseHolder {
     let typed: W22F2Component
     init(holder: ModuleHolder?, context: W22Context, component: W22F2Component) {
         typed = component
-        let _: W22S5 = component.svc5
         super.init(key: "f2", holder: holder, context: context, component: component)
     }
 }
 
 final class W22F2Router: RouterObject {}
 
+func w22F2Read0(_ component: W22F2Component) -> W22S5 {
+    component.svc5
+}
+
 struct W22F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W22Context) -> W22F2Holder {
         let component = W22F2Component(parent: parentComponent)
-        component.read1()
+        _ = w22F2Read0(component)
+        _ = try? component.resolve("svc5", as: W22S5.self)
         let made = W22F2Holder(holder: holder, context: context, component: component)
         made.router = W22F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -122,25 +124,29 @@ final class W22F3Holder: W22BaseHolder {
         typed = component
         super.init(key: "f3", holder: holder, context: context, component: component)
     }
-    var seen0: W22S4 { typed.svc4 }
 }
 
 final class W22F3Router: RouterObject {}
 
-func w22F3Read2(_ component: W22F3Component) -> W22S4 {
-    component.svc4
+final class W22F3Gate2 {
+    init(component: Component, live: Bool) {
+        if live { let _: W22S4 = component.svc4 }
+    }
 }
 
 struct W22F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W22F3Component = { W22F3Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W22Context) -> W22F3Holder {
         let component = makeComponent(parentComponent)
-        let read1 = { (given: W22F3Component) -> W22S4 in given.svc4 }
-        _ = read1(component)
-        _ = w22F3Read2(component)
+        switch W22Choice.current {
+        case .live: let _: W22S4 = component.svc4
+        case .preview: let _: W22S4 = component.svc4
+        }
+        _ = try? component.resolve("svc4", as: W22S4.self)
+        _ = W22F3Gate2(component: component, live: true)
+        _ = W22F3Gate2(component: W22SpareChild(parent: W22SpareRoot()), live: false)
         let made = W22F3Holder(holder: holder, context: context, component: component)
         made.router = W22F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         made.wireChildren()
         return made
     }
@@ -221,7 +227,6 @@ final class W22F6Module: ModuleObject {
         typed = component
         super.init(key: "f6", holder: holder, component: component)
     }
-    var seen0: W22S0 { typed.svc0 }
 }
 
 final class W22F6Router: RouterObject {}
@@ -229,11 +234,25 @@ final class W22F6Router: RouterObject {}
 struct W22F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W22Context) -> W22F6Module {
         let component = W22F6Component.make(parent: parentComponent)
-        _ = "\(component.svc0 as W22S0)"
-        let _: W22S5 = component.svc5
+        let _: W22S0 = component.svc0
+        switch W22Choice.current {
+        case .live:
+            let c = component
+            let _: W22S0 = c.svc0
+        case .preview:
+            let c = W22SpareChild(parent: W22SpareRoot())
+            let _: W22S0 = c.spare
+        }
+        switch W22Choice.current {
+        case .live:
+            let c = component
+            let _: W22S5 = c.svc5
+        case .preview:
+            let c = W22SpareChild(parent: W22SpareRoot())
+            let _: W22S0 = c.spare
+        }
         let made = W22F6Module(holder: holder, component: component)
         made.router = W22F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -252,17 +271,27 @@ final class W22F7Holder: W22BaseHolder {
         typed = component
         super.init(key: "f7", holder: holder, context: context, component: component)
     }
-    var seen0: W22S2 { typed.svc2 }
 }
 
 final class W22F7Router: RouterObject {}
 
+struct W22F7Ask0 {
+    let mode: W22Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W22S2 = component.svc2
+        case .preview: break
+        }
+    }
+}
+
 struct W22F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W22Context) -> W22F7Holder {
         let component = W22F7Component(parent: parentComponent, title: "f7")
+        W22F7Ask0(mode: .live).ask(component)
+        W22F7Ask0(mode: .preview).ask(W22SpareChild(parent: W22SpareRoot()))
         let made = W22F7Holder(holder: holder, context: context, component: component)
         made.router = W22F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         made.wireChildren()
         return made
     }
@@ -278,6 +307,8 @@ final class W22F8Module: ModuleObject {
         typed = component
         super.init(key: "f8", holder: holder, component: component)
     }
+    var seen0: W22S5 { typed.svc5 }
+    var seen1: W22S5 { typed.svc5 }
 }
 
 final class W22F8Router: RouterObject {}
@@ -293,17 +324,10 @@ struct W22F8Builder: ModuleBuilder {
             let c = W22SpareChild(parent: W22SpareRoot())
             let _: W22S0 = c.spare
         }
-        _ = try? component.resolve("svc5", as: W22S5.self)
-        switch W22Choice.current {
-        case .live:
-            let c = component
-            let _: W22S5 = c.svc5
-        case .preview:
-            let c = W22SpareChild(parent: W22SpareRoot())
-            let _: W22S0 = c.spare
-        }
         let made = W22F8Module(holder: holder, component: component)
         made.router = W22F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
+        _ = made.seen1
         return made
     }
 }
@@ -321,6 +345,20 @@ final class W22F9Module: ModuleObject {
 
 final class W22F9Router: RouterObject {}
 
+final class W22F9Gate1 {
+    init(component: Component, live: Bool) {
+        if live { let _: W22S5 = component.svc5 }
+    }
+}
+
+func w22F9Read0(_ component: W22F9Component) -> W22S5 {
+    component.svc5
+}
+
+func w22F9Read2(_ component: W22F9Component) -> W22S5 {
+    component.svc5
+}
+
 struct W22F9Builder: ModuleBuilder {
     let makeComponent: (Component) -> W22F9Component = { W22F9Component(parent: $0) }
     static func make() -> W22F9Builder {
@@ -328,22 +366,10 @@ struct W22F9Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W22Context) -> W22F9Module {
         let component = makeComponent(parentComponent)
-        switch W22Choice.current {
-        case .live:
-            let c = component
-            let _: W22S5 = c.svc5
-        case .preview:
-            let c = W22SpareChild(parent: W22SpareRoot())
-            let _: W22S0 = c.spare
-        }
-        switch W22Choice.current {
-        case .live: let _: W22S5 = component.svc5
-        case .preview: let _: W22S5 = component.svc5
-        }
-        do {
-            defer { let _: W22S5 = component.svc5 }
-            _ = context
-        }
+        _ = w22F9Read0(component)
+        _ = W22F9Gate1(component: component, live: true)
+        _ = W22F9Gate1(component: W22SpareChild(parent: W22SpareRoot()), live: false)
+        _ = w22F9Read2(component)
         let made = W22F9Module(holder: holder, component: component)
         made.router = W22F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -368,22 +394,21 @@ final class W22F10Module: ModuleObject {
 
 final class W22F10Router: RouterObject {}
 
-func w22F10Read0(_ component: W22F10Component) -> W22S5 {
-    component.svc5
+final class W22F10Gate1 {
+    init(component: Component, live: Bool) {
+        if live { let _: W22S5 = component.svc5 }
+    }
 }
 
 struct W22F10Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W22Context) -> W22F10Module {
         let component = W22F10Component.make(parent: parentComponent)
-        _ = w22F10Read0(component)
-        switch W22Choice.current {
-        case .live:
-            let c = component
-            let _: W22S5 = c.svc5
-        case .preview:
-            let c = W22SpareChild(parent: W22SpareRoot())
-            let _: W22S0 = c.spare
+        do {
+            defer { let _: W22S5 = component.svc5 }
+            _ = context
         }
+        _ = W22F10Gate1(component: component, live: true)
+        _ = W22F10Gate1(component: W22SpareChild(parent: W22SpareRoot()), live: false)
         let made = W22F10Module(holder: holder, component: component)
         made.router = W22F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

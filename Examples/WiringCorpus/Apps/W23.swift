@@ -74,7 +74,10 @@ final class W23F1Router: RouterObject {}
 struct W23F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W23Context) -> W23F1Module {
         let component = W23F1Component(parent: parentComponent, title: "f1")
-        let _: W23S4 = component.svc4
+        do {
+            defer { let _: W23S4 = component.svc4 }
+            _ = context
+        }
         let made = W23F1Module(holder: holder, component: component)
         made.router = W23F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -86,16 +89,12 @@ final class W23F2Component: Component {
     static func make(parent: Component) -> W23F2Component {
         W23F2Component(parent: parent)
     }
-    func read0() {
-        let _: W23S5 = self.svc5
-    }
 }
 
 final class W23F2Module: ModuleObject {
     let typed: W23F2Component
     init(holder: ModuleHolder?, component: W23F2Component) {
         typed = component
-        let _: W23S5 = component.svc5
         super.init(key: "f2", holder: holder, component: component)
     }
 }
@@ -105,8 +104,26 @@ final class W23F2Router: RouterObject {}
 struct W23F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W23Context) -> W23F2Module {
         let component = W23F2Component.make(parent: parentComponent)
-        component.read0()
-        _ = "\(component.svc1 as W23S1)"
+        switch W23Choice.current {
+        case .live:
+            let c = component
+            let _: W23S5 = c.svc5
+        case .preview:
+            let c = W23SpareChild(parent: W23SpareRoot())
+            let _: W23S0 = c.spare
+        }
+        switch W23Choice.current {
+        case .live:
+            let c = component
+            let _: W23S1 = c.svc1
+        case .preview:
+            let c = W23SpareChild(parent: W23SpareRoot())
+            let _: W23S0 = c.spare
+        }
+        switch W23Choice.current {
+        case .live: let _: W23S5 = component.svc5
+        case .preview: let _: W23S5 = component.svc5
+        }
         let made = W23F2Module(holder: holder, component: component)
         made.router = W23F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -114,8 +131,8 @@ struct W23F2Builder: ModuleBuilder {
 }
 
 final class W23F3Component: Component {
-    func read0() {
-        let _: W23S4 = self.svc4
+    func read1() {
+        let _: W23S5 = self.svc5
     }
 }
 
@@ -129,29 +146,28 @@ final class W23F3Module: ModuleObject {
 
 final class W23F3Router: RouterObject {}
 
-func w23F3Read1(_ component: W23F3Component) -> W23S5 {
-    component.svc5
-}
-
-func w23F3Read2(_ component: W23F3Component) -> W23S4 {
-    component.svc4
+struct W23F3Ask0 {
+    let mode: W23Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W23S4 = component.svc4
+        case .preview: break
+        }
+    }
 }
 
 struct W23F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W23F3Component = { W23F3Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W23Context) -> W23F3Module {
         let component = makeComponent(parentComponent)
-        component.read0()
-        _ = w23F3Read1(component)
-        _ = w23F3Read2(component)
-        switch W23Choice.current {
-        case .live:
-            let c = component
-            let _: W23S0 = c.svc0
-        case .preview:
-            let c = W23SpareChild(parent: W23SpareRoot())
-            let _: W23S0 = c.spare
+        W23F3Ask0(mode: .live).ask(component)
+        W23F3Ask0(mode: .preview).ask(W23SpareChild(parent: W23SpareRoot()))
+        component.read1()
+        do {
+            defer { let _: W23S4 = component.svc4 }
+            _ = context
         }
+        let _: W23S0 = component.svc0
         let made = W23F3Module(holder: holder, component: component)
         made.router = W23F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -222,7 +238,14 @@ struct W23F6Builder: ModuleBuilder {
     let makeComponent: (Component) -> W23F6Component = { W23F6Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W23Context) -> W23F6Holder {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc1 as W23S1)"
+        switch W23Choice.current {
+        case .live:
+            let c = component
+            let _: W23S1 = c.svc1
+        case .preview:
+            let c = W23SpareChild(parent: W23SpareRoot())
+            let _: W23S0 = c.spare
+        }
         let made = W23F6Holder(holder: holder, context: context, component: component)
         made.router = W23F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         let steps7: [(W23F6Holder) -> Void] = [{ _ = $0.attach(W23F7Builder()) }]
@@ -237,6 +260,9 @@ final class W23F7Component: Component {
     let svc5 = W23S5()
     static func make(parent: Component) -> W23F7Component {
         W23F7Component(parent: parent)
+    }
+    func read1() {
+        let _: W23S4 = self.svc4
     }
 }
 
@@ -254,10 +280,7 @@ final class W23F7Router: RouterObject {}
 struct W23F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W23Context) -> W23F7Module {
         let component = W23F7Component.make(parent: parentComponent)
-        switch W23Choice.current {
-        case .live: let _: W23S4 = component.svc4
-        case .preview: let _: W23S4 = component.svc4
-        }
+        component.read1()
         let made = W23F7Module(holder: holder, component: component)
         made.router = W23F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -273,7 +296,6 @@ final class W23F8Holder: W23BaseHolder {
     let typed: W23F8Component
     init(holder: ModuleHolder?, context: W23Context, component: W23F8Component) {
         typed = component
-        let _: W23S5 = component.svc5
         super.init(key: "f8", holder: holder, context: context, component: component)
     }
 }
@@ -284,6 +306,10 @@ struct W23F8Builder: ModuleBuilder {
     let makeComponent: (Component) -> W23F8Component = { W23F8Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W23Context) -> W23F8Holder {
         let component = makeComponent(parentComponent)
+        do {
+            defer { let _: W23S5 = component.svc5 }
+            _ = context
+        }
         let made = W23F8Holder(holder: holder, context: context, component: component)
         made.router = W23F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -300,7 +326,6 @@ final class W23F9Holder: W23BaseHolder {
     let typed: W23F9Component
     init(holder: ModuleHolder?, context: W23Context, component: W23F9Component) {
         typed = component
-        let _: W23S4 = component.svc4
         super.init(key: "f9", holder: holder, context: context, component: component)
         var pending10: [(W23F9Holder) -> Void] = [{ _ = $0.attach(W23F10Builder()) }]
         while let next = pending10.popLast() { next(self) }
@@ -309,10 +334,18 @@ final class W23F9Holder: W23BaseHolder {
 
 final class W23F9Router: RouterObject {}
 
+final class W23F9Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W23S4 = component.svc4 }
+    }
+}
+
 struct W23F9Builder: ModuleBuilder {
     let makeComponent: (Component) -> W23F9Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W23Context) -> W23F9Holder {
         let component = makeComponent(parentComponent)
+        _ = W23F9Gate0(component: component, live: true)
+        _ = W23F9Gate0(component: W23SpareChild(parent: W23SpareRoot()), live: false)
         let made = W23F9Holder(holder: holder, context: context, component: component)
         made.router = W23F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -329,6 +362,7 @@ final class W23F10Module: ModuleObject {
     let typed: W23F10Component
     init(holder: ModuleHolder?, component: W23F10Component) {
         typed = component
+        let _: W23S1 = component.svc1
         super.init(key: "f10", holder: holder, component: component)
     }
 }
@@ -338,15 +372,11 @@ final class W23F10Router: RouterObject {}
 struct W23F10Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W23Context) -> W23F10Module {
         let component = W23F10Component.make(parent: parentComponent)
-        do {
-            defer { let _: W23S1 = component.svc1 }
-            _ = context
-        }
+        _ = "\(component.svc1 as W23S1)"
         do {
             defer { let _: W23S5 = component.svc5 }
             _ = context
         }
-        let _: W23S1 = component.svc1
         let made = W23F10Module(holder: holder, component: component)
         made.router = W23F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

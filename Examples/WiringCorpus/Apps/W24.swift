@@ -119,9 +119,9 @@ final class W24F3Module: ModuleObject {
     let typed: W24F3Component
     init(holder: ModuleHolder?, component: W24F3Component) {
         typed = component
+        let _: W24S1 = component.svc1
         super.init(key: "f3", holder: holder, component: component)
     }
-    var seen0: W24S1 { typed.svc1 }
 }
 
 final class W24F3Router: RouterObject {}
@@ -129,10 +129,10 @@ final class W24F3Router: RouterObject {}
 struct W24F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W24Context) -> W24F3Module {
         let component = W24F3Component.make(parent: parentComponent)
-        let _: W24S1 = component.svc1
+        let read0 = { (given: W24F3Component) -> W24S1 in given.svc1 }
+        _ = read0(component)
         let made = W24F3Module(holder: holder, component: component)
         made.router = W24F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -148,7 +148,6 @@ final class W24F4Holder: W24BaseHolder {
     let typed: W24F4Component
     init(holder: ModuleHolder?, context: W24Context, component: W24F4Component) {
         typed = component
-        let _: W24S1 = component.svc1
         super.init(key: "f4", holder: holder, context: context, component: component)
     }
 }
@@ -158,6 +157,7 @@ final class W24F4Router: RouterObject {}
 struct W24F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W24Context) -> W24F4Holder {
         let component = W24F4Component.make(parent: parentComponent)
+        _ = "\(component.svc1 as W24S1)"
         let made = W24F4Holder(holder: holder, context: context, component: component)
         made.router = W24F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -178,18 +178,17 @@ final class W24F5Module: ModuleObject {
 
 final class W24F5Router: RouterObject {}
 
-func w24F5Read1(_ component: W24F5Component) -> W24S3 {
-    component.svc3
-}
-
 struct W24F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W24Context) -> W24F5Module {
         let component = W24F5Component(parent: parentComponent)
+        do {
+            defer { let _: W24S3 = component.svc3 }
+            _ = context
+        }
         switch W24Choice.current {
         case .live: let _: W24S3 = component.svc3
         case .preview: let _: W24S3 = component.svc3
         }
-        _ = w24F5Read1(component)
         _ = "\(component.svc1 as W24S1)"
         let made = W24F5Module(holder: holder, component: component)
         made.router = W24F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -216,11 +215,9 @@ final class W24F6Router: RouterObject {}
 struct W24F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W24Context) -> W24F6Module {
         let component = W24F6Component(parent: parentComponent)
-        switch W24Choice.current {
-        case .live: let _: W24S1 = component.svc1
-        case .preview: let _: W24S1 = component.svc1
-        }
-        let _: W24S1 = component.svc1
+        _ = "\(component.svc1 as W24S1)"
+        let read1 = { (given: W24F6Component) -> W24S1 in given.svc1 }
+        _ = read1(component)
         let made = W24F6Module(holder: holder, component: component)
         made.router = W24F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -236,23 +233,24 @@ final class W24F7Module: ModuleObject {
         typed = component
         super.init(key: "f7", holder: holder, component: component)
     }
-    var seen1: W24S0 { typed.svc0 }
 }
 
 final class W24F7Router: RouterObject {}
-
-func w24F7Read0(_ component: W24F7Component) -> W24S1 {
-    component.svc1
-}
 
 struct W24F7Builder: ModuleBuilder {
     let makeComponent: (Component) -> W24F7Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W24Context) -> W24F7Module {
         let component = makeComponent(parentComponent)
-        _ = w24F7Read0(component)
+        switch W24Choice.current {
+        case .live: let _: W24S1 = component.svc1
+        case .preview: let _: W24S1 = component.svc1
+        }
+        do {
+            defer { let _: W24S0 = component.svc0 }
+            _ = context
+        }
         let made = W24F7Module(holder: holder, component: component)
         made.router = W24F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         return made
     }
 }
@@ -264,10 +262,8 @@ final class W24F8Module: ModuleObject {
     let typed: W24F8Component
     init(holder: ModuleHolder?, component: W24F8Component) {
         typed = component
-        let _: W24S1 = component.svc1
         super.init(key: "f8", holder: holder, component: component)
     }
-    var seen1: W24S3 { typed.svc3 }
 }
 
 final class W24F8Router: RouterObject {}
@@ -276,9 +272,11 @@ struct W24F8Builder: ModuleBuilder {
     let makeComponent: (Component) -> W24F8Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W24Context) -> W24F8Module {
         let component = makeComponent(parentComponent)
+        let _: W24S1 = component.svc1
+        let read1 = { (given: W24F8Component) -> W24S3 in given.svc3 }
+        _ = read1(component)
         let made = W24F8Module(holder: holder, component: component)
         made.router = W24F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         return made
     }
 }
@@ -337,6 +335,9 @@ struct W24F10Builder: ModuleBuilder {
 
 final class W24F11Component: Component {
     let svc0 = W24S0()
+    func read0() {
+        let _: W24S1 = self.svc1
+    }
 }
 
 final class W24F11Holder: W24BaseHolder {
@@ -352,8 +353,7 @@ final class W24F11Router: RouterObject {}
 struct W24F11Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W24Context) -> W24F11Holder {
         let component = W24F11Component(parent: parentComponent)
-        let read0 = { (given: W24F11Component) -> W24S1 in given.svc1 }
-        _ = read0(component)
+        component.read0()
         let made = W24F11Holder(holder: holder, context: context, component: component)
         made.router = W24F11Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -75,6 +75,9 @@ final class W25F2Component: Component {
         self.title = title
         super.init(parent: parent)
     }
+    func read0() {
+        let _: W25S2 = self.svc2
+    }
 }
 
 final class W25F2Module: ModuleObject {
@@ -87,23 +90,19 @@ final class W25F2Module: ModuleObject {
 
 final class W25F2Router: RouterObject {}
 
-func w25F2Read0(_ component: W25F2Component) -> W25S2 {
-    component.svc2
+final class W25F2Gate2 {
+    init(component: Component, live: Bool) {
+        if live { let _: W25S2 = component.svc2 }
+    }
 }
 
 struct W25F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W25Context) -> W25F2Module {
         let component = W25F2Component(parent: parentComponent, title: "f2")
-        _ = w25F2Read0(component)
-        _ = try? component.resolve("svc2", as: W25S2.self)
-        switch W25Choice.current {
-        case .live:
-            let c = component
-            let _: W25S2 = c.svc2
-        case .preview:
-            let c = W25SpareChild(parent: W25SpareRoot())
-            let _: W25S0 = c.spare
-        }
+        component.read0()
+        _ = "\(component.svc2 as W25S2)"
+        _ = W25F2Gate2(component: component, live: true)
+        _ = W25F2Gate2(component: W25SpareChild(parent: W25SpareRoot()), live: false)
         let made = W25F2Module(holder: holder, component: component)
         made.router = W25F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -124,15 +123,27 @@ final class W25F3Holder: W25BaseHolder {
 
 final class W25F3Router: RouterObject {}
 
+struct W25F3Ask0 {
+    let mode: W25Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W25S2 = component.svc2
+        case .preview: break
+        }
+    }
+}
+
+func w25F3Read1(_ component: W25F3Component) -> W25S2 {
+    component.svc2
+}
+
 struct W25F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W25Context) -> W25F3Holder {
         let component = W25F3Component(parent: parentComponent)
+        W25F3Ask0(mode: .live).ask(component)
+        W25F3Ask0(mode: .preview).ask(W25SpareChild(parent: W25SpareRoot()))
+        _ = w25F3Read1(component)
         let _: W25S2 = component.svc2
-        _ = try? component.resolve("svc2", as: W25S2.self)
-        switch W25Choice.current {
-        case .live: let _: W25S2 = component.svc2
-        case .preview: let _: W25S2 = component.svc2
-        }
         let made = W25F3Holder(holder: holder, context: context, component: component)
         made.router = W25F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         let routes5: [String: (W25F3Holder) -> Void] = ["f4": { _ = $0.attach(W25F4Builder()) }]
@@ -177,6 +188,9 @@ final class W25F5Component: Component {
     static func make(parent: Component) -> W25F5Component {
         W25F5Component(parent: parent)
     }
+    func read0() {
+        let _: W25S3 = self.svc3
+    }
 }
 
 final class W25F5Holder: W25BaseHolder {
@@ -189,17 +203,22 @@ final class W25F5Holder: W25BaseHolder {
 
 final class W25F5Router: RouterObject {}
 
+struct W25F5Ask1 {
+    let mode: W25Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W25S2 = component.svc2
+        case .preview: break
+        }
+    }
+}
+
 struct W25F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W25Context) -> W25F5Holder {
         let component = W25F5Component.make(parent: parentComponent)
-        switch W25Choice.current {
-        case .live: let _: W25S3 = component.svc3
-        case .preview: let _: W25S3 = component.svc3
-        }
-        do {
-            defer { let _: W25S2 = component.svc2 }
-            _ = context
-        }
+        component.read0()
+        W25F5Ask1(mode: .live).ask(component)
+        W25F5Ask1(mode: .preview).ask(W25SpareChild(parent: W25SpareRoot()))
         let made = W25F5Holder(holder: holder, context: context, component: component)
         made.router = W25F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -240,26 +259,23 @@ final class W25F7Module: ModuleObject {
         typed = component
         super.init(key: "f7", holder: holder, component: component)
     }
+    var seen2: W25S2 { typed.svc2 }
 }
 
 final class W25F7Router: RouterObject {}
-
-func w25F7Read0(_ component: W25F7Component) -> W25S2 {
-    component.svc2
-}
 
 struct W25F7Builder: ModuleBuilder {
     let makeComponent: (Component) -> W25F7Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W25Context) -> W25F7Module {
         let component = makeComponent(parentComponent)
-        _ = w25F7Read0(component)
+        _ = try? component.resolve("svc2", as: W25S2.self)
         switch W25Choice.current {
         case .live: let _: W25S2 = component.svc2
         case .preview: let _: W25S2 = component.svc2
         }
-        _ = try? component.resolve("svc2", as: W25S2.self)
         let made = W25F7Module(holder: holder, component: component)
         made.router = W25F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen2
         return made
     }
 }

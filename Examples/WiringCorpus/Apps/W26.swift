@@ -72,21 +72,24 @@ final class W26F1Module: ModuleObject {
     let typed: W26F1Component
     init(holder: ModuleHolder?, component: W26F1Component) {
         typed = component
-        let _: W26S1 = component.svc1
         super.init(key: "f1", holder: holder, component: component)
     }
 }
 
 final class W26F1Router: RouterObject {}
 
-func w26F1Read1(_ component: W26F1Component) -> W26S2 {
-    component.svc2
-}
-
 struct W26F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W26Context) -> W26F1Module {
         let component = W26F1Component(parent: parentComponent, title: "f1")
-        _ = w26F1Read1(component)
+        switch W26Choice.current {
+        case .live:
+            let c = component
+            let _: W26S1 = c.svc1
+        case .preview:
+            let c = W26SpareChild(parent: W26SpareRoot())
+            let _: W26S0 = c.spare
+        }
+        let _: W26S2 = component.svc2
         let made = W26F1Module(holder: holder, component: component)
         made.router = W26F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -100,35 +103,34 @@ final class W26F2Component: Component {
         self.title = title
         super.init(parent: parent)
     }
-    func read0() {
-        let _: W26S3 = self.svc3
-    }
 }
 
 final class W26F2Module: ModuleObject {
     let typed: W26F2Component
     init(holder: ModuleHolder?, component: W26F2Component) {
         typed = component
+        let _: W26S3 = component.svc3
         super.init(key: "f2", holder: holder, component: component)
     }
+    var seen0: W26S3 { typed.svc3 }
 }
 
 final class W26F2Router: RouterObject {}
 
+final class W26F2Gate1 {
+    init(component: Component, live: Bool) {
+        if live { let _: W26S3 = component.svc3 }
+    }
+}
+
 struct W26F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W26Context) -> W26F2Module {
         let component = W26F2Component(parent: parentComponent, title: "f2")
-        component.read0()
-        switch W26Choice.current {
-        case .live: let _: W26S3 = component.svc3
-        case .preview: let _: W26S3 = component.svc3
-        }
-        switch W26Choice.current {
-        case .live: let _: W26S3 = component.svc3
-        case .preview: let _: W26S3 = component.svc3
-        }
+        _ = W26F2Gate1(component: component, live: true)
+        _ = W26F2Gate1(component: W26SpareChild(parent: W26SpareRoot()), live: false)
         let made = W26F2Module(holder: holder, component: component)
         made.router = W26F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -154,7 +156,10 @@ final class W26F3Router: RouterObject {}
 struct W26F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W26Context) -> W26F3Module {
         let component = W26F3Component(parent: parentComponent, title: "f3")
-        _ = "\(component.svc1 as W26S1)"
+        switch W26Choice.current {
+        case .live: let _: W26S1 = component.svc1
+        case .preview: let _: W26S1 = component.svc1
+        }
         let made = W26F3Module(holder: holder, component: component)
         made.router = W26F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -164,6 +169,9 @@ struct W26F3Builder: ModuleBuilder {
 final class W26F4Component: Component {
     let svc1 = W26S1()
     let svc4 = W26S4()
+    func read0() {
+        let _: W26S3 = self.svc3
+    }
 }
 
 final class W26F4Module: ModuleObject {
@@ -179,14 +187,7 @@ final class W26F4Router: RouterObject {}
 struct W26F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W26Context) -> W26F4Module {
         let component = W26F4Component(parent: parentComponent)
-        switch W26Choice.current {
-        case .live:
-            let c = component
-            let _: W26S3 = c.svc3
-        case .preview:
-            let c = W26SpareChild(parent: W26SpareRoot())
-            let _: W26S0 = c.spare
-        }
+        component.read0()
         let made = W26F4Module(holder: holder, component: component)
         made.router = W26F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -66,9 +66,6 @@ final class W27RootHolder: W27BaseHolder {
 final class W27F1Component: W27BaseComponent {
     let svc0 = W27S0()
     let svc3 = W27S3()
-    func read2() {
-        let _: W27S1 = self.svc1
-    }
 }
 
 final class W27F1Module: ModuleObject {
@@ -81,19 +78,20 @@ final class W27F1Module: ModuleObject {
 
 final class W27F1Router: RouterObject {}
 
-func w27F1Read1(_ component: W27F1Component) -> W27S5 {
-    component.svc5
+final class W27F1Gate2 {
+    init(component: Component, live: Bool) {
+        if live { let _: W27S1 = component.svc1 }
+    }
 }
 
 struct W27F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W27Context) -> W27F1Module {
         let component = W27F1Component(parent: parentComponent)
-        do {
-            defer { let _: W27S1 = component.svc1 }
-            _ = context
-        }
-        _ = w27F1Read1(component)
-        component.read2()
+        let read0 = { (given: W27F1Component) -> W27S1 in given.svc1 }
+        _ = read0(component)
+        let _: W27S5 = component.svc5
+        _ = W27F1Gate2(component: component, live: true)
+        _ = W27F1Gate2(component: W27SpareChild(parent: W27SpareRoot()), live: false)
         let made = W27F1Module(holder: holder, component: component)
         made.router = W27F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -126,9 +124,6 @@ struct W27F2Builder: ModuleBuilder {
 }
 
 final class W27F3Component: Component {
-    func read1() {
-        let _: W27S5 = self.svc5
-    }
 }
 
 final class W27F3Module: ModuleObject {
@@ -141,15 +136,22 @@ final class W27F3Module: ModuleObject {
 
 final class W27F3Router: RouterObject {}
 
-func w27F3Read0(_ component: W27F3Component) -> W27S0 {
-    component.svc0
+struct W27F3Ask0 {
+    let mode: W27Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W27S0 = component.svc0
+        case .preview: break
+        }
+    }
 }
 
 struct W27F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W27Context) -> W27F3Module {
         let component = W27F3Component(parent: parentComponent)
-        _ = w27F3Read0(component)
-        component.read1()
+        W27F3Ask0(mode: .live).ask(component)
+        W27F3Ask0(mode: .preview).ask(W27SpareChild(parent: W27SpareRoot()))
+        _ = try? component.resolve("svc5", as: W27S5.self)
         let made = W27F3Module(holder: holder, component: component)
         made.router = W27F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -158,6 +160,9 @@ struct W27F3Builder: ModuleBuilder {
 
 final class W27F4Component: Component {
     let svc1 = W27S1()
+    func read0() {
+        let _: W27S5 = self.svc5
+    }
 }
 
 final class W27F4Holder: W27BaseHolder {
@@ -179,24 +184,15 @@ final class W27F4Holder: W27BaseHolder {
 
 final class W27F4Router: RouterObject {}
 
-func w27F4Read1(_ component: W27F4Component) -> W27S0 {
-    component.svc0
-}
-
-func w27F4Read2(_ component: W27F4Component) -> W27S5 {
-    component.svc5
-}
-
 struct W27F4Builder: ModuleBuilder {
     static func make() -> W27F4Builder {
         W27F4Builder()
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W27Context) -> W27F4Holder {
         let component = W27F4Component(parent: parentComponent)
-        let read0 = { (given: W27F4Component) -> W27S5 in given.svc5 }
-        _ = read0(component)
-        _ = w27F4Read1(component)
-        _ = w27F4Read2(component)
+        component.read0()
+        _ = try? component.resolve("svc0", as: W27S0.self)
+        _ = "\(component.svc5 as W27S5)"
         let made = W27F4Holder(holder: holder, context: context, component: component)
         made.router = W27F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -213,28 +209,26 @@ final class W27F5Holder: W27BaseHolder {
         typed = component
         super.init(key: "f5", holder: holder, context: context, component: component)
     }
+    var seen0: W27S4 { typed.svc4 }
 }
 
 final class W27F5Router: RouterObject {}
+
+final class W27F5Gate1 {
+    init(component: Component, live: Bool) {
+        if live { let _: W27S5 = component.svc5 }
+    }
+}
 
 struct W27F5Builder: ModuleBuilder {
     let makeComponent: (Component) -> W27F5Component = { W27F5Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W27Context) -> W27F5Holder {
         let component = makeComponent(parentComponent)
-        switch W27Choice.current {
-        case .live:
-            let c = component
-            let _: W27S4 = c.svc4
-        case .preview:
-            let c = W27SpareChild(parent: W27SpareRoot())
-            let _: W27S0 = c.spare
-        }
-        do {
-            defer { let _: W27S5 = component.svc5 }
-            _ = context
-        }
+        _ = W27F5Gate1(component: component, live: true)
+        _ = W27F5Gate1(component: W27SpareChild(parent: W27SpareRoot()), live: false)
         let made = W27F5Holder(holder: holder, context: context, component: component)
         made.router = W27F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         let steps6: [(W27F5Holder) -> Void] = [{ _ = $0.attach(W27F8Builder()) }]
         for step in steps6 { step(made) }
         return made
@@ -249,11 +243,9 @@ final class W27F6Holder: W27BaseHolder {
     let typed: W27F6Component
     init(holder: ModuleHolder?, context: W27Context, component: W27F6Component) {
         typed = component
-        let _: W27S1 = component.svc1
         super.init(key: "f6", holder: holder, context: context, component: component)
         self.attach(W27F9Builder.make())
     }
-    var seen0: W27S4 { typed.svc4 }
 }
 
 final class W27F6Router: RouterObject {}
@@ -261,15 +253,19 @@ final class W27F6Router: RouterObject {}
 struct W27F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W27Context) -> W27F6Holder {
         let component = W27F6Component(parent: parentComponent)
+        _ = try? component.resolve("svc4", as: W27S4.self)
+        let _: W27S1 = component.svc1
         let made = W27F6Holder(holder: holder, context: context, component: component)
         made.router = W27F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
 
 final class W27F7Component: W27BaseComponent {
     let svc1 = W27S1()
+    func read1() {
+        let _: W27S0 = self.svc0
+    }
 }
 
 final class W27F7Module: ModuleObject {
@@ -282,14 +278,15 @@ final class W27F7Module: ModuleObject {
 
 final class W27F7Router: RouterObject {}
 
+func w27F7Read0(_ component: W27F7Component) -> W27S5 {
+    component.svc5
+}
+
 struct W27F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W27Context) -> W27F7Module {
         let component = W27F7Component(parent: parentComponent)
-        _ = try? component.resolve("svc5", as: W27S5.self)
-        do {
-            defer { let _: W27S0 = component.svc0 }
-            _ = context
-        }
+        _ = w27F7Read0(component)
+        component.read1()
         let made = W27F7Module(holder: holder, component: component)
         made.router = W27F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -307,7 +304,6 @@ final class W27F8Module: ModuleObject {
     let typed: W27F8Component
     init(holder: ModuleHolder?, component: W27F8Component) {
         typed = component
-        let _: W27S2 = component.svc2
         super.init(key: "f8", holder: holder, component: component)
     }
 }
@@ -317,6 +313,7 @@ final class W27F8Router: RouterObject {}
 struct W27F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W27Context) -> W27F8Module {
         let component = W27F8Component.make(parent: parentComponent)
+        let _: W27S2 = component.svc2
         let made = W27F8Module(holder: holder, component: component)
         made.router = W27F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -328,9 +325,6 @@ final class W27F9Component: Component {
     let svc5 = W27S5()
     static func make(parent: Component) -> W27F9Component {
         W27F9Component(parent: parent)
-    }
-    func read0() {
-        let _: W27S1 = self.svc1
     }
 }
 
@@ -350,7 +344,10 @@ struct W27F9Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W27Context) -> W27F9Holder {
         let component = W27F9Component.make(parent: parentComponent)
-        component.read0()
+        do {
+            defer { let _: W27S1 = component.svc1 }
+            _ = context
+        }
         let made = W27F9Holder(holder: holder, context: context, component: component)
         made.router = W27F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -30,6 +30,12 @@ class W28BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W28SpareRoot: Component, RootComponent {
+    let spare = W28S0()
+    init() { super.init(parent: nil) }
+}
+final class W28SpareChild: Component {}
+
 final class W28AppComponent: Component, RootComponent {
     let svc0 = W28S0()
     init() { super.init(parent: nil) }
@@ -71,7 +77,14 @@ final class W28F1Router: RouterObject {}
 struct W28F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W28Context) -> W28F1Module {
         let component = W28F1Component(parent: parentComponent, title: "f1")
-        _ = "\(component.svc0 as W28S0)"
+        switch W28Choice.current {
+        case .live:
+            let c = component
+            let _: W28S0 = c.svc0
+        case .preview:
+            let c = W28SpareChild(parent: W28SpareRoot())
+            let _: W28S0 = c.spare
+        }
         let made = W28F1Module(holder: holder, component: component)
         made.router = W28F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -118,7 +131,6 @@ final class W28F3Module: ModuleObject {
         typed = component
         super.init(key: "f3", holder: holder, component: component)
     }
-    var seen0: W28S0 { typed.svc0 }
 }
 
 final class W28F3Router: RouterObject {}
@@ -126,9 +138,12 @@ final class W28F3Router: RouterObject {}
 struct W28F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W28Context) -> W28F3Module {
         let component = W28F3Component(parent: parentComponent, title: "f3")
+        switch W28Choice.current {
+        case .live: let _: W28S0 = component.svc0
+        case .preview: let _: W28S0 = component.svc0
+        }
         let made = W28F3Module(holder: holder, component: component)
         made.router = W28F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -140,21 +155,30 @@ final class W28F4Holder: W28BaseHolder {
     let typed: W28F4Component
     init(holder: ModuleHolder?, context: W28Context, component: W28F4Component) {
         typed = component
-        let _: W28S0 = component.svc0
         super.init(key: "f4", holder: holder, context: context, component: component)
     }
-    var seen0: W28S0 { typed.svc0 }
 }
 
 final class W28F4Router: RouterObject {}
 
+final class W28F4Gate1 {
+    init(component: Component, live: Bool) {
+        if live { let _: W28S0 = component.svc0 }
+    }
+}
+
 struct W28F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W28Context) -> W28F4Holder {
         let component = W28F4Component(parent: parentComponent)
-        _ = try? component.resolve("svc0", as: W28S0.self)
+        let _: W28S0 = component.svc0
+        _ = W28F4Gate1(component: component, live: true)
+        _ = W28F4Gate1(component: W28SpareChild(parent: W28SpareRoot()), live: false)
+        switch W28Choice.current {
+        case .live: let _: W28S0 = component.svc0
+        case .preview: let _: W28S0 = component.svc0
+        }
         let made = W28F4Holder(holder: holder, context: context, component: component)
         made.router = W28F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         made.attach(W28F7Builder.make())
         return made
     }
@@ -178,8 +202,12 @@ final class W28F5Router: RouterObject {}
 struct W28F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W28Context) -> W28F5Module {
         let component = W28F5Component(parent: parentComponent)
-        _ = "\(component.svc0 as W28S0)"
-        _ = try? component.resolve("svc0", as: W28S0.self)
+        do {
+            defer { let _: W28S0 = component.svc0 }
+            _ = context
+        }
+        let read1 = { (given: W28F5Component) -> W28S0 in given.svc0 }
+        _ = read1(component)
         let made = W28F5Module(holder: holder, component: component)
         made.router = W28F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -196,6 +224,7 @@ final class W28F6Module: ModuleObject {
     let typed: W28F6Component
     init(holder: ModuleHolder?, component: W28F6Component) {
         typed = component
+        let _: W28S0 = component.svc0
         super.init(key: "f6", holder: holder, component: component)
     }
 }
@@ -210,8 +239,6 @@ struct W28F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W28Context) -> W28F6Module {
         let component = W28F6Component.make(parent: parentComponent)
         _ = w28F6Read0(component)
-        let read1 = { (given: W28F6Component) -> W28S0 in given.svc0 }
-        _ = read1(component)
         let made = W28F6Module(holder: holder, component: component)
         made.router = W28F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -227,7 +254,6 @@ final class W28F7Module: ModuleObject {
         typed = component
         super.init(key: "f7", holder: holder, component: component)
     }
-    var seen1: W28S0 { typed.svc0 }
 }
 
 final class W28F7Router: RouterObject {}
@@ -239,10 +265,17 @@ struct W28F7Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W28Context) -> W28F7Module {
         let component = makeComponent(parentComponent)
-        let _: W28S0 = component.svc0
+        _ = try? component.resolve("svc0", as: W28S0.self)
+        switch W28Choice.current {
+        case .live:
+            let c = component
+            let _: W28S0 = c.svc0
+        case .preview:
+            let c = W28SpareChild(parent: W28SpareRoot())
+            let _: W28S0 = c.spare
+        }
         let made = W28F7Module(holder: holder, component: component)
         made.router = W28F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         return made
     }
 }

@@ -65,18 +65,15 @@ final class W29F1Holder: W29BaseHolder {
 
 final class W29F1Router: RouterObject {}
 
-func w29F1Read1(_ component: W29F1Component) -> W29S2 {
-    component.svc2
-}
-
 struct W29F1Builder: ModuleBuilder {
     static func make() -> W29F1Builder {
         W29F1Builder()
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W29Context) -> W29F1Holder {
         let component = W29F1Component.make(parent: parentComponent)
-        _ = try? component.resolve("svc0", as: W29S0.self)
-        _ = w29F1Read1(component)
+        let read0 = { (given: W29F1Component) -> W29S0 in given.svc0 }
+        _ = read0(component)
+        let _: W29S2 = component.svc2
         let made = W29F1Holder(holder: holder, context: context, component: component)
         made.router = W29F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         if W29Flags.enabled {
@@ -89,6 +86,9 @@ struct W29F1Builder: ModuleBuilder {
 }
 
 final class W29F2Component: Component {
+    func read0() {
+        let _: W29S2 = self.svc2
+    }
 }
 
 final class W29F2Holder: W29BaseHolder {
@@ -97,29 +97,19 @@ final class W29F2Holder: W29BaseHolder {
         typed = component
         super.init(key: "f2", holder: holder, context: context, component: component)
     }
+    var seen1: W29S2 { typed.svc2 }
 }
 
 final class W29F2Router: RouterObject {}
-
-func w29F2Read1(_ component: W29F2Component) -> W29S2 {
-    component.svc2
-}
 
 struct W29F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W29F2Component = { W29F2Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W29Context) -> W29F2Holder {
         let component = makeComponent(parentComponent)
-        switch W29Choice.current {
-        case .live:
-            let c = component
-            let _: W29S2 = c.svc2
-        case .preview:
-            let c = W29SpareChild(parent: W29SpareRoot())
-            let _: W29S0 = c.spare
-        }
-        _ = w29F2Read1(component)
+        component.read0()
         let made = W29F2Holder(holder: holder, context: context, component: component)
         made.router = W29F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen1
         let c3 = made.attach(W29F3Builder(makeComponent: { W29F3Component(parent: $0) }), parentComponent: made.component, context: W29Context())
         _ = c3.key
         let maybe4: W29F2Holder? = made
@@ -148,7 +138,10 @@ struct W29F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W29F3Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W29Context) -> W29F3Module {
         let component = makeComponent(parentComponent)
-        _ = try? component.resolve("svc0", as: W29S0.self)
+        switch W29Choice.current {
+        case .live: let _: W29S0 = component.svc0
+        case .preview: let _: W29S0 = component.svc0
+        }
         let made = W29F3Module(holder: holder, component: component)
         made.router = W29F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -169,46 +162,74 @@ final class W29F4Module: ModuleObject {
         typed = component
         super.init(key: "f4", holder: holder, component: component)
     }
-    var seen0: W29S1 { typed.svc1 }
 }
 
 final class W29F4Router: RouterObject {}
 
+final class W29F4Gate1 {
+    init(component: Component, live: Bool) {
+        if live { let _: W29S2 = component.svc2 }
+    }
+}
+
 struct W29F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W29Context) -> W29F4Module {
         let component = W29F4Component(parent: parentComponent, title: "f4")
-        _ = try? component.resolve("svc2", as: W29S2.self)
-        _ = "\(component.svc0 as W29S0)"
+        do {
+            defer { let _: W29S1 = component.svc1 }
+            _ = context
+        }
+        _ = W29F4Gate1(component: component, live: true)
+        _ = W29F4Gate1(component: W29SpareChild(parent: W29SpareRoot()), live: false)
+        let read2 = { (given: W29F4Component) -> W29S0 in given.svc0 }
+        _ = read2(component)
         let made = W29F4Module(holder: holder, component: component)
         made.router = W29F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
 
 final class W29F5Component: Component {
+    func read2() {
+        let _: W29S0 = self.svc0
+    }
 }
 
 final class W29F5Holder: W29BaseHolder {
     let typed: W29F5Component
     init(holder: ModuleHolder?, context: W29Context, component: W29F5Component) {
         typed = component
-        let _: W29S0 = component.svc0
         super.init(key: "f5", holder: holder, context: context, component: component)
     }
 }
 
 final class W29F5Router: RouterObject {}
 
+struct W29F5Ask1 {
+    let mode: W29Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W29S2 = component.svc2
+        case .preview: break
+        }
+    }
+}
+
 struct W29F5Builder: ModuleBuilder {
     let makeComponent: (Component) -> W29F5Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W29Context) -> W29F5Holder {
         let component = makeComponent(parentComponent)
         switch W29Choice.current {
-        case .live: let _: W29S2 = component.svc2
-        case .preview: let _: W29S2 = component.svc2
+        case .live:
+            let c = component
+            let _: W29S0 = c.svc0
+        case .preview:
+            let c = W29SpareChild(parent: W29SpareRoot())
+            let _: W29S0 = c.spare
         }
-        _ = try? component.resolve("svc0", as: W29S0.self)
+        W29F5Ask1(mode: .live).ask(component)
+        W29F5Ask1(mode: .preview).ask(W29SpareChild(parent: W29SpareRoot()))
+        component.read2()
         let made = W29F5Holder(holder: holder, context: context, component: component)
         made.router = W29F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         let c6 = w29AttachF7(to: made)
@@ -231,7 +252,6 @@ final class W29F6Holder: W29BaseHolder {
         typed = component
         super.init(key: "f6", holder: holder, context: context, component: component)
     }
-    var seen0: W29S2 { typed.svc2 }
 }
 
 final class W29F6Router: RouterObject {}
@@ -239,20 +259,18 @@ final class W29F6Router: RouterObject {}
 struct W29F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W29Context) -> W29F6Holder {
         let component = W29F6Component(parent: parentComponent, title: "f6")
-        let read1 = { (given: W29F6Component) -> W29S0 in given.svc0 }
-        _ = read1(component)
-        switch W29Choice.current {
-        case .live:
-            let c = component
-            let _: W29S0 = c.svc0
-        case .preview:
-            let c = W29SpareChild(parent: W29SpareRoot())
-            let _: W29S0 = c.spare
+        do {
+            defer { let _: W29S2 = component.svc2 }
+            _ = context
         }
-        _ = "\(component.svc1 as W29S1)"
+        do {
+            defer { let _: W29S0 = component.svc0 }
+            _ = context
+        }
+        _ = try? component.resolve("svc0", as: W29S0.self)
+        _ = try? component.resolve("svc1", as: W29S1.self)
         let made = W29F6Holder(holder: holder, context: context, component: component)
         made.router = W29F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -267,19 +285,28 @@ final class W29F7Module: ModuleObject {
         let _: W29S0 = component.svc0
         super.init(key: "f7", holder: holder, component: component)
     }
-    var seen0: W29S0 { typed.svc0 }
 }
 
 final class W29F7Router: RouterObject {}
 
+struct W29F7Ask1 {
+    let mode: W29Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W29S2 = component.svc2
+        case .preview: break
+        }
+    }
+}
+
 struct W29F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W29Context) -> W29F7Module {
         let component = W29F7Component(parent: parentComponent)
-        let read1 = { (given: W29F7Component) -> W29S2 in given.svc2 }
-        _ = read1(component)
+        W29F7Ask1(mode: .live).ask(component)
+        W29F7Ask1(mode: .preview).ask(W29SpareChild(parent: W29SpareRoot()))
+        let _: W29S0 = component.svc0
         let made = W29F7Module(holder: holder, component: component)
         made.router = W29F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }

@@ -55,9 +55,9 @@ final class W3F1Holder: W3BaseHolder {
     let typed: W3F1Component
     init(holder: ModuleHolder?, context: W3Context, component: W3F1Component) {
         typed = component
-        let _: W3S2 = component.svc2
         super.init(key: "f1", holder: holder, context: context, component: component)
     }
+    var seen0: W3S2 { typed.svc2 }
 }
 
 final class W3F1Router: RouterObject {}
@@ -67,6 +67,7 @@ struct W3F1Builder: ModuleBuilder {
         let component = W3F1Component(parent: parentComponent)
         let made = W3F1Holder(holder: holder, context: context, component: component)
         made.router = W3F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -90,10 +91,7 @@ struct W3F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W3F2Component = { W3F2Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W3Context) -> W3F2Module {
         let component = makeComponent(parentComponent)
-        do {
-            defer { let _: W3S1 = component.svc1 }
-            _ = context
-        }
+        let _: W3S1 = component.svc1
         let made = W3F2Module(holder: holder, component: component)
         made.router = W3F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -107,18 +105,13 @@ final class W3F3Component: Component {
         self.title = title
         super.init(parent: parent)
     }
-    func read0() {
-        let _: W3S1 = self.svc1
-    }
-    func read1() {
-        let _: W3S4 = self.svc4
-    }
 }
 
 final class W3F3Module: ModuleObject {
     let typed: W3F3Component
     init(holder: ModuleHolder?, component: W3F3Component) {
         typed = component
+        let _: W3S4 = component.svc4
         super.init(key: "f3", holder: holder, component: component)
     }
 }
@@ -128,11 +121,11 @@ final class W3F3Router: RouterObject {}
 struct W3F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W3Context) -> W3F3Module {
         let component = W3F3Component(parent: parentComponent, title: "f3")
-        component.read0()
-        component.read1()
-        switch W3Choice.current {
-        case .live: let _: W3S1 = component.svc1
-        case .preview: let _: W3S1 = component.svc1
+        let read0 = { (given: W3F3Component) -> W3S1 in given.svc1 }
+        _ = read0(component)
+        do {
+            defer { let _: W3S1 = component.svc1 }
+            _ = context
         }
         let made = W3F3Module(holder: holder, component: component)
         made.router = W3F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))

@@ -54,6 +54,9 @@ final class W30RootHolder: W30BaseHolder {
 final class W30F1Component: Component {
     let svc1 = W30S1()
     let svc4 = W30S4()
+    func read1() {
+        let _: W30S5 = self.svc5
+    }
 }
 
 final class W30F1Module: ModuleObject {
@@ -62,7 +65,6 @@ final class W30F1Module: ModuleObject {
         typed = component
         super.init(key: "f1", holder: holder, component: component)
     }
-    var seen1: W30S5 { typed.svc5 }
 }
 
 final class W30F1Router: RouterObject {}
@@ -71,10 +73,11 @@ struct W30F1Builder: ModuleBuilder {
     let makeComponent: (Component) -> W30F1Component = { W30F1Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W30Context) -> W30F1Module {
         let component = makeComponent(parentComponent)
-        let _: W30S0 = component.svc0
+        let read0 = { (given: W30F1Component) -> W30S0 in given.svc0 }
+        _ = read0(component)
+        component.read1()
         let made = W30F1Module(holder: holder, component: component)
         made.router = W30F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         return made
     }
 }
@@ -92,15 +95,14 @@ final class W30F2Holder: W30BaseHolder {
 
 final class W30F2Router: RouterObject {}
 
-func w30F2Read0(_ component: W30F2Component) -> W30S5 {
-    component.svc5
-}
-
 struct W30F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W30F2Component = { W30F2Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W30Context) -> W30F2Holder {
         let component = makeComponent(parentComponent)
-        _ = w30F2Read0(component)
+        do {
+            defer { let _: W30S5 = component.svc5 }
+            _ = context
+        }
         let made = W30F2Holder(holder: holder, context: context, component: component)
         made.router = W30F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         let c3 = made.install(W30F4Builder())
@@ -134,21 +136,15 @@ final class W30F3Module: ModuleObject {
 
 final class W30F3Router: RouterObject {}
 
+func w30F3Read1(_ component: W30F3Component) -> W30S0 {
+    component.svc0
+}
+
 struct W30F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W30Context) -> W30F3Module {
         let component = W30F3Component(parent: parentComponent)
-        switch W30Choice.current {
-        case .live: let _: W30S4 = component.svc4
-        case .preview: let _: W30S4 = component.svc4
-        }
-        switch W30Choice.current {
-        case .live:
-            let c = component
-            let _: W30S0 = c.svc0
-        case .preview:
-            let c = W30SpareChild(parent: W30SpareRoot())
-            let _: W30S0 = c.spare
-        }
+        let _: W30S4 = component.svc4
+        _ = w30F3Read1(component)
         let made = W30F3Module(holder: holder, component: component)
         made.router = W30F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -172,14 +168,7 @@ final class W30F4Router: RouterObject {}
 struct W30F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W30Context) -> W30F4Module {
         let component = W30F4Component(parent: parentComponent)
-        switch W30Choice.current {
-        case .live:
-            let c = component
-            let _: W30S0 = c.svc0
-        case .preview:
-            let c = W30SpareChild(parent: W30SpareRoot())
-            let _: W30S0 = c.spare
-        }
+        _ = "\(component.svc0 as W30S0)"
         let made = W30F4Module(holder: holder, component: component)
         made.router = W30F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -197,6 +186,7 @@ final class W30F5Module: ModuleObject {
     let typed: W30F5Component
     init(holder: ModuleHolder?, component: W30F5Component) {
         typed = component
+        let _: W30S4 = component.svc4
         super.init(key: "f5", holder: holder, component: component)
     }
 }
@@ -206,7 +196,6 @@ final class W30F5Router: RouterObject {}
 struct W30F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W30Context) -> W30F5Module {
         let component = W30F5Component.make(parent: parentComponent)
-        _ = "\(component.svc4 as W30S4)"
         let made = W30F5Module(holder: holder, component: component)
         made.router = W30F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -221,7 +210,6 @@ final class W30F6Module: ModuleObject {
     let typed: W30F6Component
     init(holder: ModuleHolder?, component: W30F6Component) {
         typed = component
-        let _: W30S5 = component.svc5
         super.init(key: "f6", holder: holder, component: component)
     }
 }
@@ -232,10 +220,8 @@ struct W30F6Builder: ModuleBuilder {
     let makeComponent: (Component) -> W30F6Component = { W30F6Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W30Context) -> W30F6Module {
         let component = makeComponent(parentComponent)
-        switch W30Choice.current {
-        case .live: let _: W30S5 = component.svc5
-        case .preview: let _: W30S5 = component.svc5
-        }
+        _ = "\(component.svc5 as W30S5)"
+        let _: W30S5 = component.svc5
         let made = W30F6Module(holder: holder, component: component)
         made.router = W30F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -243,6 +229,9 @@ struct W30F6Builder: ModuleBuilder {
 }
 
 final class W30F7Component: Component {
+    func read1() {
+        let _: W30S1 = self.svc1
+    }
 }
 
 final class W30F7Holder: W30BaseHolder {
@@ -255,15 +244,19 @@ final class W30F7Holder: W30BaseHolder {
 
 final class W30F7Router: RouterObject {}
 
+final class W30F7Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W30S5 = component.svc5 }
+    }
+}
+
 struct W30F7Builder: ModuleBuilder {
     let makeComponent: (Component) -> W30F7Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W30Context) -> W30F7Holder {
         let component = makeComponent(parentComponent)
-        do {
-            defer { let _: W30S5 = component.svc5 }
-            _ = context
-        }
-        _ = try? component.resolve("svc1", as: W30S1.self)
+        _ = W30F7Gate0(component: component, live: true)
+        _ = W30F7Gate0(component: W30SpareChild(parent: W30SpareRoot()), live: false)
+        component.read1()
         let made = W30F7Holder(holder: holder, context: context, component: component)
         made.router = W30F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -280,13 +273,10 @@ final class W30F8Module: ModuleObject {
         typed = component
         super.init(key: "f8", holder: holder, component: component)
     }
+    var seen0: W30S4 { typed.svc4 }
 }
 
 final class W30F8Router: RouterObject {}
-
-func w30F8Read1(_ component: W30F8Component) -> W30S5 {
-    component.svc5
-}
 
 struct W30F8Builder: ModuleBuilder {
     static func make() -> W30F8Builder {
@@ -294,17 +284,12 @@ struct W30F8Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W30Context) -> W30F8Module {
         let component = W30F8Component(parent: parentComponent)
-        switch W30Choice.current {
-        case .live: let _: W30S4 = component.svc4
-        case .preview: let _: W30S4 = component.svc4
-        }
-        _ = w30F8Read1(component)
-        do {
-            defer { let _: W30S5 = component.svc5 }
-            _ = context
-        }
+        let read1 = { (given: W30F8Component) -> W30S5 in given.svc5 }
+        _ = read1(component)
+        let _: W30S5 = component.svc5
         let made = W30F8Module(holder: holder, component: component)
         made.router = W30F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -321,22 +306,22 @@ final class W30F9Module: ModuleObject {
         typed = component
         super.init(key: "f9", holder: holder, component: component)
     }
-    var seen0: W30S0 { typed.svc0 }
 }
 
 final class W30F9Router: RouterObject {}
 
+func w30F9Read0(_ component: W30F9Component) -> W30S0 {
+    component.svc0
+}
+
 struct W30F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W30Context) -> W30F9Module {
         let component = W30F9Component.make(parent: parentComponent)
-        do {
-            defer { let _: W30S0 = component.svc0 }
-            _ = context
-        }
-        let _: W30S5 = component.svc5
+        _ = w30F9Read0(component)
+        _ = "\(component.svc0 as W30S0)"
+        _ = try? component.resolve("svc5", as: W30S5.self)
         let made = W30F9Module(holder: holder, component: component)
         made.router = W30F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -359,9 +344,13 @@ struct W30F10Builder: ModuleBuilder {
     let makeComponent: (Component) -> W30F10Component = { W30F10Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W30Context) -> W30F10Module {
         let component = makeComponent(parentComponent)
-        do {
-            defer { let _: W30S0 = component.svc0 }
-            _ = context
+        switch W30Choice.current {
+        case .live:
+            let c = component
+            let _: W30S0 = c.svc0
+        case .preview:
+            let c = W30SpareChild(parent: W30SpareRoot())
+            let _: W30S0 = c.spare
         }
         let made = W30F10Module(holder: holder, component: component)
         made.router = W30F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -370,9 +359,6 @@ struct W30F10Builder: ModuleBuilder {
 }
 
 final class W30F11Component: Component {
-    func read0() {
-        let _: W30S0 = self.svc0
-    }
 }
 
 final class W30F11Holder: W30BaseHolder {
@@ -389,11 +375,11 @@ struct W30F11Builder: ModuleBuilder {
     let makeComponent: (Component) -> W30F11Component = { W30F11Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W30Context) -> W30F11Holder {
         let component = makeComponent(parentComponent)
-        component.read0()
-        do {
-            defer { let _: W30S4 = component.svc4 }
-            _ = context
+        switch W30Choice.current {
+        case .live: let _: W30S0 = component.svc0
+        case .preview: let _: W30S0 = component.svc0
         }
+        let _: W30S4 = component.svc4
         let made = W30F11Holder(holder: holder, context: context, component: component)
         made.router = W30F11Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -57,22 +57,29 @@ final class W31F1Module: ModuleObject {
     let typed: W31F1Component
     init(holder: ModuleHolder?, component: W31F1Component) {
         typed = component
-        let _: W31S2 = component.svc2
         super.init(key: "f1", holder: holder, component: component)
     }
 }
 
 final class W31F1Router: RouterObject {}
 
-func w31F1Read0(_ component: W31F1Component) -> W31S1 {
-    component.svc1
+struct W31F1Ask0 {
+    let mode: W31Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W31S1 = component.svc1
+        case .preview: break
+        }
+    }
 }
 
 struct W31F1Builder: ModuleBuilder {
     let makeComponent: (Component) -> W31F1Component = { W31F1Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W31Context) -> W31F1Module {
         let component = makeComponent(parentComponent)
-        _ = w31F1Read0(component)
+        W31F1Ask0(mode: .live).ask(component)
+        W31F1Ask0(mode: .preview).ask(W31SpareChild(parent: W31SpareRoot()))
+        let _: W31S2 = component.svc2
         let made = W31F1Module(holder: holder, component: component)
         made.router = W31F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -100,10 +107,7 @@ struct W31F2Builder: ModuleBuilder {
         let component = makeComponent(parentComponent)
         let read0 = { (given: W31F2Component) -> W31S2 in given.svc2 }
         _ = read0(component)
-        do {
-            defer { let _: W31S2 = component.svc2 }
-            _ = context
-        }
+        let _: W31S2 = component.svc2
         let made = W31F2Module(holder: holder, component: component)
         made.router = W31F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -128,14 +132,17 @@ final class W31F3Holder: W31BaseHolder {
 
 final class W31F3Router: RouterObject {}
 
-func w31F3Read0(_ component: W31F3Component) -> W31S3 {
-    component.svc3
+final class W31F3Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W31S3 = component.svc3 }
+    }
 }
 
 struct W31F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W31Context) -> W31F3Holder {
         let component = W31F3Component(parent: parentComponent, title: "f3")
-        _ = w31F3Read0(component)
+        _ = W31F3Gate0(component: component, live: true)
+        _ = W31F3Gate0(component: W31SpareChild(parent: W31SpareRoot()), live: false)
         let made = W31F3Holder(holder: holder, context: context, component: component)
         made.router = W31F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -160,7 +167,7 @@ final class W31F4Router: RouterObject {}
 struct W31F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W31Context) -> W31F4Holder {
         let component = W31F4Component(parent: parentComponent)
-        _ = try? component.resolve("svc2", as: W31S2.self)
+        _ = "\(component.svc2 as W31S2)"
         let made = W31F4Holder(holder: holder, context: context, component: component)
         made.router = W31F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -180,7 +187,6 @@ final class W31F5Holder: W31BaseHolder {
         typed = component
         super.init(key: "f5", holder: holder, context: context, component: component)
     }
-    var seen0: W31S2 { typed.svc2 }
 }
 
 final class W31F5Router: RouterObject {}
@@ -188,9 +194,16 @@ final class W31F5Router: RouterObject {}
 struct W31F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W31Context) -> W31F5Holder {
         let component = W31F5Component.make(parent: parentComponent)
+        switch W31Choice.current {
+        case .live:
+            let c = component
+            let _: W31S2 = c.svc2
+        case .preview:
+            let c = W31SpareChild(parent: W31SpareRoot())
+            let _: W31S0 = c.spare
+        }
         let made = W31F5Holder(holder: holder, context: context, component: component)
         made.router = W31F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         if W31Flags.enabled {
             made.attach(W31F6Builder(makeComponent: { W31F6Component(parent: $0) }))
         } else {
@@ -220,8 +233,7 @@ struct W31F6Builder: ModuleBuilder {
     let makeComponent: (Component) -> W31F6Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W31Context) -> W31F6Holder {
         let component = makeComponent(parentComponent)
-        let read0 = { (given: W31F6Component) -> W31S4 in given.svc4 }
-        _ = read0(component)
+        _ = try? component.resolve("svc4", as: W31S4.self)
         let made = W31F6Holder(holder: holder, context: context, component: component)
         made.router = W31F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -230,34 +242,34 @@ struct W31F6Builder: ModuleBuilder {
 
 final class W31F7Component: Component {
     let svc2 = W31S2()
-    func read1() {
-        let _: W31S4 = self.svc4
-    }
 }
 
 final class W31F7Holder: W31BaseHolder {
     let typed: W31F7Component
     init(holder: ModuleHolder?, context: W31Context, component: W31F7Component) {
         typed = component
-        let _: W31S5 = component.svc5
         super.init(key: "f7", holder: holder, context: context, component: component)
     }
 }
 
 final class W31F7Router: RouterObject {}
 
+final class W31F7Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W31S5 = component.svc5 }
+    }
+}
+
 struct W31F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W31Context) -> W31F7Holder {
         let component = W31F7Component(parent: parentComponent)
-        component.read1()
+        _ = W31F7Gate0(component: component, live: true)
+        _ = W31F7Gate0(component: W31SpareChild(parent: W31SpareRoot()), live: false)
         switch W31Choice.current {
-        case .live:
-            let c = component
-            let _: W31S0 = c.svc0
-        case .preview:
-            let c = W31SpareChild(parent: W31SpareRoot())
-            let _: W31S0 = c.spare
+        case .live: let _: W31S4 = component.svc4
+        case .preview: let _: W31S4 = component.svc4
         }
+        _ = "\(component.svc0 as W31S0)"
         let made = W31F7Holder(holder: holder, context: context, component: component)
         made.router = W31F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -31,12 +31,6 @@ class W32BaseHolder: ModuleHolderObject {
     }
 }
 
-final class W32SpareRoot: Component, RootComponent {
-    let spare = W32S0()
-    init() { super.init(parent: nil) }
-}
-final class W32SpareChild: Component {}
-
 final class W32AppComponent: Component, RootComponent {
     let svc1 = W32S1()
     let svc3 = W32S3()
@@ -56,6 +50,9 @@ final class W32F1Component: Component {
         self.title = title
         super.init(parent: parent)
     }
+    func read0() {
+        let _: W32S1 = self.svc1
+    }
 }
 
 final class W32F1Module: ModuleObject {
@@ -64,7 +61,6 @@ final class W32F1Module: ModuleObject {
         typed = component
         super.init(key: "f1", holder: holder, component: component)
     }
-    var seen0: W32S1 { typed.svc1 }
 }
 
 final class W32F1Router: RouterObject {}
@@ -72,15 +68,18 @@ final class W32F1Router: RouterObject {}
 struct W32F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W32Context) -> W32F1Module {
         let component = W32F1Component(parent: parentComponent, title: "f1")
+        component.read0()
         let made = W32F1Module(holder: holder, component: component)
         made.router = W32F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
 
 final class W32F2Component: Component {
     let svc2 = W32S2()
+    func read0() {
+        let _: W32S1 = self.svc1
+    }
 }
 
 final class W32F2Holder: W32BaseHolder {
@@ -99,22 +98,9 @@ final class W32F2Router: RouterObject {}
 struct W32F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W32Context) -> W32F2Holder {
         let component = W32F2Component(parent: parentComponent)
-        switch W32Choice.current {
-        case .live:
-            let c = component
-            let _: W32S1 = c.svc1
-        case .preview:
-            let c = W32SpareChild(parent: W32SpareRoot())
-            let _: W32S0 = c.spare
-        }
-        switch W32Choice.current {
-        case .live:
-            let c = component
-            let _: W32S1 = c.svc1
-        case .preview:
-            let c = W32SpareChild(parent: W32SpareRoot())
-            let _: W32S0 = c.spare
-        }
+        component.read0()
+        let read1 = { (given: W32F2Component) -> W32S1 in given.svc1 }
+        _ = read1(component)
         switch W32Choice.current {
         case .live: let _: W32S3 = component.svc3
         case .preview: let _: W32S3 = component.svc3
@@ -134,6 +120,7 @@ final class W32F3Holder: W32BaseHolder {
     let typed: W32F3Component
     init(holder: ModuleHolder?, context: W32Context, component: W32F3Component) {
         typed = component
+        let _: W32S3 = component.svc3
         super.init(key: "f3", holder: holder, context: context, component: component)
     }
     func find15() -> W32F3Holder? {
@@ -146,7 +133,6 @@ final class W32F3Router: RouterObject {}
 struct W32F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W32Context) -> W32F3Holder {
         let component = W32F3Component(parent: parentComponent)
-        let _: W32S3 = component.svc3
         let made = W32F3Holder(holder: holder, context: context, component: component)
         made.router = W32F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -169,8 +155,12 @@ final class W32F4Router: RouterObject {}
 struct W32F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W32Context) -> W32F4Module {
         let component = W32F4Component(parent: parentComponent)
-        _ = try? component.resolve("svc3", as: W32S3.self)
-        _ = try? component.resolve("svc2", as: W32S2.self)
+        do {
+            defer { let _: W32S3 = component.svc3 }
+            _ = context
+        }
+        let read1 = { (given: W32F4Component) -> W32S2 in given.svc2 }
+        _ = read1(component)
         let _: W32S2 = component.svc2
         let made = W32F4Module(holder: holder, component: component)
         made.router = W32F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -195,13 +185,10 @@ struct W32F5Builder: ModuleBuilder {
     let makeComponent: (Component) -> W32F5Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W32Context) -> W32F5Module {
         let component = makeComponent(parentComponent)
-        let read0 = { (given: W32F5Component) -> W32S1 in given.svc1 }
-        _ = read0(component)
-        do {
-            defer { let _: W32S1 = component.svc1 }
-            _ = context
-        }
         _ = try? component.resolve("svc1", as: W32S1.self)
+        _ = "\(component.svc1 as W32S1)"
+        let read2 = { (given: W32F5Component) -> W32S1 in given.svc1 }
+        _ = read2(component)
         let made = W32F5Module(holder: holder, component: component)
         made.router = W32F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -251,18 +238,25 @@ final class W32F7Holder: W32BaseHolder {
         typed = component
         super.init(key: "f7", holder: holder, context: context, component: component)
     }
-    var seen1: W32S0 { typed.svc0 }
 }
 
 final class W32F7Router: RouterObject {}
 
+func w32F7Read0(_ component: W32F7Component) -> W32S2 {
+    component.svc2
+}
+
+func w32F7Read1(_ component: W32F7Component) -> W32S0 {
+    component.svc0
+}
+
 struct W32F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W32Context) -> W32F7Holder {
         let component = W32F7Component(parent: parentComponent)
-        _ = "\(component.svc2 as W32S2)"
+        _ = w32F7Read0(component)
+        _ = w32F7Read1(component)
         let made = W32F7Holder(holder: holder, context: context, component: component)
         made.router = W32F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         let c9 = made.attach(W32F10Builder())
         _ = c9.key
         return made
@@ -284,14 +278,15 @@ final class W32F8Holder: W32BaseHolder {
 
 final class W32F8Router: RouterObject {}
 
+func w32F8Read0(_ component: W32F8Component) -> W32S3 {
+    component.svc3
+}
+
 struct W32F8Builder: ModuleBuilder {
     let makeComponent: (Component) -> W32F8Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W32Context) -> W32F8Holder {
         let component = makeComponent(parentComponent)
-        switch W32Choice.current {
-        case .live: let _: W32S3 = component.svc3
-        case .preview: let _: W32S3 = component.svc3
-        }
+        _ = w32F8Read0(component)
         let made = W32F8Holder(holder: holder, context: context, component: component)
         made.router = W32F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -313,19 +308,19 @@ final class W32F9Holder: W32BaseHolder {
 
 final class W32F9Router: RouterObject {}
 
+func w32F9Read2(_ component: W32F9Component) -> W32S3 {
+    component.svc3
+}
+
 struct W32F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W32Context) -> W32F9Holder {
         let component = W32F9Component(parent: parentComponent)
-        _ = try? component.resolve("svc3", as: W32S3.self)
-        _ = "\(component.svc3 as W32S3)"
         switch W32Choice.current {
-        case .live:
-            let c = component
-            let _: W32S3 = c.svc3
-        case .preview:
-            let c = W32SpareChild(parent: W32SpareRoot())
-            let _: W32S0 = c.spare
+        case .live: let _: W32S3 = component.svc3
+        case .preview: let _: W32S3 = component.svc3
         }
+        let _: W32S3 = component.svc3
+        _ = w32F9Read2(component)
         let made = W32F9Holder(holder: holder, context: context, component: component)
         made.router = W32F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -349,7 +344,10 @@ final class W32F10Router: RouterObject {}
 struct W32F10Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W32Context) -> W32F10Holder {
         let component = W32F10Component(parent: parentComponent)
-        let _: W32S2 = component.svc2
+        switch W32Choice.current {
+        case .live: let _: W32S2 = component.svc2
+        case .preview: let _: W32S2 = component.svc2
+        }
         let made = W32F10Holder(holder: holder, context: context, component: component)
         made.router = W32F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         _ = made.seen0

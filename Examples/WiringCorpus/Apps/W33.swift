@@ -52,15 +52,15 @@ final class W33F1Holder: W33BaseHolder {
 
 final class W33F1Router: RouterObject {}
 
-func w33F1Read0(_ component: W33F1Component) -> W33S3 {
-    component.svc3
+func w33F1Read1(_ component: W33F1Component) -> W33S1 {
+    component.svc1
 }
 
 struct W33F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W33Context) -> W33F1Holder {
         let component = W33F1Component(parent: parentComponent)
-        _ = w33F1Read0(component)
-        _ = try? component.resolve("svc1", as: W33S1.self)
+        let _: W33S3 = component.svc3
+        _ = w33F1Read1(component)
         let made = W33F1Holder(holder: holder, context: context, component: component)
         made.router = W33F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         var slot2: W33F2Holder? = nil
@@ -90,10 +90,7 @@ final class W33F2Router: RouterObject {}
 struct W33F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W33Context) -> W33F2Holder {
         let component = W33F2Component(parent: parentComponent)
-        switch W33Choice.current {
-        case .live: let _: W33S3 = component.svc3
-        case .preview: let _: W33S3 = component.svc3
-        }
+        _ = "\(component.svc3 as W33S3)"
         let made = W33F2Holder(holder: holder, context: context, component: component)
         made.router = W33F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -111,6 +108,7 @@ final class W33F3Module: ModuleObject {
     let typed: W33F3Component
     init(holder: ModuleHolder?, component: W33F3Component) {
         typed = component
+        let _: W33S0 = component.svc0
         super.init(key: "f3", holder: holder, component: component)
     }
 }
@@ -120,11 +118,7 @@ final class W33F3Router: RouterObject {}
 struct W33F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W33Context) -> W33F3Module {
         let component = W33F3Component.make(parent: parentComponent)
-        let _: W33S1 = component.svc1
-        switch W33Choice.current {
-        case .live: let _: W33S0 = component.svc0
-        case .preview: let _: W33S0 = component.svc0
-        }
+        _ = try? component.resolve("svc1", as: W33S1.self)
         let made = W33F3Module(holder: holder, component: component)
         made.router = W33F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -147,10 +141,14 @@ final class W33F4Module: ModuleObject {
 
 final class W33F4Router: RouterObject {}
 
+func w33F4Read0(_ component: W33F4Component) -> W33S1 {
+    component.svc1
+}
+
 struct W33F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W33Context) -> W33F4Module {
         let component = W33F4Component.make(parent: parentComponent)
-        _ = try? component.resolve("svc1", as: W33S1.self)
+        _ = w33F4Read0(component)
         let made = W33F4Module(holder: holder, component: component)
         made.router = W33F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -171,16 +169,11 @@ final class W33F5Holder: W33BaseHolder {
 
 final class W33F5Router: RouterObject {}
 
-func w33F5Read1(_ component: W33F5Component) -> W33S3 {
-    component.svc3
-}
-
 struct W33F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W33Context) -> W33F5Holder {
         let component = W33F5Component(parent: parentComponent)
-        let read0 = { (given: W33F5Component) -> W33S3 in given.svc3 }
-        _ = read0(component)
-        _ = w33F5Read1(component)
+        _ = "\(component.svc3 as W33S3)"
+        let _: W33S3 = component.svc3
         let made = W33F5Holder(holder: holder, context: context, component: component)
         made.router = W33F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -206,7 +199,10 @@ struct W33F6Builder: ModuleBuilder {
     let makeComponent: (Component) -> W33F6Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W33Context) -> W33F6Module {
         let component = makeComponent(parentComponent)
-        _ = try? component.resolve("svc3", as: W33S3.self)
+        switch W33Choice.current {
+        case .live: let _: W33S3 = component.svc3
+        case .preview: let _: W33S3 = component.svc3
+        }
         let made = W33F6Module(holder: holder, component: component)
         made.router = W33F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

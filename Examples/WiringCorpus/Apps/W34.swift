@@ -69,10 +69,8 @@ final class W34F1Router: RouterObject {}
 struct W34F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W34Context) -> W34F1Module {
         let component = W34F1Component(parent: parentComponent, title: "f1")
-        do {
-            defer { let _: W34S3 = component.svc3 }
-            _ = context
-        }
+        let read0 = { (given: W34F1Component) -> W34S3 in given.svc3 }
+        _ = read0(component)
         let made = W34F1Module(holder: holder, component: component)
         made.router = W34F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -114,12 +112,16 @@ final class W34F3Component: Component {
         self.title = title
         super.init(parent: parent)
     }
+    func read1() {
+        let _: W34S1 = self.svc1
+    }
 }
 
 final class W34F3Module: ModuleObject {
     let typed: W34F3Component
     init(holder: ModuleHolder?, component: W34F3Component) {
         typed = component
+        let _: W34S2 = component.svc2
         super.init(key: "f3", holder: holder, component: component)
     }
 }
@@ -129,11 +131,7 @@ final class W34F3Router: RouterObject {}
 struct W34F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W34Context) -> W34F3Module {
         let component = W34F3Component(parent: parentComponent, title: "f3")
-        _ = try? component.resolve("svc2", as: W34S2.self)
-        do {
-            defer { let _: W34S1 = component.svc1 }
-            _ = context
-        }
+        component.read1()
         let made = W34F3Module(holder: holder, component: component)
         made.router = W34F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -142,9 +140,6 @@ struct W34F3Builder: ModuleBuilder {
 
 final class W34F4Component: Component {
     let svc1 = W34S1()
-    func read1() {
-        let _: W34S0 = self.svc0
-    }
 }
 
 final class W34F4Module: ModuleObject {
@@ -161,15 +156,12 @@ struct W34F4Builder: ModuleBuilder {
     let makeComponent: (Component) -> W34F4Component = { W34F4Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W34Context) -> W34F4Module {
         let component = makeComponent(parentComponent)
-        switch W34Choice.current {
-        case .live:
-            let c = component
-            let _: W34S0 = c.svc0
-        case .preview:
-            let c = W34SpareChild(parent: W34SpareRoot())
-            let _: W34S0 = c.spare
+        do {
+            defer { let _: W34S0 = component.svc0 }
+            _ = context
         }
-        component.read1()
+        let read1 = { (given: W34F4Component) -> W34S0 in given.svc0 }
+        _ = read1(component)
         let made = W34F4Module(holder: holder, component: component)
         made.router = W34F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -189,6 +181,7 @@ final class W34F5Module: ModuleObject {
     let typed: W34F5Component
     init(holder: ModuleHolder?, component: W34F5Component) {
         typed = component
+        let _: W34S2 = component.svc2
         super.init(key: "f5", holder: holder, component: component)
     }
 }
@@ -198,15 +191,15 @@ final class W34F5Router: RouterObject {}
 struct W34F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W34Context) -> W34F5Module {
         let component = W34F5Component(parent: parentComponent, title: "f5")
-        _ = try? component.resolve("svc2", as: W34S2.self)
-        do {
-            defer { let _: W34S2 = component.svc2 }
-            _ = context
-        }
         switch W34Choice.current {
-        case .live: let _: W34S2 = component.svc2
-        case .preview: let _: W34S2 = component.svc2
+        case .live:
+            let c = component
+            let _: W34S2 = c.svc2
+        case .preview:
+            let c = W34SpareChild(parent: W34SpareRoot())
+            let _: W34S0 = c.spare
         }
+        _ = "\(component.svc2 as W34S2)"
         let made = W34F5Module(holder: holder, component: component)
         made.router = W34F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -33,6 +33,12 @@ class W35BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W35SpareRoot: Component, RootComponent {
+    let spare = W35S0()
+    init() { super.init(parent: nil) }
+}
+final class W35SpareChild: Component {}
+
 final class W35AppComponent: Component, RootComponent {
     let svc0 = W35S0()
     let svc1 = W35S1()
@@ -74,7 +80,6 @@ final class W35F1Module: ModuleObject {
         typed = component
         super.init(key: "f1", holder: holder, component: component)
     }
-    var seen0: W35S2 { typed.svc2 }
 }
 
 final class W35F1Router: RouterObject {}
@@ -82,15 +87,18 @@ final class W35F1Router: RouterObject {}
 struct W35F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W35Context) -> W35F1Module {
         let component = W35F1Component.make(parent: parentComponent)
+        _ = try? component.resolve("svc2", as: W35S2.self)
         let made = W35F1Module(holder: holder, component: component)
         made.router = W35F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
 
 final class W35F2Component: Component {
     let svc1 = W35S1()
+    func read0() {
+        let _: W35S0 = self.svc0
+    }
 }
 
 final class W35F2Module: ModuleObject {
@@ -103,18 +111,11 @@ final class W35F2Module: ModuleObject {
 
 final class W35F2Router: RouterObject {}
 
-func w35F2Read1(_ component: W35F2Component) -> W35S0 {
-    component.svc0
-}
-
 struct W35F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W35Context) -> W35F2Module {
         let component = W35F2Component(parent: parentComponent)
-        switch W35Choice.current {
-        case .live: let _: W35S0 = component.svc0
-        case .preview: let _: W35S0 = component.svc0
-        }
-        _ = w35F2Read1(component)
+        component.read0()
+        _ = try? component.resolve("svc0", as: W35S0.self)
         let made = W35F2Module(holder: holder, component: component)
         made.router = W35F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -125,9 +126,6 @@ final class W35F3Component: Component {
     let svc0 = W35S0()
     static func make(parent: Component) -> W35F3Component {
         W35F3Component(parent: parent)
-    }
-    func read0() {
-        let _: W35S1 = self.svc1
     }
 }
 
@@ -141,10 +139,14 @@ final class W35F3Module: ModuleObject {
 
 final class W35F3Router: RouterObject {}
 
+func w35F3Read0(_ component: W35F3Component) -> W35S1 {
+    component.svc1
+}
+
 struct W35F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W35Context) -> W35F3Module {
         let component = W35F3Component.make(parent: parentComponent)
-        component.read0()
+        _ = w35F3Read0(component)
         _ = "\(component.svc1 as W35S1)"
         let made = W35F3Module(holder: holder, component: component)
         made.router = W35F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -159,9 +161,9 @@ final class W35F4Holder: W35BaseHolder {
     let typed: W35F4Component
     init(holder: ModuleHolder?, context: W35Context, component: W35F4Component) {
         typed = component
+        let _: W35S2 = component.svc2
         super.init(key: "f4", holder: holder, context: context, component: component)
     }
-    var seen0: W35S2 { typed.svc2 }
 }
 
 final class W35F4Router: RouterObject {}
@@ -170,12 +172,15 @@ struct W35F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W35Context) -> W35F4Holder {
         let component = W35F4Component(parent: parentComponent)
         switch W35Choice.current {
-        case .live: let _: W35S2 = component.svc2
-        case .preview: let _: W35S2 = component.svc2
+        case .live:
+            let c = component
+            let _: W35S2 = c.svc2
+        case .preview:
+            let c = W35SpareChild(parent: W35SpareRoot())
+            let _: W35S0 = c.spare
         }
         let made = W35F4Holder(holder: holder, context: context, component: component)
         made.router = W35F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }

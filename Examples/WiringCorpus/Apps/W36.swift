@@ -70,15 +70,8 @@ final class W36F1Router: RouterObject {}
 struct W36F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W36Context) -> W36F1Module {
         let component = W36F1Component(parent: parentComponent)
-        switch W36Choice.current {
-        case .live:
-            let c = component
-            let _: W36S4 = c.svc4
-        case .preview:
-            let c = W36SpareChild(parent: W36SpareRoot())
-            let _: W36S0 = c.spare
-        }
-        _ = "\(component.svc4 as W36S4)"
+        let _: W36S4 = component.svc4
+        let _: W36S4 = component.svc4
         let made = W36F1Module(holder: holder, component: component)
         made.router = W36F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -97,7 +90,6 @@ final class W36F2Module: ModuleObject {
     let typed: W36F2Component
     init(holder: ModuleHolder?, component: W36F2Component) {
         typed = component
-        let _: W36S6 = component.svc6
         super.init(key: "f2", holder: holder, component: component)
     }
 }
@@ -107,7 +99,16 @@ final class W36F2Router: RouterObject {}
 struct W36F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W36Context) -> W36F2Module {
         let component = W36F2Component.make(parent: parentComponent)
-        _ = try? component.resolve("svc6", as: W36S6.self)
+        switch W36Choice.current {
+        case .live:
+            let c = component
+            let _: W36S6 = c.svc6
+        case .preview:
+            let c = W36SpareChild(parent: W36SpareRoot())
+            let _: W36S0 = c.spare
+        }
+        let read1 = { (given: W36F2Component) -> W36S6 in given.svc6 }
+        _ = read1(component)
         let made = W36F2Module(holder: holder, component: component)
         made.router = W36F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -134,21 +135,34 @@ final class W36F3Holder: W36BaseHolder {
 
 final class W36F3Router: RouterObject {}
 
+struct W36F3Ask2 {
+    let mode: W36Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W36S2 = component.svc2
+        case .preview: break
+        }
+    }
+}
+
+func w36F3Read1(_ component: W36F3Component) -> W36S2 {
+    component.svc2
+}
+
 struct W36F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W36Context) -> W36F3Holder {
         let component = W36F3Component(parent: parentComponent, title: "f3")
-        do {
-            defer { let _: W36S6 = component.svc6 }
-            _ = context
+        switch W36Choice.current {
+        case .live:
+            let c = component
+            let _: W36S6 = c.svc6
+        case .preview:
+            let c = W36SpareChild(parent: W36SpareRoot())
+            let _: W36S0 = c.spare
         }
-        do {
-            defer { let _: W36S2 = component.svc2 }
-            _ = context
-        }
-        do {
-            defer { let _: W36S2 = component.svc2 }
-            _ = context
-        }
+        _ = w36F3Read1(component)
+        W36F3Ask2(mode: .live).ask(component)
+        W36F3Ask2(mode: .preview).ask(W36SpareChild(parent: W36SpareRoot()))
         let made = W36F3Holder(holder: holder, context: context, component: component)
         made.router = W36F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         let c4 = w36Install(W36F4Builder(), into: made)
@@ -179,7 +193,6 @@ final class W36F4Holder: W36BaseHolder {
         self.attach(W36F7Builder.make())
         self.attach(W36F8Builder())
     }
-    var seen1: W36S6 { typed.svc6 }
 }
 
 final class W36F4Router: RouterObject {}
@@ -187,10 +200,17 @@ final class W36F4Router: RouterObject {}
 struct W36F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W36Context) -> W36F4Holder {
         let component = W36F4Component.make(parent: parentComponent)
-        _ = "\(component.svc6 as W36S6)"
+        switch W36Choice.current {
+        case .live:
+            let c = component
+            let _: W36S6 = c.svc6
+        case .preview:
+            let c = W36SpareChild(parent: W36SpareRoot())
+            let _: W36S0 = c.spare
+        }
+        let _: W36S6 = component.svc6
         let made = W36F4Holder(holder: holder, context: context, component: component)
         made.router = W36F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         return made
     }
 }
@@ -209,15 +229,18 @@ final class W36F5Module: ModuleObject {
 
 final class W36F5Router: RouterObject {}
 
-func w36F5Read0(_ component: W36F5Component) -> W36S3 {
-    component.svc3
+final class W36F5Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W36S3 = component.svc3 }
+    }
 }
 
 struct W36F5Builder: ModuleBuilder {
     let makeComponent: (Component) -> W36F5Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W36Context) -> W36F5Module {
         let component = makeComponent(parentComponent)
-        _ = w36F5Read0(component)
+        _ = W36F5Gate0(component: component, live: true)
+        _ = W36F5Gate0(component: W36SpareChild(parent: W36SpareRoot()), live: false)
         let made = W36F5Module(holder: holder, component: component)
         made.router = W36F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -239,19 +262,22 @@ final class W36F6Module: ModuleObject {
 
 final class W36F6Router: RouterObject {}
 
+final class W36F6Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W36S3 = component.svc3 }
+    }
+}
+
+func w36F6Read1(_ component: W36F6Component) -> W36S6 {
+    component.svc6
+}
+
 struct W36F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W36Context) -> W36F6Module {
         let component = W36F6Component(parent: parentComponent)
-        switch W36Choice.current {
-        case .live:
-            let c = component
-            let _: W36S3 = c.svc3
-        case .preview:
-            let c = W36SpareChild(parent: W36SpareRoot())
-            let _: W36S0 = c.spare
-        }
-        let read1 = { (given: W36F6Component) -> W36S6 in given.svc6 }
-        _ = read1(component)
+        _ = W36F6Gate0(component: component, live: true)
+        _ = W36F6Gate0(component: W36SpareChild(parent: W36SpareRoot()), live: false)
+        _ = w36F6Read1(component)
         let made = W36F6Module(holder: holder, component: component)
         made.router = W36F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -278,16 +304,20 @@ final class W36F7Module: ModuleObject {
 
 final class W36F7Router: RouterObject {}
 
+final class W36F7Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W36S1 = component.svc1 }
+    }
+}
+
 struct W36F7Builder: ModuleBuilder {
     static func make() -> W36F7Builder {
         W36F7Builder()
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W36Context) -> W36F7Module {
         let component = W36F7Component(parent: parentComponent, title: "f7")
-        switch W36Choice.current {
-        case .live: let _: W36S1 = component.svc1
-        case .preview: let _: W36S1 = component.svc1
-        }
+        _ = W36F7Gate0(component: component, live: true)
+        _ = W36F7Gate0(component: W36SpareChild(parent: W36SpareRoot()), live: false)
         let made = W36F7Module(holder: holder, component: component)
         made.router = W36F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -299,9 +329,6 @@ final class W36F8Component: Component {
     static func make(parent: Component) -> W36F8Component {
         W36F8Component(parent: parent)
     }
-    func read1() {
-        let _: W36S0 = self.svc0
-    }
 }
 
 final class W36F8Holder: W36BaseHolder {
@@ -310,46 +337,56 @@ final class W36F8Holder: W36BaseHolder {
         typed = component
         super.init(key: "f8", holder: holder, context: context, component: component)
     }
+    var seen1: W36S0 { typed.svc0 }
 }
 
 final class W36F8Router: RouterObject {}
+
+struct W36F8Ask2 {
+    let mode: W36Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W36S6 = component.svc6
+        case .preview: break
+        }
+    }
+}
 
 struct W36F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W36Context) -> W36F8Holder {
         let component = W36F8Component.make(parent: parentComponent)
         let _: W36S1 = component.svc1
-        component.read1()
-        let read2 = { (given: W36F8Component) -> W36S6 in given.svc6 }
-        _ = read2(component)
+        W36F8Ask2(mode: .live).ask(component)
+        W36F8Ask2(mode: .preview).ask(W36SpareChild(parent: W36SpareRoot()))
         let made = W36F8Holder(holder: holder, context: context, component: component)
         made.router = W36F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen1
         return made
     }
 }
 
 final class W36F9Component: W36BaseComponent {
     let svc1 = W36S1()
+    func read1() {
+        let _: W36S6 = self.svc6
+    }
 }
 
 final class W36F9Module: ModuleObject {
     let typed: W36F9Component
     init(holder: ModuleHolder?, component: W36F9Component) {
         typed = component
-        let _: W36S4 = component.svc4
         super.init(key: "f9", holder: holder, component: component)
     }
 }
 
 final class W36F9Router: RouterObject {}
 
-func w36F9Read1(_ component: W36F9Component) -> W36S6 {
-    component.svc6
-}
-
 struct W36F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W36Context) -> W36F9Module {
         let component = W36F9Component(parent: parentComponent)
-        _ = w36F9Read1(component)
+        _ = "\(component.svc4 as W36S4)"
+        component.read1()
         let made = W36F9Module(holder: holder, component: component)
         made.router = W36F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

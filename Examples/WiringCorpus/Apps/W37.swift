@@ -67,14 +67,13 @@ struct W37F1Builder: ModuleBuilder {
     let makeComponent: (Component) -> W37F1Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W37Context) -> W37F1Holder {
         let component = makeComponent(parentComponent)
-        let _: W37S3 = component.svc3
         switch W37Choice.current {
-        case .live:
-            let c = component
-            let _: W37S3 = c.svc3
-        case .preview:
-            let c = W37SpareChild(parent: W37SpareRoot())
-            let _: W37S0 = c.spare
+        case .live: let _: W37S3 = component.svc3
+        case .preview: let _: W37S3 = component.svc3
+        }
+        switch W37Choice.current {
+        case .live: let _: W37S3 = component.svc3
+        case .preview: let _: W37S3 = component.svc3
         }
         let made = W37F1Holder(holder: holder, context: context, component: component)
         made.router = W37F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -90,9 +89,6 @@ struct W37F1Builder: ModuleBuilder {
 }
 
 final class W37F2Component: Component {
-    func read1() {
-        let _: W37S3 = self.svc3
-    }
 }
 
 final class W37F2Module: ModuleObject {
@@ -108,11 +104,16 @@ final class W37F2Router: RouterObject {}
 struct W37F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W37Context) -> W37F2Module {
         let component = W37F2Component(parent: parentComponent)
-        let read0 = { (given: W37F2Component) -> W37S4 in given.svc4 }
-        _ = read0(component)
-        component.read1()
-        let read2 = { (given: W37F2Component) -> W37S3 in given.svc3 }
-        _ = read2(component)
+        _ = try? component.resolve("svc4", as: W37S4.self)
+        _ = try? component.resolve("svc3", as: W37S3.self)
+        switch W37Choice.current {
+        case .live:
+            let c = component
+            let _: W37S3 = c.svc3
+        case .preview:
+            let c = W37SpareChild(parent: W37SpareRoot())
+            let _: W37S0 = c.spare
+        }
         let made = W37F2Module(holder: holder, component: component)
         made.router = W37F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -129,25 +130,25 @@ final class W37F3Module: ModuleObject {
     let typed: W37F3Component
     init(holder: ModuleHolder?, component: W37F3Component) {
         typed = component
-        let _: W37S1 = component.svc1
         super.init(key: "f3", holder: holder, component: component)
     }
 }
 
 final class W37F3Router: RouterObject {}
 
+func w37F3Read2(_ component: W37F3Component) -> W37S1 {
+    component.svc1
+}
+
 struct W37F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W37Context) -> W37F3Module {
         let component = W37F3Component.make(parent: parentComponent)
-        let _: W37S3 = component.svc3
         switch W37Choice.current {
-        case .live:
-            let c = component
-            let _: W37S1 = c.svc1
-        case .preview:
-            let c = W37SpareChild(parent: W37SpareRoot())
-            let _: W37S0 = c.spare
+        case .live: let _: W37S3 = component.svc3
+        case .preview: let _: W37S3 = component.svc3
         }
+        _ = try? component.resolve("svc1", as: W37S1.self)
+        _ = w37F3Read2(component)
         let made = W37F3Module(holder: holder, component: component)
         made.router = W37F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -177,7 +178,14 @@ final class W37F4Router: RouterObject {}
 struct W37F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W37Context) -> W37F4Holder {
         let component = W37F4Component(parent: parentComponent, title: "f4")
-        _ = "\(component.svc4 as W37S4)"
+        switch W37Choice.current {
+        case .live:
+            let c = component
+            let _: W37S4 = c.svc4
+        case .preview:
+            let c = W37SpareChild(parent: W37SpareRoot())
+            let _: W37S0 = c.spare
+        }
         let made = W37F4Holder(holder: holder, context: context, component: component)
         made.router = W37F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -195,6 +203,7 @@ final class W37F5Holder: W37BaseHolder {
         typed = component
         super.init(key: "f5", holder: holder, context: context, component: component)
     }
+    var seen0: W37S6 { typed.svc6 }
 }
 
 final class W37F5Router: RouterObject {}
@@ -203,9 +212,9 @@ struct W37F5Builder: ModuleBuilder {
     let makeComponent: (Component) -> W37F5Component = { W37F5Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W37Context) -> W37F5Holder {
         let component = makeComponent(parentComponent)
-        _ = try? component.resolve("svc6", as: W37S6.self)
         let made = W37F5Holder(holder: holder, context: context, component: component)
         made.router = W37F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         made.wireChildren()
         return made
     }
@@ -253,6 +262,7 @@ final class W37F7Holder: W37BaseHolder {
         typed = component
         super.init(key: "f7", holder: holder, context: context, component: component)
     }
+    var seen0: W37S6 { typed.svc6 }
 }
 
 final class W37F7Router: RouterObject {}
@@ -260,12 +270,9 @@ final class W37F7Router: RouterObject {}
 struct W37F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W37Context) -> W37F7Holder {
         let component = W37F7Component.make(parent: parentComponent)
-        do {
-            defer { let _: W37S6 = component.svc6 }
-            _ = context
-        }
         let made = W37F7Holder(holder: holder, context: context, component: component)
         made.router = W37F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }

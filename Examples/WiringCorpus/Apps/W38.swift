@@ -116,19 +116,26 @@ final class W38F3Holder: W38BaseHolder {
 
 final class W38F3Router: RouterObject {}
 
+struct W38F3Ask1 {
+    let mode: W38Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W38S2 = component.svc2
+        case .preview: break
+        }
+    }
+}
+
 struct W38F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W38F3Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W38Context) -> W38F3Holder {
         let component = makeComponent(parentComponent)
-        _ = try? component.resolve("svc2", as: W38S2.self)
-        switch W38Choice.current {
-        case .live:
-            let c = component
-            let _: W38S2 = c.svc2
-        case .preview:
-            let c = W38SpareChild(parent: W38SpareRoot())
-            let _: W38S0 = c.spare
+        do {
+            defer { let _: W38S2 = component.svc2 }
+            _ = context
         }
+        W38F3Ask1(mode: .live).ask(component)
+        W38F3Ask1(mode: .preview).ask(W38SpareChild(parent: W38SpareRoot()))
         let made = W38F3Holder(holder: holder, context: context, component: component)
         made.router = W38F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -149,10 +156,17 @@ final class W38F4Module: ModuleObject {
 
 final class W38F4Router: RouterObject {}
 
+final class W38F4Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W38S2 = component.svc2 }
+    }
+}
+
 struct W38F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W38Context) -> W38F4Module {
         let component = W38F4Component(parent: parentComponent)
-        let _: W38S2 = component.svc2
+        _ = W38F4Gate0(component: component, live: true)
+        _ = W38F4Gate0(component: W38SpareChild(parent: W38SpareRoot()), live: false)
         let made = W38F4Module(holder: holder, component: component)
         made.router = W38F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -177,13 +191,13 @@ final class W38F5Holder: W38BaseHolder {
 
 final class W38F5Router: RouterObject {}
 
+func w38F5Read2(_ component: W38F5Component) -> W38S3 {
+    component.svc3
+}
+
 struct W38F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W38Context) -> W38F5Holder {
         let component = W38F5Component(parent: parentComponent, title: "f5")
-        switch W38Choice.current {
-        case .live: let _: W38S2 = component.svc2
-        case .preview: let _: W38S2 = component.svc2
-        }
         switch W38Choice.current {
         case .live:
             let c = component
@@ -193,9 +207,10 @@ struct W38F5Builder: ModuleBuilder {
             let _: W38S0 = c.spare
         }
         do {
-            defer { let _: W38S3 = component.svc3 }
+            defer { let _: W38S2 = component.svc2 }
             _ = context
         }
+        _ = w38F5Read2(component)
         let made = W38F5Holder(holder: holder, context: context, component: component)
         made.router = W38F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -209,7 +224,6 @@ final class W38F6Holder: W38BaseHolder {
     let typed: W38F6Component
     init(holder: ModuleHolder?, context: W38Context, component: W38F6Component) {
         typed = component
-        let _: W38S2 = component.svc2
         super.init(key: "f6", holder: holder, context: context, component: component)
         W38F7Coordinator(holder: self).start()
     }
@@ -217,21 +231,21 @@ final class W38F6Holder: W38BaseHolder {
 
 final class W38F6Router: RouterObject {}
 
+func w38F6Read1(_ component: W38F6Component) -> W38S2 {
+    component.svc2
+}
+
+func w38F6Read2(_ component: W38F6Component) -> W38S2 {
+    component.svc2
+}
+
 struct W38F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W38Context) -> W38F6Holder {
         let component = W38F6Component(parent: parentComponent)
-        do {
-            defer { let _: W38S2 = component.svc2 }
-            _ = context
-        }
-        switch W38Choice.current {
-        case .live:
-            let c = component
-            let _: W38S2 = c.svc2
-        case .preview:
-            let c = W38SpareChild(parent: W38SpareRoot())
-            let _: W38S0 = c.spare
-        }
+        let read0 = { (given: W38F6Component) -> W38S2 in given.svc2 }
+        _ = read0(component)
+        _ = w38F6Read1(component)
+        _ = w38F6Read2(component)
         let made = W38F6Holder(holder: holder, context: context, component: component)
         made.router = W38F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -270,30 +284,31 @@ final class W38F8Component: Component {
         self.title = title
         super.init(parent: parent)
     }
+    func read1() {
+        let _: W38S2 = self.svc2
+    }
 }
 
 final class W38F8Module: ModuleObject {
     let typed: W38F8Component
     init(holder: ModuleHolder?, component: W38F8Component) {
         typed = component
+        let _: W38S2 = component.svc2
         super.init(key: "f8", holder: holder, component: component)
     }
 }
 
 final class W38F8Router: RouterObject {}
 
+func w38F8Read0(_ component: W38F8Component) -> W38S2 {
+    component.svc2
+}
+
 struct W38F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W38Context) -> W38F8Module {
         let component = W38F8Component(parent: parentComponent, title: "f8")
-        do {
-            defer { let _: W38S2 = component.svc2 }
-            _ = context
-        }
-        do {
-            defer { let _: W38S2 = component.svc2 }
-            _ = context
-        }
-        _ = "\(component.svc2 as W38S2)"
+        _ = w38F8Read0(component)
+        component.read1()
         let made = W38F8Module(holder: holder, component: component)
         made.router = W38F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

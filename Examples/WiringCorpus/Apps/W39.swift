@@ -93,16 +93,17 @@ final class W39F2Module: ModuleObject {
 
 final class W39F2Router: RouterObject {}
 
+func w39F2Read0(_ component: W39F2Component) -> W39S2 {
+    component.svc2
+}
+
 struct W39F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W39Context) -> W39F2Module {
         let component = W39F2Component(parent: parentComponent, title: "f2")
+        _ = w39F2Read0(component)
         switch W39Choice.current {
-        case .live: let _: W39S2 = component.svc2
-        case .preview: let _: W39S2 = component.svc2
-        }
-        do {
-            defer { let _: W39S1 = component.svc1 }
-            _ = context
+        case .live: let _: W39S1 = component.svc1
+        case .preview: let _: W39S1 = component.svc1
         }
         let made = W39F2Module(holder: holder, component: component)
         made.router = W39F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -126,8 +127,7 @@ final class W39F3Router: RouterObject {}
 struct W39F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W39Context) -> W39F3Holder {
         let component = W39F3Component(parent: parentComponent)
-        let read0 = { (given: W39F3Component) -> W39S2 in given.svc2 }
-        _ = read0(component)
+        _ = try? component.resolve("svc2", as: W39S2.self)
         let made = W39F3Holder(holder: holder, context: context, component: component)
         made.router = W39F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         let c5 = w39AttachF8(to: made)
@@ -158,10 +158,7 @@ struct W39F4Builder: ModuleBuilder {
     let makeComponent: (Component) -> W39F4Component = { W39F4Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W39Context) -> W39F4Holder {
         let component = makeComponent(parentComponent)
-        do {
-            defer { let _: W39S2 = component.svc2 }
-            _ = context
-        }
+        _ = try? component.resolve("svc2", as: W39S2.self)
         let made = W39F4Holder(holder: holder, context: context, component: component)
         made.router = W39F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -183,23 +180,19 @@ final class W39F5Holder: W39BaseHolder {
 
 final class W39F5Router: RouterObject {}
 
-func w39F5Read1(_ component: W39F5Component) -> W39S3 {
-    component.svc3
+final class W39F5Gate1 {
+    init(component: Component, live: Bool) {
+        if live { let _: W39S3 = component.svc3 }
+    }
 }
 
 struct W39F5Builder: ModuleBuilder {
     let makeComponent: (Component) -> W39F5Component = { W39F5Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W39Context) -> W39F5Holder {
         let component = makeComponent(parentComponent)
-        switch W39Choice.current {
-        case .live:
-            let c = component
-            let _: W39S2 = c.svc2
-        case .preview:
-            let c = W39SpareChild(parent: W39SpareRoot())
-            let _: W39S0 = c.spare
-        }
-        _ = w39F5Read1(component)
+        _ = "\(component.svc2 as W39S2)"
+        _ = W39F5Gate1(component: component, live: true)
+        _ = W39F5Gate1(component: W39SpareChild(parent: W39SpareRoot()), live: false)
         let made = W39F5Holder(holder: holder, context: context, component: component)
         made.router = W39F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         var pending8: [(W39F5Holder) -> Void] = [{ _ = $0.attach(W39F6Builder()) }]
@@ -216,26 +209,34 @@ final class W39F6Component: Component {
         self.title = title
         super.init(parent: parent)
     }
-    func read1() {
-        let _: W39S2 = self.svc2
-    }
 }
 
 final class W39F6Holder: W39BaseHolder {
     let typed: W39F6Component
     init(holder: ModuleHolder?, context: W39Context, component: W39F6Component) {
         typed = component
-        let _: W39S3 = component.svc3
         super.init(key: "f6", holder: holder, context: context, component: component)
     }
 }
 
 final class W39F6Router: RouterObject {}
 
+struct W39F6Ask0 {
+    let mode: W39Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W39S3 = component.svc3
+        case .preview: break
+        }
+    }
+}
+
 struct W39F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W39Context) -> W39F6Holder {
         let component = W39F6Component(parent: parentComponent, title: "f6")
-        component.read1()
+        W39F6Ask0(mode: .live).ask(component)
+        W39F6Ask0(mode: .preview).ask(W39SpareChild(parent: W39SpareRoot()))
+        _ = "\(component.svc2 as W39S2)"
         let made = W39F6Holder(holder: holder, context: context, component: component)
         made.router = W39F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -273,9 +274,6 @@ struct W39F7Builder: ModuleBuilder {
 }
 
 final class W39F8Component: W39BaseComponent {
-    func read1() {
-        let _: W39S1 = self.svc1
-    }
 }
 
 final class W39F8Module: ModuleObject {
@@ -284,6 +282,7 @@ final class W39F8Module: ModuleObject {
         typed = component
         super.init(key: "f8", holder: holder, component: component)
     }
+    var seen0: W39S1 { typed.svc1 }
 }
 
 final class W39F8Router: RouterObject {}
@@ -291,13 +290,17 @@ final class W39F8Router: RouterObject {}
 struct W39F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W39Context) -> W39F8Module {
         let component = W39F8Component(parent: parentComponent)
-        do {
-            defer { let _: W39S1 = component.svc1 }
-            _ = context
+        switch W39Choice.current {
+        case .live:
+            let c = component
+            let _: W39S1 = c.svc1
+        case .preview:
+            let c = W39SpareChild(parent: W39SpareRoot())
+            let _: W39S0 = c.spare
         }
-        component.read1()
         let made = W39F8Module(holder: holder, component: component)
         made.router = W39F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -307,12 +310,6 @@ final class W39F9Component: Component {
     init(parent: Component, title: String) {
         self.title = title
         super.init(parent: parent)
-    }
-    func read0() {
-        let _: W39S1 = self.svc1
-    }
-    func read1() {
-        let _: W39S1 = self.svc1
     }
 }
 
@@ -329,11 +326,18 @@ final class W39F9Router: RouterObject {}
 struct W39F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W39Context) -> W39F9Holder {
         let component = W39F9Component(parent: parentComponent, title: "f9")
-        component.read0()
-        component.read1()
+        _ = try? component.resolve("svc1", as: W39S1.self)
         do {
             defer { let _: W39S1 = component.svc1 }
             _ = context
+        }
+        switch W39Choice.current {
+        case .live:
+            let c = component
+            let _: W39S1 = c.svc1
+        case .preview:
+            let c = W39SpareChild(parent: W39SpareRoot())
+            let _: W39S0 = c.spare
         }
         let made = W39F9Holder(holder: holder, context: context, component: component)
         made.router = W39F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -355,13 +359,21 @@ final class W39F10Module: ModuleObject {
 
 final class W39F10Router: RouterObject {}
 
+struct W39F10Ask0 {
+    let mode: W39Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W39S1 = component.svc1
+        case .preview: break
+        }
+    }
+}
+
 struct W39F10Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W39Context) -> W39F10Module {
         let component = W39F10Component(parent: parentComponent)
-        switch W39Choice.current {
-        case .live: let _: W39S1 = component.svc1
-        case .preview: let _: W39S1 = component.svc1
-        }
+        W39F10Ask0(mode: .live).ask(component)
+        W39F10Ask0(mode: .preview).ask(W39SpareChild(parent: W39SpareRoot()))
         let made = W39F10Module(holder: holder, component: component)
         made.router = W39F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -81,7 +81,6 @@ final class W4F1Module: ModuleObject {
         typed = component
         super.init(key: "f1", holder: holder, component: component)
     }
-    var seen0: W4S0 { typed.svc0 }
 }
 
 final class W4F1Router: RouterObject {}
@@ -89,16 +88,17 @@ final class W4F1Router: RouterObject {}
 struct W4F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F1Module {
         let component = W4F1Component.make(parent: parentComponent)
+        let read0 = { (given: W4F1Component) -> W4S0 in given.svc0 }
+        _ = read0(component)
         let made = W4F1Module(holder: holder, component: component)
         made.router = W4F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
 
 final class W4F2Component: Component {
-    func read1() {
-        let _: W4S0 = self.svc0
+    func read0() {
+        let _: W4S5 = self.svc5
     }
 }
 
@@ -106,7 +106,6 @@ final class W4F2Module: ModuleObject {
     let typed: W4F2Component
     init(holder: ModuleHolder?, component: W4F2Component) {
         typed = component
-        let _: W4S5 = component.svc5
         super.init(key: "f2", holder: holder, component: component)
     }
 }
@@ -117,7 +116,8 @@ struct W4F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W4F2Component = { W4F2Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F2Module {
         let component = makeComponent(parentComponent)
-        component.read1()
+        component.read0()
+        let _: W4S0 = component.svc0
         let made = W4F2Module(holder: holder, component: component)
         made.router = W4F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -125,9 +125,6 @@ struct W4F2Builder: ModuleBuilder {
 }
 
 final class W4F3Component: Component {
-    func read2() {
-        let _: W4S0 = self.svc0
-    }
 }
 
 final class W4F3Module: ModuleObject {
@@ -136,23 +133,27 @@ final class W4F3Module: ModuleObject {
         typed = component
         super.init(key: "f3", holder: holder, component: component)
     }
+    var seen0: W4S3 { typed.svc3 }
 }
 
 final class W4F3Router: RouterObject {}
 
-func w4F3Read1(_ component: W4F3Component) -> W4S5 {
-    component.svc5
+func w4F3Read2(_ component: W4F3Component) -> W4S0 {
+    component.svc0
 }
 
 struct W4F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W4F3Component = { W4F3Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F3Module {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc3 as W4S3)"
-        _ = w4F3Read1(component)
-        component.read2()
+        do {
+            defer { let _: W4S5 = component.svc5 }
+            _ = context
+        }
+        _ = w4F3Read2(component)
         let made = W4F3Module(holder: holder, component: component)
         made.router = W4F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -225,16 +226,31 @@ final class W4F6Holder: W4BaseHolder {
 
 final class W4F6Router: RouterObject {}
 
+final class W4F6Gate2 {
+    init(component: Component, live: Bool) {
+        if live { let _: W4S0 = component.svc0 }
+    }
+}
+
+struct W4F6Ask1 {
+    let mode: W4Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W4S5 = component.svc5
+        case .preview: break
+        }
+    }
+}
+
 struct W4F6Builder: ModuleBuilder {
     let makeComponent: (Component) -> W4F6Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F6Holder {
         let component = makeComponent(parentComponent)
-        let _: W4S0 = component.svc0
-        do {
-            defer { let _: W4S5 = component.svc5 }
-            _ = context
-        }
-        _ = "\(component.svc0 as W4S0)"
+        _ = try? component.resolve("svc0", as: W4S0.self)
+        W4F6Ask1(mode: .live).ask(component)
+        W4F6Ask1(mode: .preview).ask(W4SpareChild(parent: W4SpareRoot()))
+        _ = W4F6Gate2(component: component, live: true)
+        _ = W4F6Gate2(component: W4SpareChild(parent: W4SpareRoot()), live: false)
         let made = W4F6Holder(holder: holder, context: context, component: component)
         made.router = W4F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         var slot6: W4F7Holder? = nil
@@ -255,6 +271,7 @@ final class W4F7Holder: W4BaseHolder {
         typed = component
         super.init(key: "f7", holder: holder, context: context, component: component)
     }
+    var seen0: W4S2 { typed.svc2 }
 }
 
 final class W4F7Router: RouterObject {}
@@ -262,10 +279,9 @@ final class W4F7Router: RouterObject {}
 struct W4F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F7Holder {
         let component = W4F7Component(parent: parentComponent)
-        let read0 = { (given: W4F7Component) -> W4S2 in given.svc2 }
-        _ = read0(component)
         let made = W4F7Holder(holder: holder, context: context, component: component)
         made.router = W4F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -273,9 +289,6 @@ struct W4F7Builder: ModuleBuilder {
 final class W4F8Component: Component {
     let svc0 = W4S0()
     let svc2 = W4S2()
-    func read1() {
-        let _: W4S5 = self.svc5
-    }
 }
 
 final class W4F8Module: ModuleObject {
@@ -288,6 +301,16 @@ final class W4F8Module: ModuleObject {
 
 final class W4F8Router: RouterObject {}
 
+struct W4F8Ask1 {
+    let mode: W4Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W4S5 = component.svc5
+        case .preview: break
+        }
+    }
+}
+
 struct W4F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F8Module {
         let component = W4F8Component(parent: parentComponent)
@@ -299,7 +322,8 @@ struct W4F8Builder: ModuleBuilder {
             let c = W4SpareChild(parent: W4SpareRoot())
             let _: W4S0 = c.spare
         }
-        component.read1()
+        W4F8Ask1(mode: .live).ask(component)
+        W4F8Ask1(mode: .preview).ask(W4SpareChild(parent: W4SpareRoot()))
         let made = W4F8Module(holder: holder, component: component)
         made.router = W4F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -319,6 +343,7 @@ final class W4F9Holder: W4BaseHolder {
         typed = component
         super.init(key: "f9", holder: holder, context: context, component: component)
     }
+    var seen0: W4S0 { typed.svc0 }
 }
 
 final class W4F9Router: RouterObject {}
@@ -326,13 +351,11 @@ final class W4F9Router: RouterObject {}
 struct W4F9Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F9Holder {
         let component = W4F9Component.make(parent: parentComponent)
-        do {
-            defer { let _: W4S0 = component.svc0 }
-            _ = context
-        }
-        _ = "\(component.svc3 as W4S3)"
+        let read1 = { (given: W4F9Component) -> W4S3 in given.svc3 }
+        _ = read1(component)
         let made = W4F9Holder(holder: holder, context: context, component: component)
         made.router = W4F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -355,8 +378,10 @@ struct W4F10Builder: ModuleBuilder {
     let makeComponent: (Component) -> W4F10Component = { W4F10Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F10Module {
         let component = makeComponent(parentComponent)
-        let read0 = { (given: W4F10Component) -> W4S5 in given.svc5 }
-        _ = read0(component)
+        do {
+            defer { let _: W4S5 = component.svc5 }
+            _ = context
+        }
         let made = W4F10Module(holder: holder, component: component)
         made.router = W4F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -365,9 +390,6 @@ struct W4F10Builder: ModuleBuilder {
 
 final class W4F11Component: Component {
     let svc1 = W4S1()
-    func read0() {
-        let _: W4S5 = self.svc5
-    }
 }
 
 final class W4F11Holder: W4BaseHolder {
@@ -380,12 +402,15 @@ final class W4F11Holder: W4BaseHolder {
 
 final class W4F11Router: RouterObject {}
 
+func w4F11Read0(_ component: W4F11Component) -> W4S5 {
+    component.svc5
+}
+
 struct W4F11Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F11Holder {
         let component = W4F11Component(parent: parentComponent)
-        component.read0()
-        let read1 = { (given: W4F11Component) -> W4S3 in given.svc3 }
-        _ = read1(component)
+        _ = w4F11Read0(component)
+        _ = "\(component.svc3 as W4S3)"
         let made = W4F11Holder(holder: holder, context: context, component: component)
         made.router = W4F11Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -401,6 +426,7 @@ final class W4F12Holder: W4BaseHolder {
     let typed: W4F12Component
     init(holder: ModuleHolder?, context: W4Context, component: W4F12Component) {
         typed = component
+        let _: W4S2 = component.svc2
         super.init(key: "f12", holder: holder, context: context, component: component)
     }
 }
@@ -410,12 +436,12 @@ final class W4F12Router: RouterObject {}
 struct W4F12Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W4Context) -> W4F12Holder {
         let component = W4F12Component(parent: parentComponent)
-        _ = "\(component.svc2 as W4S2)"
-        do {
-            defer { let _: W4S5 = component.svc5 }
-            _ = context
+        let read1 = { (given: W4F12Component) -> W4S5 in given.svc5 }
+        _ = read1(component)
+        switch W4Choice.current {
+        case .live: let _: W4S3 = component.svc3
+        case .preview: let _: W4S3 = component.svc3
         }
-        _ = try? component.resolve("svc3", as: W4S3.self)
         let made = W4F12Holder(holder: holder, context: context, component: component)
         made.router = W4F12Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -77,24 +77,26 @@ final class W40F1Module: ModuleObject {
     let typed: W40F1Component
     init(holder: ModuleHolder?, component: W40F1Component) {
         typed = component
+        let _: W40S3 = component.svc3
         super.init(key: "f1", holder: holder, component: component)
     }
-    var seen0: W40S3 { typed.svc3 }
 }
 
 final class W40F1Router: RouterObject {}
 
-func w40F1Read1(_ component: W40F1Component) -> W40S4 {
-    component.svc4
+final class W40F1Gate1 {
+    init(component: Component, live: Bool) {
+        if live { let _: W40S4 = component.svc4 }
+    }
 }
 
 struct W40F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W40Context) -> W40F1Module {
         let component = W40F1Component(parent: parentComponent)
-        _ = w40F1Read1(component)
+        _ = W40F1Gate1(component: component, live: true)
+        _ = W40F1Gate1(component: W40SpareChild(parent: W40SpareRoot()), live: false)
         let made = W40F1Module(holder: holder, component: component)
         made.router = W40F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
@@ -117,7 +119,14 @@ struct W40F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W40F2Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W40Context) -> W40F2Holder {
         let component = makeComponent(parentComponent)
-        _ = try? component.resolve("svc2", as: W40S2.self)
+        switch W40Choice.current {
+        case .live:
+            let c = component
+            let _: W40S2 = c.svc2
+        case .preview:
+            let c = W40SpareChild(parent: W40SpareRoot())
+            let _: W40S0 = c.spare
+        }
         let made = W40F2Holder(holder: holder, context: context, component: component)
         made.router = W40F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.attach(W40F5Builder.make())
@@ -130,6 +139,9 @@ struct W40F2Builder: ModuleBuilder {
 final class W40F3Component: Component {
     let svc0 = W40S0()
     let svc2 = W40S2()
+    func read0() {
+        let _: W40S4 = self.svc4
+    }
 }
 
 final class W40F3Holder: W40BaseHolder {
@@ -145,10 +157,7 @@ final class W40F3Router: RouterObject {}
 struct W40F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W40Context) -> W40F3Holder {
         let component = W40F3Component(parent: parentComponent)
-        do {
-            defer { let _: W40S4 = component.svc4 }
-            _ = context
-        }
+        component.read0()
         let made = W40F3Holder(holder: holder, context: context, component: component)
         made.router = W40F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -173,12 +182,8 @@ struct W40F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W40Context) -> W40F4Module {
         let component = W40F4Component(parent: parentComponent)
         switch W40Choice.current {
-        case .live:
-            let c = component
-            let _: W40S0 = c.svc0
-        case .preview:
-            let c = W40SpareChild(parent: W40SpareRoot())
-            let _: W40S0 = c.spare
+        case .live: let _: W40S0 = component.svc0
+        case .preview: let _: W40S0 = component.svc0
         }
         do {
             defer { let _: W40S4 = component.svc4 }
@@ -191,13 +196,15 @@ struct W40F4Builder: ModuleBuilder {
 }
 
 final class W40F5Component: Component {
+    func read1() {
+        let _: W40S3 = self.svc3
+    }
 }
 
 final class W40F5Module: ModuleObject {
     let typed: W40F5Component
     init(holder: ModuleHolder?, component: W40F5Component) {
         typed = component
-        let _: W40S4 = component.svc4
         super.init(key: "f5", holder: holder, component: component)
     }
 }
@@ -210,7 +217,8 @@ struct W40F5Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W40Context) -> W40F5Module {
         let component = W40F5Component(parent: parentComponent)
-        let _: W40S3 = component.svc3
+        let _: W40S4 = component.svc4
+        component.read1()
         let made = W40F5Module(holder: holder, component: component)
         made.router = W40F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -285,13 +293,17 @@ final class W40F8Module: ModuleObject {
 
 final class W40F8Router: RouterObject {}
 
+func w40F8Read0(_ component: W40F8Component) -> W40S4 {
+    component.svc4
+}
+
 struct W40F8Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W40Context) -> W40F8Module {
         let component = W40F8Component(parent: parentComponent, title: "f8")
-        _ = try? component.resolve("svc4", as: W40S4.self)
-        switch W40Choice.current {
-        case .live: let _: W40S4 = component.svc4
-        case .preview: let _: W40S4 = component.svc4
+        _ = w40F8Read0(component)
+        do {
+            defer { let _: W40S4 = component.svc4 }
+            _ = context
         }
         let made = W40F8Module(holder: holder, component: component)
         made.router = W40F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
@@ -302,35 +314,38 @@ struct W40F8Builder: ModuleBuilder {
 final class W40F9Component: Component {
     let svc3 = W40S3()
     let svc5 = W40S5()
+    func read0() {
+        let _: W40S0 = self.svc0
+    }
 }
 
 final class W40F9Module: ModuleObject {
     let typed: W40F9Component
     init(holder: ModuleHolder?, component: W40F9Component) {
         typed = component
-        let _: W40S0 = component.svc0
         super.init(key: "f9", holder: holder, component: component)
     }
-    var seen0: W40S0 { typed.svc0 }
 }
 
 final class W40F9Router: RouterObject {}
+
+func w40F9Read1(_ component: W40F9Component) -> W40S0 {
+    component.svc0
+}
 
 struct W40F9Builder: ModuleBuilder {
     let makeComponent: (Component) -> W40F9Component = { W40F9Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W40Context) -> W40F9Module {
         let component = makeComponent(parentComponent)
+        component.read0()
+        _ = w40F9Read1(component)
         let made = W40F9Module(holder: holder, component: component)
         made.router = W40F9Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen0
         return made
     }
 }
 
 final class W40F10Component: Component {
-    func read0() {
-        let _: W40S2 = self.svc2
-    }
 }
 
 final class W40F10Holder: W40BaseHolder {
@@ -343,15 +358,27 @@ final class W40F10Holder: W40BaseHolder {
 
 final class W40F10Router: RouterObject {}
 
+struct W40F10Ask2 {
+    let mode: W40Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W40S3 = component.svc3
+        case .preview: break
+        }
+    }
+}
+
+func w40F10Read0(_ component: W40F10Component) -> W40S2 {
+    component.svc2
+}
+
 struct W40F10Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W40Context) -> W40F10Holder {
         let component = W40F10Component(parent: parentComponent)
-        component.read0()
-        _ = try? component.resolve("svc3", as: W40S3.self)
-        do {
-            defer { let _: W40S3 = component.svc3 }
-            _ = context
-        }
+        _ = w40F10Read0(component)
+        _ = "\(component.svc3 as W40S3)"
+        W40F10Ask2(mode: .live).ask(component)
+        W40F10Ask2(mode: .preview).ask(W40SpareChild(parent: W40SpareRoot()))
         let made = W40F10Holder(holder: holder, context: context, component: component)
         made.router = W40F10Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

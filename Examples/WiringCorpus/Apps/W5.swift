@@ -32,6 +32,12 @@ class W5BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W5SpareRoot: Component, RootComponent {
+    let spare = W5S0()
+    init() { super.init(parent: nil) }
+}
+final class W5SpareChild: Component {}
+
 final class W5AppComponent: Component, RootComponent {
     let svc0 = W5S0()
     let svc2 = W5S2()
@@ -65,8 +71,14 @@ final class W5F1Router: RouterObject {}
 struct W5F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W5Context) -> W5F1Module {
         let component = W5F1Component(parent: parentComponent, title: "f1")
-        let read0 = { (given: W5F1Component) -> W5S4 in given.svc4 }
-        _ = read0(component)
+        switch W5Choice.current {
+        case .live:
+            let c = component
+            let _: W5S4 = c.svc4
+        case .preview:
+            let c = W5SpareChild(parent: W5SpareRoot())
+            let _: W5S0 = c.spare
+        }
         let made = W5F1Module(holder: holder, component: component)
         made.router = W5F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -83,6 +95,7 @@ final class W5F2Module: ModuleObject {
         typed = component
         super.init(key: "f2", holder: holder, component: component)
     }
+    var seen0: W5S2 { typed.svc2 }
 }
 
 final class W5F2Router: RouterObject {}
@@ -91,13 +104,13 @@ struct W5F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W5F2Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W5Context) -> W5F2Module {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc2 as W5S2)"
         switch W5Choice.current {
         case .live: let _: W5S5 = component.svc5
         case .preview: let _: W5S5 = component.svc5
         }
         let made = W5F2Module(holder: holder, component: component)
         made.router = W5F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -117,11 +130,18 @@ final class W5F3Module: ModuleObject {
 
 final class W5F3Router: RouterObject {}
 
+final class W5F3Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W5S0 = component.svc0 }
+    }
+}
+
 struct W5F3Builder: ModuleBuilder {
     let makeComponent: (Component) -> W5F3Component = { W5F3Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W5Context) -> W5F3Module {
         let component = makeComponent(parentComponent)
-        let _: W5S0 = component.svc0
+        _ = W5F3Gate0(component: component, live: true)
+        _ = W5F3Gate0(component: W5SpareChild(parent: W5SpareRoot()), live: false)
         let made = W5F3Module(holder: holder, component: component)
         made.router = W5F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

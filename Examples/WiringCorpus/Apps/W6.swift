@@ -30,6 +30,12 @@ class W6BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W6SpareRoot: Component, RootComponent {
+    let spare = W6S0()
+    init() { super.init(parent: nil) }
+}
+final class W6SpareChild: Component {}
+
 final class W6AppComponent: Component, RootComponent {
     let svc0 = W6S0()
     let svc2 = W6S2()
@@ -59,7 +65,8 @@ struct W6F1Builder: ModuleBuilder {
     let makeComponent: (Component) -> W6F1Component = { W6F1Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W6Context) -> W6F1Module {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc3 as W6S3)"
+        let read0 = { (given: W6F1Component) -> W6S3 in given.svc3 }
+        _ = read0(component)
         let made = W6F1Module(holder: holder, component: component)
         made.router = W6F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -74,10 +81,8 @@ final class W6F2Holder: W6BaseHolder {
     let typed: W6F2Component
     init(holder: ModuleHolder?, context: W6Context, component: W6F2Component) {
         typed = component
-        let _: W6S3 = component.svc3
         super.init(key: "f2", holder: holder, context: context, component: component)
     }
-    var seen1: W6S3 { typed.svc3 }
     func find7() -> W6F1Module? {
         module(for: "f1", as: W6F1Module.self)
     }
@@ -85,12 +90,23 @@ final class W6F2Holder: W6BaseHolder {
 
 final class W6F2Router: RouterObject {}
 
+final class W6F2Gate1 {
+    init(component: Component, live: Bool) {
+        if live { let _: W6S3 = component.svc3 }
+    }
+}
+
 struct W6F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W6Context) -> W6F2Holder {
         let component = W6F2Component(parent: parentComponent)
+        do {
+            defer { let _: W6S3 = component.svc3 }
+            _ = context
+        }
+        _ = W6F2Gate1(component: component, live: true)
+        _ = W6F2Gate1(component: W6SpareChild(parent: W6SpareRoot()), live: false)
         let made = W6F2Holder(holder: holder, context: context, component: component)
         made.router = W6F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         return made
     }
 }
@@ -103,7 +119,6 @@ final class W6F3Holder: W6BaseHolder {
     let typed: W6F3Component
     init(holder: ModuleHolder?, context: W6Context, component: W6F3Component) {
         typed = component
-        let _: W6S1 = component.svc0
         super.init(key: "f3", holder: holder, context: context, component: component)
     }
 }
@@ -113,9 +128,10 @@ final class W6F3Router: RouterObject {}
 struct W6F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W6Context) -> W6F3Holder {
         let component = W6F3Component(parent: parentComponent)
-        switch W6Choice.current {
-        case .live: let _: W6S3 = component.svc3
-        case .preview: let _: W6S3 = component.svc3
+        let _: W6S3 = component.svc3
+        do {
+            defer { let _: W6S1 = component.svc0 }
+            _ = context
         }
         let made = W6F3Holder(holder: holder, context: context, component: component)
         made.router = W6F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))

@@ -33,6 +33,12 @@ class W7BaseHolder: ModuleHolderObject {
     }
 }
 
+final class W7SpareRoot: Component, RootComponent {
+    let spare = W7S0()
+    init() { super.init(parent: nil) }
+}
+final class W7SpareChild: Component {}
+
 final class W7AppComponent: Component, RootComponent {
     let svc0 = W7S0()
     let svc2 = W7S2()
@@ -67,7 +73,7 @@ struct W7F1Builder: ModuleBuilder {
     let makeComponent: (Component) -> W7F1Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W7Context) -> W7F1Holder {
         let component = makeComponent(parentComponent)
-        _ = "\(component.svc0 as W7S0)"
+        _ = try? component.resolve("svc0", as: W7S0.self)
         let made = W7F1Holder(holder: holder, context: context, component: component)
         made.router = W7F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -89,14 +95,21 @@ final class W7F2Module: ModuleObject {
 
 final class W7F2Router: RouterObject {}
 
-func w7F2Read0(_ component: W7F2Component) -> W7S4 {
-    component.svc4
+struct W7F2Ask0 {
+    let mode: W7Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W7S4 = component.svc4
+        case .preview: break
+        }
+    }
 }
 
 struct W7F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W7Context) -> W7F2Module {
         let component = W7F2Component(parent: parentComponent)
-        _ = w7F2Read0(component)
+        W7F2Ask0(mode: .live).ask(component)
+        W7F2Ask0(mode: .preview).ask(W7SpareChild(parent: W7SpareRoot()))
         let made = W7F2Module(holder: holder, component: component)
         made.router = W7F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -123,11 +136,21 @@ struct W7F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W7Context) -> W7F3Holder {
         let component = makeComponent(parentComponent)
         switch W7Choice.current {
-        case .live: let _: W7S0 = component.svc0
-        case .preview: let _: W7S0 = component.svc0
+        case .live:
+            let c = component
+            let _: W7S0 = c.svc0
+        case .preview:
+            let c = W7SpareChild(parent: W7SpareRoot())
+            let _: W7S0 = c.spare
         }
-        let read1 = { (given: W7F3Component) -> W7S4 in given.svc4 }
-        _ = read1(component)
+        switch W7Choice.current {
+        case .live:
+            let c = component
+            let _: W7S4 = c.svc4
+        case .preview:
+            let c = W7SpareChild(parent: W7SpareRoot())
+            let _: W7S0 = c.spare
+        }
         let made = W7F3Holder(holder: holder, context: context, component: component)
         made.router = W7F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -153,14 +176,17 @@ final class W7F4Holder: W7BaseHolder {
 
 final class W7F4Router: RouterObject {}
 
-func w7F4Read0(_ component: W7F4Component) -> W7S1 {
-    component.svc1
+final class W7F4Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W7S1 = component.svc1 }
+    }
 }
 
 struct W7F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W7Context) -> W7F4Holder {
         let component = W7F4Component.make(parent: parentComponent)
-        _ = w7F4Read0(component)
+        _ = W7F4Gate0(component: component, live: true)
+        _ = W7F4Gate0(component: W7SpareChild(parent: W7SpareRoot()), live: false)
         let made = W7F4Holder(holder: holder, context: context, component: component)
         made.router = W7F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -180,15 +206,21 @@ final class W7F5Holder: W7BaseHolder {
 
 final class W7F5Router: RouterObject {}
 
-func w7F5Read1(_ component: W7F5Component) -> W7S0 {
-    component.svc0
-}
-
 struct W7F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W7Context) -> W7F5Holder {
         let component = W7F5Component(parent: parentComponent)
-        let _: W7S2 = component.svc2
-        _ = w7F5Read1(component)
+        do {
+            defer { let _: W7S2 = component.svc2 }
+            _ = context
+        }
+        switch W7Choice.current {
+        case .live:
+            let c = component
+            let _: W7S0 = c.svc0
+        case .preview:
+            let c = W7SpareChild(parent: W7SpareRoot())
+            let _: W7S0 = c.spare
+        }
         let made = W7F5Holder(holder: holder, context: context, component: component)
         made.router = W7F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.attach(W7F8Builder(), context: W7Context())
@@ -235,18 +267,29 @@ final class W7F7Module: ModuleObject {
     let typed: W7F7Component
     init(holder: ModuleHolder?, component: W7F7Component) {
         typed = component
-        let _: W7S1 = component.svc1
         super.init(key: "f7", holder: holder, component: component)
     }
 }
 
 final class W7F7Router: RouterObject {}
 
+struct W7F7Ask2 {
+    let mode: W7Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W7S0 = component.svc0
+        case .preview: break
+        }
+    }
+}
+
 struct W7F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W7Context) -> W7F7Module {
         let component = W7F7Component(parent: parentComponent, title: "f7")
         _ = try? component.resolve("svc4", as: W7S4.self)
-        _ = "\(component.svc0 as W7S0)"
+        _ = "\(component.svc1 as W7S1)"
+        W7F7Ask2(mode: .live).ask(component)
+        W7F7Ask2(mode: .preview).ask(W7SpareChild(parent: W7SpareRoot()))
         let made = W7F7Module(holder: holder, component: component)
         made.router = W7F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

@@ -75,18 +75,24 @@ final class W8F1Holder: W8BaseHolder {
     let typed: W8F1Component
     init(holder: ModuleHolder?, context: W8Context, component: W8F1Component) {
         typed = component
-        let _: W8S3 = component.svc3
         super.init(key: "f1", holder: holder, context: context, component: component)
     }
 }
 
 final class W8F1Router: RouterObject {}
 
+func w8F1Read1(_ component: W8F1Component) -> W8S0 {
+    component.svc0
+}
+
 struct W8F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W8Context) -> W8F1Holder {
         let component = W8F1Component(parent: parentComponent)
-        let read1 = { (given: W8F1Component) -> W8S0 in given.svc0 }
-        _ = read1(component)
+        switch W8Choice.current {
+        case .live: let _: W8S3 = component.svc3
+        case .preview: let _: W8S3 = component.svc3
+        }
+        _ = w8F1Read1(component)
         let made = W8F1Holder(holder: holder, context: context, component: component)
         made.router = W8F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -106,9 +112,9 @@ final class W8F2Module: ModuleObject {
     let typed: W8F2Component
     init(holder: ModuleHolder?, component: W8F2Component) {
         typed = component
-        let _: W8S4 = component.svc4
         super.init(key: "f2", holder: holder, component: component)
     }
+    var seen0: W8S4 { typed.svc4 }
 }
 
 final class W8F2Router: RouterObject {}
@@ -116,12 +122,13 @@ final class W8F2Router: RouterObject {}
 struct W8F2Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W8Context) -> W8F2Module {
         let component = W8F2Component.make(parent: parentComponent)
-        switch W8Choice.current {
-        case .live: let _: W8S4 = component.svc4
-        case .preview: let _: W8S4 = component.svc4
+        do {
+            defer { let _: W8S4 = component.svc4 }
+            _ = context
         }
         let made = W8F2Module(holder: holder, component: component)
         made.router = W8F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen0
         return made
     }
 }
@@ -138,7 +145,6 @@ final class W8F3Holder: W8BaseHolder {
         typed = component
         super.init(key: "f3", holder: holder, context: context, component: component)
     }
-    var seen1: W8S1 { typed.svc1 }
 }
 
 final class W8F3Router: RouterObject {}
@@ -146,17 +152,18 @@ final class W8F3Router: RouterObject {}
 struct W8F3Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W8Context) -> W8F3Holder {
         let component = W8F3Component.make(parent: parentComponent)
+        let read0 = { (given: W8F3Component) -> W8S4 in given.svc4 }
+        _ = read0(component)
         switch W8Choice.current {
         case .live:
             let c = component
-            let _: W8S4 = c.svc4
+            let _: W8S1 = c.svc1
         case .preview:
             let c = W8SpareChild(parent: W8SpareRoot())
             let _: W8S0 = c.spare
         }
         let made = W8F3Holder(holder: holder, context: context, component: component)
         made.router = W8F3Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         switch W8Choice.current {
         case .live: made.attach(W8F6Builder())
         case .preview: break
@@ -175,6 +182,7 @@ final class W8F4Module: ModuleObject {
     let typed: W8F4Component
     init(holder: ModuleHolder?, component: W8F4Component) {
         typed = component
+        let _: W8S2 = component.svc2
         super.init(key: "f4", holder: holder, component: component)
     }
 }
@@ -184,9 +192,8 @@ final class W8F4Router: RouterObject {}
 struct W8F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W8Context) -> W8F4Module {
         let component = W8F4Component(parent: parentComponent)
-        _ = "\(component.svc0 as W8S0)"
-        let read1 = { (given: W8F4Component) -> W8S2 in given.svc2 }
-        _ = read1(component)
+        let read0 = { (given: W8F4Component) -> W8S0 in given.svc0 }
+        _ = read0(component)
         let made = W8F4Module(holder: holder, component: component)
         made.router = W8F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -203,7 +210,6 @@ final class W8F5Holder: W8BaseHolder {
         typed = component
         super.init(key: "f5", holder: holder, context: context, component: component)
     }
-    var seen1: W8S4 { typed.svc4 }
 }
 
 final class W8F5Router: RouterObject {}
@@ -211,10 +217,11 @@ final class W8F5Router: RouterObject {}
 struct W8F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W8Context) -> W8F5Holder {
         let component = W8F5Component(parent: parentComponent)
-        let _: W8S0 = component.svc0
+        let read0 = { (given: W8F5Component) -> W8S0 in given.svc0 }
+        _ = read0(component)
+        _ = try? component.resolve("svc4", as: W8S4.self)
         let made = W8F5Holder(holder: holder, context: context, component: component)
         made.router = W8F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
-        _ = made.seen1
         return made
     }
 }
@@ -237,7 +244,10 @@ final class W8F6Router: RouterObject {}
 struct W8F6Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W8Context) -> W8F6Holder {
         let component = W8F6Component(parent: parentComponent)
-        _ = "\(component.svc4 as W8S4)"
+        do {
+            defer { let _: W8S4 = component.svc4 }
+            _ = context
+        }
         let made = W8F6Holder(holder: holder, context: context, component: component)
         made.router = W8F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.attach(W8F7Builder().build(parentComponent: made.component, holder: made, context: W8Context()))
@@ -265,14 +275,10 @@ final class W8F7Module: ModuleObject {
 
 final class W8F7Router: RouterObject {}
 
-func w8F7Read0(_ component: W8F7Component) -> W8S1 {
-    component.svc1
-}
-
 struct W8F7Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W8Context) -> W8F7Module {
         let component = W8F7Component(parent: parentComponent, title: "f7")
-        _ = w8F7Read0(component)
+        _ = try? component.resolve("svc1", as: W8S1.self)
         let made = W8F7Module(holder: holder, component: component)
         made.router = W8F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -281,6 +287,9 @@ struct W8F7Builder: ModuleBuilder {
 
 final class W8F8Component: Component {
     let svc2 = W8S2()
+    func read0() {
+        let _: W8S0 = self.svc0
+    }
 }
 
 final class W8F8Holder: W8BaseHolder {
@@ -297,8 +306,7 @@ struct W8F8Builder: ModuleBuilder {
     let makeComponent: (Component) -> W8F8Component = { W8F8Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W8Context) -> W8F8Holder {
         let component = makeComponent(parentComponent)
-        let read0 = { (given: W8F8Component) -> W8S0 in given.svc0 }
-        _ = read0(component)
+        component.read0()
         let made = W8F8Holder(holder: holder, context: context, component: component)
         made.router = W8F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()

@@ -61,7 +61,6 @@ final class W9F1Holder: W9BaseHolder {
     let typed: W9F1Component
     init(holder: ModuleHolder?, context: W9Context, component: W9F1Component) {
         typed = component
-        let _: W9S3 = component.svc3
         super.init(key: "f1", holder: holder, context: context, component: component)
     }
 }
@@ -71,6 +70,7 @@ final class W9F1Router: RouterObject {}
 struct W9F1Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W9Context) -> W9F1Holder {
         let component = W9F1Component.make(parent: parentComponent)
+        _ = try? component.resolve("svc3", as: W9S3.self)
         let made = W9F1Holder(holder: holder, context: context, component: component)
         made.router = W9F1Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         made.wireChildren()
@@ -86,7 +86,6 @@ final class W9F2Module: ModuleObject {
     let typed: W9F2Component
     init(holder: ModuleHolder?, component: W9F2Component) {
         typed = component
-        let _: W9S0 = component.svc0
         super.init(key: "f2", holder: holder, component: component)
     }
 }
@@ -97,6 +96,10 @@ struct W9F2Builder: ModuleBuilder {
     let makeComponent: (Component) -> W9F2Component
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W9Context) -> W9F2Module {
         let component = makeComponent(parentComponent)
+        switch W9Choice.current {
+        case .live: let _: W9S0 = component.svc0
+        case .preview: let _: W9S0 = component.svc0
+        }
         let made = W9F2Module(holder: holder, component: component)
         made.router = W9F2Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -136,18 +139,15 @@ final class W9F4Component: Component {
         self.title = title
         super.init(parent: parent)
     }
-    func read2() {
-        let _: W9S1 = self.svc1
-    }
 }
 
 final class W9F4Holder: W9BaseHolder {
     let typed: W9F4Component
     init(holder: ModuleHolder?, context: W9Context, component: W9F4Component) {
         typed = component
-        let _: W9S3 = component.svc3
         super.init(key: "f4", holder: holder, context: context, component: component)
     }
+    var seen2: W9S1 { typed.svc1 }
 }
 
 final class W9F4Router: RouterObject {}
@@ -155,13 +155,14 @@ final class W9F4Router: RouterObject {}
 struct W9F4Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W9Context) -> W9F4Holder {
         let component = W9F4Component(parent: parentComponent, title: "f4")
-        switch W9Choice.current {
-        case .live: let _: W9S0 = component.svc0
-        case .preview: let _: W9S0 = component.svc0
+        _ = "\(component.svc3 as W9S3)"
+        do {
+            defer { let _: W9S0 = component.svc0 }
+            _ = context
         }
-        component.read2()
         let made = W9F4Holder(holder: holder, context: context, component: component)
         made.router = W9F4Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
+        _ = made.seen2
         made.w9Add(W9F5Builder())
         made.attach(W9F6Builder.make())
         return made
@@ -184,6 +185,16 @@ final class W9F5Module: ModuleObject {
 
 final class W9F5Router: RouterObject {}
 
+struct W9F5Ask1 {
+    let mode: W9Choice
+    func ask(_ component: Component) {
+        switch mode {
+        case .live: let _: W9S1 = component.svc1
+        case .preview: break
+        }
+    }
+}
+
 func w9F5Read0(_ component: W9F5Component) -> W9S3 {
     component.svc3
 }
@@ -192,14 +203,8 @@ struct W9F5Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W9Context) -> W9F5Module {
         let component = W9F5Component.make(parent: parentComponent)
         _ = w9F5Read0(component)
-        switch W9Choice.current {
-        case .live:
-            let c = component
-            let _: W9S1 = c.svc1
-        case .preview:
-            let c = W9SpareChild(parent: W9SpareRoot())
-            let _: W9S0 = c.spare
-        }
+        W9F5Ask1(mode: .live).ask(component)
+        W9F5Ask1(mode: .preview).ask(W9SpareChild(parent: W9SpareRoot()))
         let made = W9F5Module(holder: holder, component: component)
         made.router = W9F5Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -207,6 +212,9 @@ struct W9F5Builder: ModuleBuilder {
 }
 
 final class W9F6Component: Component {
+    func read1() {
+        let _: W9S0 = self.svc0
+    }
 }
 
 final class W9F6Holder: W9BaseHolder {
@@ -219,6 +227,10 @@ final class W9F6Holder: W9BaseHolder {
 
 final class W9F6Router: RouterObject {}
 
+func w9F6Read0(_ component: W9F6Component) -> W9S0 {
+    component.svc0
+}
+
 struct W9F6Builder: ModuleBuilder {
     let makeComponent: (Component) -> W9F6Component
     static func make() -> W9F6Builder {
@@ -226,15 +238,8 @@ struct W9F6Builder: ModuleBuilder {
     }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W9Context) -> W9F6Holder {
         let component = makeComponent(parentComponent)
-        _ = try? component.resolve("svc0", as: W9S0.self)
-        switch W9Choice.current {
-        case .live:
-            let c = component
-            let _: W9S0 = c.svc0
-        case .preview:
-            let c = W9SpareChild(parent: W9SpareRoot())
-            let _: W9S0 = c.spare
-        }
+        _ = w9F6Read0(component)
+        component.read1()
         let made = W9F6Holder(holder: holder, context: context, component: component)
         made.router = W9F6Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -255,15 +260,14 @@ final class W9F7Holder: W9BaseHolder {
 
 final class W9F7Router: RouterObject {}
 
-func w9F7Read0(_ component: W9F7Component) -> W9S1 {
-    component.svc1
-}
-
 struct W9F7Builder: ModuleBuilder {
     let makeComponent: (Component) -> W9F7Component = { W9F7Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W9Context) -> W9F7Holder {
         let component = makeComponent(parentComponent)
-        _ = w9F7Read0(component)
+        switch W9Choice.current {
+        case .live: let _: W9S1 = component.svc1
+        case .preview: let _: W9S1 = component.svc1
+        }
         let made = W9F7Holder(holder: holder, context: context, component: component)
         made.router = W9F7Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         _ = made.seen1
@@ -273,15 +277,13 @@ struct W9F7Builder: ModuleBuilder {
 }
 
 final class W9F8Component: Component {
-    func read2() {
-        let _: W9S3 = self.svc3
-    }
 }
 
 final class W9F8Holder: W9BaseHolder {
     let typed: W9F8Component
     init(holder: ModuleHolder?, context: W9Context, component: W9F8Component) {
         typed = component
+        let _: W9S0 = component.svc0
         super.init(key: "f8", holder: holder, context: context, component: component)
         [{ _ = self.attach(W9F10Builder()) }].forEach { $0() }
     }
@@ -289,14 +291,20 @@ final class W9F8Holder: W9BaseHolder {
 
 final class W9F8Router: RouterObject {}
 
+func w9F8Read0(_ component: W9F8Component) -> W9S1 {
+    component.svc1
+}
+
+func w9F8Read2(_ component: W9F8Component) -> W9S3 {
+    component.svc3
+}
+
 struct W9F8Builder: ModuleBuilder {
     let makeComponent: (Component) -> W9F8Component = { W9F8Component(parent: $0) }
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W9Context) -> W9F8Holder {
         let component = makeComponent(parentComponent)
-        _ = try? component.resolve("svc1", as: W9S1.self)
-        let read1 = { (given: W9F8Component) -> W9S0 in given.svc0 }
-        _ = read1(component)
-        component.read2()
+        _ = w9F8Read0(component)
+        _ = w9F8Read2(component)
         let made = W9F8Holder(holder: holder, context: context, component: component)
         made.router = W9F8Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made
@@ -368,18 +376,18 @@ final class W9F11Module: ModuleObject {
 
 final class W9F11Router: RouterObject {}
 
+final class W9F11Gate0 {
+    init(component: Component, live: Bool) {
+        if live { let _: W9S1 = component.svc1 }
+    }
+}
+
 struct W9F11Builder: ModuleBuilder {
     func build(parentComponent: Component, holder: ModuleHolderObject?, context: W9Context) -> W9F11Module {
         let component = W9F11Component(parent: parentComponent)
-        switch W9Choice.current {
-        case .live:
-            let c = component
-            let _: W9S1 = c.svc1
-        case .preview:
-            let c = W9SpareChild(parent: W9SpareRoot())
-            let _: W9S0 = c.spare
-        }
-        _ = "\(component.svc3 as W9S3)"
+        _ = W9F11Gate0(component: component, live: true)
+        _ = W9F11Gate0(component: W9SpareChild(parent: W9SpareRoot()), live: false)
+        _ = try? component.resolve("svc3", as: W9S3.self)
         let made = W9F11Module(holder: holder, component: component)
         made.router = W9F11Router(viewComponent: ViewComponentObject(module: made, moduleHolder: holder))
         return made

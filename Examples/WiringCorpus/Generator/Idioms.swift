@@ -110,6 +110,12 @@ enum LookupIdiom: String, CaseIterable {
     /// `switch` cases each binding their own `let c` to a different component: the case the run
     /// takes reads it from the feature's, the other from a spare tree's child, which lacks it.
     case siblingLocals
+    /// `if live { let _: S = component.name }` in an init given `live: true` for the feature's
+    /// component and `live: false` for a spare tree's child, which lacks it: only the first asks.
+    case literalFlag
+    /// `switch mode { case .live: let _: S = component.name ... }` in a method of a struct made
+    /// with `mode: .live` for the feature's component and `mode: .preview` for a spare tree's child.
+    case constantCase
 }
 
 /// How the end of the run looks a module or router up from a holder.

@@ -61,8 +61,9 @@ struct WiringAppWriter {
         code.line("    }")
         code.line("}")
         code.blank()
-        if plan.features.contains(where: { $0.lookups.contains { $0.idiom == .siblingLocals } }) {
-            // A tree of its own that provides none of the app's names (`LookupIdiom.siblingLocals`).
+        if plan.features.contains(where: { $0.lookups.contains { [.siblingLocals, .literalFlag, .constantCase].contains($0.idiom) } }) {
+            // A tree of its own that provides none of the app's names (`LookupIdiom.siblingLocals`,
+            // `literalFlag`, `constantCase`).
             code.line("final class \(p)SpareRoot: Component, RootComponent {")
             code.line("    let spare = \(serviceType(0))()")
             code.line("    init() { super.init(parent: nil) }")
@@ -169,6 +170,27 @@ struct WiringAppWriter {
         code.blank()
         code.line("final class \(routerType(id)): RouterObject {}")
         code.blank()
+        // Types whose branch on a literal decides whether they ask (`literalFlag`, `constantCase`).
+        for (n, lookup) in lookups where lookup.idiom == .literalFlag {
+            code.line("final class \(p)F\(id)Gate\(n) {")
+            code.line("    init(component: Component, live: Bool) {")
+            code.line("        if live { let _: \(serviceType(lookup.askedType)) = component.svc\(lookup.service) }")
+            code.line("    }")
+            code.line("}")
+            code.blank()
+        }
+        for (n, lookup) in lookups where lookup.idiom == .constantCase {
+            code.line("struct \(p)F\(id)Ask\(n) {")
+            code.line("    let mode: \(p)Choice")
+            code.line("    func ask(_ component: Component) {")
+            code.line("        switch mode {")
+            code.line("        case .live: let _: \(serviceType(lookup.askedType)) = component.svc\(lookup.service)")
+            code.line("        case .preview: break")
+            code.line("        }")
+            code.line("    }")
+            code.line("}")
+            code.blank()
+        }
         // Free functions the lookups use.
         for (n, lookup) in lookups where lookup.idiom == .freeFunction {
             code.line("func \(lower)F\(id)Read\(n)(_ component: \(componentType(id))) -> \(serviceType(lookup.askedType)) {")
@@ -238,6 +260,12 @@ struct WiringAppWriter {
                 code.line("            let c = \(p)SpareChild(parent: \(p)SpareRoot())")
                 code.line("            let _: \(serviceType(0)) = c.spare")
                 code.line("        }")
+            case .literalFlag:
+                code.line("        _ = \(p)F\(id)Gate\(n)(component: component, live: true)")
+                code.line("        _ = \(p)F\(id)Gate\(n)(component: \(p)SpareChild(parent: \(p)SpareRoot()), live: false)")
+            case .constantCase:
+                code.line("        \(p)F\(id)Ask\(n)(mode: .live).ask(component)")
+                code.line("        \(p)F\(id)Ask\(n)(mode: .preview).ask(\(p)SpareChild(parent: \(p)SpareRoot()))")
             case .moduleInit, .computedProperty:
                 break
             }
