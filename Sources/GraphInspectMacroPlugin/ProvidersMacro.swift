@@ -29,7 +29,7 @@ public struct ProvidersMacro: MemberMacro {
         let entries = type.memberBlock.members.flatMap { member in
             member.decl.as(VariableDeclSyntax.self).map(computedProviders) ?? []
         }
-        let list = entries.map { "        .init(\"\($0.name)\", (\($0.type)).self) { $0.\($0.member) },\n" }.joined()
+        let list = entries.map { "        .init(\"\($0.name)\", (\($0.type)).self) { $0.\($0.member) as Any },\n" }.joined()
         return [
             """
             private let _graphinspectProviders_\(raw: owner) = ComputedProviders<\(raw: owner)>([
@@ -65,6 +65,10 @@ public struct ProvidersMacro: MemberMacro {
         if type.is(FunctionTypeSyntax.self) { return true }
         if let attributed = type.as(AttributedTypeSyntax.self) { return holdsFunction(attributed.baseType) }
         if let optional = type.as(OptionalTypeSyntax.self) { return holdsFunction(optional.wrappedType) }
+        if let named = type.as(IdentifierTypeSyntax.self), named.name.text == "Optional",
+           let argument = named.genericArgumentClause?.arguments.first, case .type(let wrapped) = argument.argument {
+            return holdsFunction(wrapped)
+        }
         if let tuple = type.as(TupleTypeSyntax.self) { return tuple.elements.contains { holdsFunction($0.type) } }
         return false
     }

@@ -34,19 +34,22 @@ final class FactoryComponent: Component, RootComponent {
     let makeEngine: () -> Engine = { Engine() }
     let makeName: @Sendable () -> String = { "ledger" }
     let maybeSize: (() -> Int)? = { 17 }
+    let spelledOptional: Optional<() -> Int> = { 3 }
     let plate = "AB-123"
 }
 
 @Suite struct ComputedProviderTests {
     @Test func storedClosuresListedByProvidersAreFoundAndCallRight() throws {
         let root = FactoryComponent(parent: nil)
-        #expect(root.providers.map(\.name) == ["plate", "makeEngine", "makeName", "maybeSize"])
-        #expect(root.providers.map(\.form) == [.stored, .computed, .computed, .computed])
+        #expect(root.providers.map(\.name) == ["plate", "makeEngine", "makeName", "maybeSize", "spelledOptional"])
+        #expect(root.providers.map(\.form) == [.stored, .computed, .computed, .computed, .computed])
         let child = Component(parent: root)
         let makeName: @Sendable () -> String = try child.resolve("makeName")
         #expect(makeName() == "ledger")
         let maybeSize: (() -> Int)? = child.maybeSize
         #expect(maybeSize?() == 17)
+        let spelled: Optional<() -> Int> = child.spelledOptional
+        #expect(spelled?() == 3)
         let makeEngine: () -> Engine = child.makeEngine
         #expect(makeEngine() !== makeEngine())
     }

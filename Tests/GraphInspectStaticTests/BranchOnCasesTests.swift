@@ -128,4 +128,82 @@ import Testing
     func anotherShapeCountsEveryBranch(builder: String, made: String) {
         Self.expectUndecided(Self.graph(builder, made: made))
     }
+
+    /// Ways of making an object the reading does not see as a place making it: where the sources
+    /// hold any, no branch is decided (the run made with `.member` dies on the lookup).
+    static let plain = "struct Builder { let mode: Mode\n func make(_ component: Component) { if mode == .member { \(tier) } } }"
+
+    @Test(arguments: [
+        // A typealias of the type, made through it.
+        (plain + "\ntypealias Other = Builder\nlet other = Other(mode: .member)", "Builder(mode: .guest)"),
+        // `.init` with the type from the context, and the initialiser as a function value.
+        (plain + "\nlet other: Builder = .init(mode: .member)", "Builder(mode: .guest)"),
+        (plain + "\nlet makeOne = Builder.init(mode:)\nlet other = makeOne(.member)", "Builder(mode: .guest)"),
+        // `type(of:)`, a module-qualified name.
+        (plain + "\nlet other = type(of: Builder(mode: .guest)).init(mode: .member)", "Builder(mode: .guest)"),
+        (plain + "\nlet other = App.Builder(mode: .member)", "Builder(mode: .guest)"),
+    ])
+    func anObjectMadeAnotherWayDecidesNothing(builder: String, made: String) {
+        Self.expectUndecided(Self.graph(builder, made: made))
+    }
+
+    @Test(arguments: [
+        // Decoded: the synthesized `init(from:)` sets `mode` from data.
+        "struct Builder: Decodable { let mode: Mode\n func make(_ component: Component) { if mode == .member { \(tier) } } }",
+        // A protocol with an `init` requirement: a generic `T(mode:)` makes one.
+        "protocol MadeByMode { init(mode: Mode) }\nstruct Builder: MadeByMode { let mode: Mode\n func make(_ component: Component) { if mode == .member { \(tier) } } }",
+    ])
+    func aTypeMadeThroughAConformanceDecidesNothing(builder: String) {
+        Self.expectUndecided(Self.graph(builder))
+    }
+
+    /// `Feature(c:)` is the convenience init (no default needed), which passes `true`: Swift's
+    /// choice of overload, not the designated init's default.
+    @Test func theOverloadNeedingNoDefaultIsTheOneEntered() {
+        Self.expectUndecided(Self.graph("""
+            final class Screen {
+                init(component: Component, online: Bool = false) {
+                    if online { \(Self.tier) }
+                }
+                convenience init(component: Component) { self.init(component: component, online: true) }
+            }
+            struct Builder {
+                func make(_ component: Component) { _ = Screen(component: component) }
+            }
+            """, made: "Builder()"))
+    }
+}
+
+/// A stored closure spelled through a `typealias` or `Optional<...>` is a closure to the runtime
+/// (it reads the type), so lookups walk past it: an error where nothing else answers. `@Providers`
+/// lists what it can see is a closure (`Optional<() -> T>`), never a `typealias`'s.
+@Suite struct ClosureAliasTests {
+    static func graph(_ type: String, marked: Bool) -> StaticGraph {
+        StaticReliabilityTests.graph(["App.swift": """
+            import GraphInspect
+            import GraphInspectMacros
+            final class Tier {}
+            typealias Factory = () -> Tier
+            typealias MaybeFactory = (() -> Tier)?
+            \(marked ? "@Providers " : "")final class Root: Component, RootComponent {
+                let make: \(type) = { Tier() }
+                init() { super.init(parent: nil) }
+            }
+            final class Child: Component {}
+            let found: \(type) = Child(parent: Root()).make
+
+            """])
+    }
+
+    @Test(arguments: [("Factory", false), ("MaybeFactory", false), ("Optional<() -> Tier>", false), ("Factory", true), ("MaybeFactory", true)])
+    func aClosureByAnyNameIsInvisible(type: String, marked: Bool) {
+        let graph = Self.graph(type, marked: marked)
+        #expect(graph.errors.map(\.message).count == 1 && graph.errors[0].message.hasPrefix("missing dependency `make: "), "\(graph.diagnostics.map { $0.formatted() })")
+        #expect(graph.diagnostics.contains { $0.message.hasPrefix("stored closure `make` in Root is invisible to lookups") })
+    }
+
+    @Test func aClosureSpelledOptionalIsListedByProviders() {
+        let graph = Self.graph("Optional<() -> Tier>", marked: true)
+        #expect(graph.errors.isEmpty, "\(graph.diagnostics.map { $0.formatted() })")
+    }
 }

@@ -45,7 +45,7 @@ final class ClosureDeps: Component, @unchecked Sendable {
             "found `makeRequest: () -> MadeRequest` at ClosureDeps, but it is a stored closure, which lookup cannot read (Swift's reflection cannot call it safely)"
         ))
         #expect(error.description.hasSuffix(
-            "fix: mark ClosureDeps `@Providers` (GraphInspectMacros) and declare `makeRequest` with its type (`let makeRequest: () -> MadeRequest = { ... }`), so lookups read it through its getter; or wrap the closure in a struct"
+            "fix: mark the class declaring `makeRequest` (ClosureDeps, or the superclass of it that does) `@Providers` (GraphInspectMacros) and declare `makeRequest` with its type (`let makeRequest: () -> MadeRequest = { ... }`), so lookups read it through its getter; or wrap the closure in a struct"
         ))
     }
 

@@ -107,7 +107,7 @@ public enum ReportWording {
         case .useLazy(let at):
             return "declare it `@Lazy var \(name) = ...` in \(short(at.type)); lookup cannot see a `lazy var`"
         case .listClosure(let at):
-            return "mark \(short(at.type)) `@Providers` (GraphInspectMacros) and declare `\(name)` with its type (`let \(name): \(type) = { ... }`), so lookups read it through its getter; or wrap the closure in a struct"
+            return "mark the class declaring `\(name)` (\(short(at.type)), or the superclass of it that does) `@Providers` (GraphInspectMacros) and declare `\(name)` with its type (`let \(name): \(type) = { ... }`), so lookups read it through its getter; or wrap the closure in a struct"
         case .rename(let provider, let at):
             return "ask for `\(Quoted.name(provider.name))`, which \(short(at.type)) provides as \(short(provider.type))"
         case .changeType(let found, let at):

@@ -21,17 +21,40 @@ extension FlowAnalysis {
         .parameter(function: function.id, context: context, name: "?" + parameter)
     }
 
-    /// Whether `function` decides its branches in `context`: an exact run, and a context every
-    /// entry of which binds the arguments as it enters: an initialiser at a site the sources
-    /// make (`construct`, `super.init`, `self.init`; not one made elsewhere, which nothing
-    /// binds), or a call's own context (`call`, `callFree`). A method run for its receiver, the
-    /// unreached run and a coarse run's merged contexts run every branch.
+    /// Whether `function` decides its branches in `context`: an exact run of sources that make
+    /// objects only where the reading sees (`BranchEscapes`, `isMadeOnlyWhereRead`), and an
+    /// initialiser entered at a site the sources make (`construct`, `super.init`, `self.init`;
+    /// not one made elsewhere, which nothing binds), every entry of which binds the arguments as
+    /// it enters. Methods, calls, the unreached run and a coarse run's merged contexts run every
+    /// branch on a parameter.
     func decidesBranches(_ function: FunctionIR, context: Int) -> Bool {
-        guard tracker == nil, Self.isSite(context), context < sites.count else { return false }
+        guard tracker == nil, !decidesNoBranch, Self.isSite(context), context < sites.count else { return false }
         let site = sites[context]
-        if site.type == Self.callType { return true }
         return function.kind == .initializer && !Self.isValueType(site.type) && site.text != "made elsewhere"
+            && isMadeOnlyWhereRead(site.type)
     }
+
+    /// Whether every object of `type` is made where the reading sees it: no conformance through
+    /// which code may make one another way (`Decodable`, a protocol with an `init` requirement
+    /// or an `init` in an extension, a generic `T(...)`), checked up its supertypes. Only the
+    /// architecture's own types and a few standard protocols with no `init` are known to add none.
+    func isMadeOnlyWhereRead(_ type: String) -> Bool {
+        for supertype in index.supertypes(of: type) {
+            if index.isAppType(supertype) {
+                if index.kind(of: supertype) == .protocol, index.types[supertype]?.initializers.isEmpty == false { return false }
+                continue
+            }
+            if Self.knownWithoutInit.contains(supertype) || index.kind(of: supertype) != nil { continue }
+            return false
+        }
+        return true
+    }
+
+    /// Standard protocols that declare no initialiser.
+    static let knownWithoutInit: Set<String> = [
+        "Sendable", "Equatable", "Hashable", "Comparable", "Identifiable", "CustomStringConvertible",
+        "CustomDebugStringConvertible", "AnyObject", "Error",
+    ]
 
     /// The literals a value of `type` can be written as, by name: a `Bool`'s (when no app type is
     /// named so), an enum's cases (an enum the sources declare); nil for any other type, whose
@@ -89,7 +112,7 @@ extension FlowAnalysis {
     /// The memberwise initialiser's arguments to constant properties (`AccountsBuilder(mode:
     /// .guest)`): their literals kept per object made.
     func bindLiterals(memberwise arguments: [Expr.Argument], at site: Int, from caller: Context) {
-        guard tracker == nil else { return }
+        guard tracker == nil, !decidesNoBranch else { return }
         for argument in arguments {
             guard let label = argument.label, let (_, cases) = literalProperty(label, at: site) else { continue }
             add(Self.literalSlot(site: site, property: label), literals(argument.value, cases: cases, from: caller))
@@ -181,10 +204,10 @@ extension FlowAnalysis {
     /// initialiser the sources show), a property that is no constant with named literals, or a
     /// test naming something that is none of its literals.
     private func heldByProperty(_ name: String, test: BranchTest, of function: FunctionIR, selfSites: Set<Int>) -> [String?]? {
-        guard function.owner != nil, !function.isStatic, !isLocal(name, in: function), !selfSites.isEmpty else { return nil }
+        guard !decidesNoBranch, function.owner != nil, !function.isStatic, !isLocal(name, in: function), !selfSites.isEmpty else { return nil }
         var held: [String?] = []
         for site in selfSites {
-            guard Self.isSite(site), site < sites.count, sites[site].text != "made elsewhere",
+            guard Self.isSite(site), site < sites.count, sites[site].text != "made elsewhere", isMadeOnlyWhereRead(sites[site].type),
                   let (decl, cases) = literalProperty(name, at: site), test.values.allSatisfy(cases.contains) else { return nil }
             if let initializer = decl.initializer {
                 // A constant with a default keeps it: no initialiser may set it again.

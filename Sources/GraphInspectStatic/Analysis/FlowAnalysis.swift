@@ -68,6 +68,11 @@ final class FlowAnalysis {
     }
 
     let index: TypeIndex
+    /// The sources make objects in ways the reading does not follow (`BranchEscapes`): every
+    /// branch counts.
+    let decidesNoBranch: Bool
+    /// `typealias`es of function types: a stored property of one is a closure.
+    let closureAliases: Set<String>
     /// Names declared twice that are not graph types (`StaticGraph.Summary.redeclaredOutsideTheGraph`).
     var redeclaredOutsideTheGraph = 0
     let functions: [FunctionIR]
@@ -122,6 +127,8 @@ final class FlowAnalysis {
         tables: FunctionTables? = nil
     ) {
         self.constructed = Set((constructed ?? Constructions.count(in: reader)).keys)
+        decidesNoBranch = reader.escapesBranchDecisions
+        closureAliases = reader.closureAliases
         switch mode {
         case .exact(let relevance):
             self.relevance = relevance

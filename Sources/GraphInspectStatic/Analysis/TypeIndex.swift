@@ -211,7 +211,11 @@ final class TypeIndex {
     func initializer(of name: String, labels: [String?]) -> FunctionIR? {
         var current: String? = name
         while let name = current, let initializers = type(name, member: "init")?.initializers {
-            if let match = initializers.first(where: { $0.accepts(labels: labels) }) { return match }
+            // Swift prefers the overload that needs fewest defaults: `init(c:)` over `init(c:online:
+            // = false)` for `T(c: x)`.
+            if let match = initializers.filter({ $0.accepts(labels: labels) }).min(by: { $0.parameters.count < $1.parameters.count }) {
+                return match
+            }
             if !initializers.isEmpty { return nil }
             current = link(name)?.superclass
         }

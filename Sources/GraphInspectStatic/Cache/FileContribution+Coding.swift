@@ -52,6 +52,11 @@ extension FileContribution {
             case .topLevel(let function):
                 out.byte(7)
                 out.write(function)
+            case .escapesBranchDecisions:
+                out.byte(8)
+            case .closureAlias(let name):
+                out.byte(9)
+                out.string(name)
             }
         }
         out.optional(syntaxError) { $0.write($1) }
@@ -76,6 +81,8 @@ extension FileContribution {
             case 5: .property(owner: try input.string(), try input.property(), literal: try input.optional { try $0.string() })
             case 6: .free(try input.function())
             case 7: .topLevel(try input.function())
+            case 8: .escapesBranchDecisions
+            case 9: .closureAlias(try input.string())
             default: throw CacheBytesReader.Malformed()
             }
         }

@@ -76,8 +76,8 @@ extension StaticGraphBuilder {
                         continue
                     }
                     guard match.decl.form != .lazyVar else { continue }
-                    if match.decl.form == .storedClosure && (!index.listsComputedProviders(match.owner) || match.decl.type == nil) {
-                        walkedPastInvisible.add(lookup: lookup.position, walkedPast: match.decl, of: match.owner)
+                    if let closure = unlistedClosure(match.decl, of: match.owner) {
+                        walkedPastInvisible.add(lookup: lookup.position, walkedPast: closure, of: match.owner)
                         continue
                     }
                     let fit = lookup.type == nil && typedAt.contains(lookup.position)

@@ -181,7 +181,7 @@ struct StaticGraphBuilder {
         index.providers(of: type).compactMap { owner, decl in
             let form: Provider.Form
             switch decl.form {
-            case .stored: form = .stored
+            case .stored: form = unlistedClosure(decl, of: owner) == nil ? .stored : .storedClosure
             case .lazyWrapper: form = .lazy
             case .lazyVar: form = .lazyVar
             case .computed:
@@ -189,9 +189,25 @@ struct StaticGraphBuilder {
                 form = .computed
             case .storedClosure:
                 // Listed by `@Providers`, it is read through its getter as a computed one is.
-                form = index.listsComputedProviders(owner) && decl.type != nil ? .computed : .storedClosure
+                form = unlistedClosure(decl, of: owner) == nil ? .computed : .storedClosure
             }
             return Provider(name: decl.name, type: index.recordedName(decl.type), form: form)
+        }
+    }
+
+    /// `decl` as a stored closure lookups cannot read, if it is one: written as a function type
+    /// in a class `@Providers` does not mark (or with no type the macro could name), or of a
+    /// `typealias` of a function type, which the macro cannot see through.
+    func unlistedClosure(_ decl: PropertyDecl, of owner: String) -> PropertyDecl? {
+        switch decl.form {
+        case .storedClosure where !index.listsComputedProviders(owner) || decl.type == nil:
+            return decl
+        case .stored where decl.type.map { analysis.closureAliases.contains($0.name) } == true:
+            var closure = decl
+            closure.form = .storedClosure
+            return closure
+        default:
+            return nil
         }
     }
 

@@ -270,6 +270,7 @@ struct BodyReader {
         }
         if expr.is(SuperExprSyntax.self) { return .superRef }
         if let member = expr.as(MemberAccessExprSyntax.self) {
+            file.escapes.read(member)
             let name = member.declName.baseName.text
             guard let base = member.base else { return .implicitMember(name) }
             if name == "self", let type = typeName(base) { return .typeRef(type) }
@@ -280,6 +281,7 @@ struct BodyReader {
             return .member(expression(base), name, file.position(member.declName))
         }
         if let call = expr.as(FunctionCallExprSyntax.self) {
+            file.escapes.read(call)
             var arguments = call.arguments.map { Expr.Argument(label: $0.label?.text, value: expression($0.expression)) }
             if let trailing = call.trailingClosure { arguments.append(Expr.Argument(label: nil, value: expression(ExprSyntax(trailing)))) }
             return .call(expression(call.calledExpression), arguments, file.position(call))

@@ -24,6 +24,10 @@ struct FileContribution: Sendable {
         case property(owner: String, PropertyDecl, literal: String?)
         case free(FunctionIR)
         case topLevel(FunctionIR)
+        /// The file makes objects in a way the reading does not follow (`BranchEscapes`).
+        case escapesBranchDecisions
+        /// A `typealias` of a function type: a stored property of it is a closure.
+        case closureAlias(String)
     }
 
     var changes: [Change] = []
@@ -46,6 +50,8 @@ struct FileContribution: Sendable {
         file.moduleKeys = scope.keys
         file.readFile(tree)
         var contribution = file.contribution
+        if file.escapes.found { contribution.changes.append(.escapesBranchDecisions) }
+        contribution.changes += file.escapes.closureAliases.map(Change.closureAlias)
         contribution.selfReads = file.selfReads.sorted()
         if tree.hasError { contribution.syntaxError = firstError(in: tree, path: path) }
         return contribution
@@ -101,7 +107,8 @@ struct FileContribution: Sendable {
             switch change {
             case .declared(let name, _, _, _, _), .extended(let name, _): name
             case .initializer(let owner, _), .method(let owner, _), .enumCase(let owner, _, _), .property(let owner, _, _): owner
-            case .free, .topLevel: nil
+            case .closureAlias(let name): name
+            case .free, .topLevel, .escapesBranchDecisions: nil
             }
         })
     }
@@ -112,7 +119,7 @@ struct FileContribution: Sendable {
             switch change {
             case .initializer(_, let function), .method(_, let function), .free(let function), .topLevel(let function): [function]
             case .property(_, let property, _): property.getter.map { [$0] } ?? []
-            case .declared, .extended, .enumCase: []
+            case .declared, .extended, .enumCase, .escapesBranchDecisions, .closureAlias: []
             }
         }
     }

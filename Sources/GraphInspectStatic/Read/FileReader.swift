@@ -36,7 +36,11 @@ struct FileReader {
 
     /// Positions in this file, for the body readers (which must not hold the reader: a copy of
     /// its type table in each would make every later change copy the table).
-    var positions: Positions { Positions(path: path, source: source, nestedInScope: nestedInScope, moduleNames: moduleNames, moduleKeys: moduleKeys) }
+    var positions: Positions {
+        Positions(path: path, source: source, nestedInScope: nestedInScope, moduleNames: moduleNames, moduleKeys: moduleKeys, escapes: escapes)
+    }
+    /// Ways of making objects the reading does not follow, found while reading (`BranchEscapes`).
+    let escapes = BranchEscapes()
 
     mutating func readFile(_ tree: SourceFileSyntax) {
         var topLevelItems: [CodeBlockItemSyntax] = []
@@ -87,7 +91,9 @@ struct FileReader {
             if let ir = readFunction(function, owner: nil) { contribution.changes.append(.free(ir)) }
         } else if let block = decl.as(IfConfigDeclSyntax.self), let owner {
             readMembers(of: block, of: owner)
-        } else if decl.is(ImportDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self) || decl.is(IfConfigDeclSyntax.self)
+        } else if let alias = decl.as(TypeAliasDeclSyntax.self) {
+            escapes.read(alias)
+        } else if decl.is(ImportDeclSyntax.self) || decl.is(IfConfigDeclSyntax.self)
                     || decl.is(PrecedenceGroupDeclSyntax.self) || decl.is(OperatorDeclSyntax.self) || decl.is(MacroDeclSyntax.self) {
             // Nothing a lookup depends on. (A top-level `#if` is read by `readFile`, one in a
             // type's body by `readMembers(of:of:)`.)
@@ -303,8 +309,12 @@ struct FileReader {
         return binding.initializer?.value.is(ClosureExprSyntax.self) ?? false
     }
 
-    private static func holdsFunctionType(_ type: TypeSyntax) -> Bool {
+    static func holdsFunctionType(_ type: TypeSyntax) -> Bool {
         if type.is(FunctionTypeSyntax.self) { return true }
+        if let named = type.as(IdentifierTypeSyntax.self), named.name.text == "Optional",
+           let argument = named.genericArgumentClause?.arguments.first, case .type(let wrapped) = argument.argument {
+            return holdsFunctionType(wrapped)
+        }
         if let attributed = type.as(AttributedTypeSyntax.self) { return holdsFunctionType(attributed.baseType) }
         if let optional = type.as(OptionalTypeSyntax.self) { return holdsFunctionType(optional.wrappedType) }
         if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return holdsFunctionType(unwrapped.wrappedType) }

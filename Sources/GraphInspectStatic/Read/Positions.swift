@@ -10,6 +10,8 @@ struct Positions {
     /// `FileReader.moduleNames` and `moduleKeys`.
     let moduleNames: [String: String]
     let moduleKeys: Set<String>
+    /// The file's `BranchEscapes`, which the body readers add to.
+    let escapes: BranchEscapes
 
     /// A written type, its name resolved to a nested type in scope where there is one, else to
     /// this module's own when other modules declare one of that name; `Module.X` to that module's.

@@ -8,6 +8,11 @@ struct SourceReader {
     /// Free functions by name, and each file's top-level code.
     private(set) var freeFunctions: [String: [FunctionIR]] = [:]
     private(set) var topLevel: [FunctionIR] = []
+    /// Some file makes objects in a way the reading does not follow (`BranchEscapes`): no branch
+    /// is decided on a literal.
+    private(set) var escapesBranchDecisions = false
+    /// `typealias`es of function types, by name (`BranchEscapes.closureAliases`).
+    private(set) var closureAliases: Set<String> = []
     private var nextFunctionID = 0
 
     /// Reads one file. `module` names the target it belongs to; `isLibrary` marks the runtime's;
@@ -60,6 +65,10 @@ struct SourceReader {
                 freeFunctions[function.name, default: []].append(function)
             case .topLevel(let function):
                 topLevel.append(function)
+            case .escapesBranchDecisions:
+                escapesBranchDecisions = true
+            case .closureAlias(let name):
+                closureAliases.insert(name)
             }
         }
     }

@@ -34,7 +34,8 @@ struct ReadingIndex: Equatable {
             switch change {
             case .declared(let name, _, _, _, _), .extended(let name, _): name
             case .initializer(let owner, _), .method(let owner, _), .enumCase(let owner, _, _), .property(let owner, _, _): owner
-            case .free, .topLevel: nil
+            case .closureAlias(let name): name
+            case .free, .topLevel, .escapesBranchDecisions: nil
             }
         }
         // Each name whole, and each free function.
@@ -66,7 +67,7 @@ struct ReadingIndex: Equatable {
                 case .method(_, let function): file(NameTracker.memberKey(function.name, of: name), index)
                 case .enumCase(_, let member, _): file(NameTracker.memberKey(member, of: name), index)
                 case .property(_, let property, _): file(NameTracker.memberKey(property.name, of: name), index)
-                case .free, .topLevel: break
+                case .free, .topLevel, .escapesBranchDecisions, .closureAlias: break
                 }
             }
         }
