@@ -157,6 +157,45 @@ import Testing
         Self.expectUndecided(Self.graph(builder))
     }
 
+    /// An enum with its own `==` compares as it says, not case by case.
+    @Test func anEnumOfItsOwnEqualityDecidesNothing() {
+        Self.expectUndecided(Self.graph(Self.plain + """
+
+            extension Mode {
+                static func == (left: Mode, right: Mode) -> Bool { right == .member || left.hashValue == right.hashValue }
+            }
+            """))
+    }
+
+    /// Two initialisers Swift chooses between by the argument's type: the reading cannot tell.
+    @Test func initialisersOverloadedByTypeDecideNothing() {
+        Self.expectUndecided(Self.graph("""
+            final class Screen {
+                init(component: Component, mode: Mode = .guest) {
+                    if mode == .member { \(Self.tier) }
+                }
+                init(component: AccountComponent, mode: Mode = .member) {
+                    if mode == .member { \(Self.tier) }
+                }
+            }
+            struct Builder {
+                func make(_ component: Component) { _ = Screen(component: component as! AccountComponent) }
+            }
+            """, made: "Builder()"))
+    }
+
+    /// `self.init(...)` in a static factory makes an object, which no place the reading sees does.
+    @Test func aStaticFactoryMakingTheObjectDecidesNothing() {
+        Self.expectUndecided(Self.graph("""
+            final class Builder {
+                let mode: Mode
+                init(mode: Mode) { self.mode = mode }
+                static func member() -> Builder { self.init(mode: .member) }
+                func make(_ component: Component) { if mode == .member { \(Self.tier) } }
+            }
+            """))
+    }
+
     /// `Feature(c:)` is the convenience init (no default needed), which passes `true`: Swift's
     /// choice of overload, not the designated init's default.
     @Test func theOverloadNeedingNoDefaultIsTheOneEntered() {
@@ -185,6 +224,8 @@ import Testing
             final class Tier {}
             typealias Factory = () -> Tier
             typealias MaybeFactory = (() -> Tier)?
+            typealias Renamed = Factory
+            typealias RenamedTwice = Renamed
             \(marked ? "@Providers " : "")final class Root: Component, RootComponent {
                 let make: \(type) = { Tier() }
                 init() { super.init(parent: nil) }
@@ -195,7 +236,10 @@ import Testing
             """])
     }
 
-    @Test(arguments: [("Factory", false), ("MaybeFactory", false), ("Optional<() -> Tier>", false), ("Factory", true), ("MaybeFactory", true)])
+    @Test(arguments: [
+        ("Factory", false), ("MaybeFactory", false), ("Optional<() -> Tier>", false), ("Factory", true), ("MaybeFactory", true),
+        ("Renamed", false), ("RenamedTwice", true),
+    ])
     func aClosureByAnyNameIsInvisible(type: String, marked: Bool) {
         let graph = Self.graph(type, marked: marked)
         #expect(graph.errors.map(\.message).count == 1 && graph.errors[0].message.hasPrefix("missing dependency `make: "), "\(graph.diagnostics.map { $0.formatted() })")

@@ -28,7 +28,7 @@ extension FlowAnalysis {
     /// it enters. Methods, calls, the unreached run and a coarse run's merged contexts run every
     /// branch on a parameter.
     func decidesBranches(_ function: FunctionIR, context: Int) -> Bool {
-        guard tracker == nil, !decidesNoBranch, Self.isSite(context), context < sites.count else { return false }
+        guard tracker == nil, !decidesNoBranch, Self.isSite(context), context < sites.count, !isOverloaded(context) else { return false }
         let site = sites[context]
         return function.kind == .initializer && !Self.isValueType(site.type) && site.text != "made elsewhere"
             && isMadeOnlyWhereRead(site.type)
@@ -50,6 +50,16 @@ extension FlowAnalysis {
         return true
     }
 
+    /// The slot that marks an object made through an initialiser Swift picks among overloads by
+    /// types the reading does not know (`init(c: Component)` beside `init(c: FeatureComponent)`):
+    /// none of its branches is decided. Written in the step that makes the object, before any of
+    /// its code runs, and kept with the rest of the analysis.
+    static func overloadedSlot(_ site: Int) -> Slot { .field(site: site, name: "?overloaded") }
+
+    func markOverloaded(_ site: Int) { add(Self.overloadedSlot(site), [literal(nil)]) }
+
+    func isOverloaded(_ site: Int) -> Bool { !values(Self.overloadedSlot(site)).isEmpty }
+
     /// Standard protocols that declare no initialiser.
     static let knownWithoutInit: Set<String> = [
         "Sendable", "Equatable", "Hashable", "Comparable", "Identifiable", "CustomStringConvertible",
@@ -62,6 +72,8 @@ extension FlowAnalysis {
     func literalCases(of type: WrittenType?) -> Set<String>? {
         guard let type, !type.isOptional else { return nil }
         if type.name == "Bool" { return index.types["Bool"].map(\.isLibrary) ?? true ? ["true", "false"] : nil }
+        // An enum of its own `==`, `!=` or `~=` compares as it says, not case by case.
+        guard ["==", "!=", "~="].allSatisfy({ index.methods($0, in: type.name).isEmpty }) else { return nil }
         return index.enumCases(of: type.name)
     }
 
@@ -207,7 +219,7 @@ extension FlowAnalysis {
         guard !decidesNoBranch, function.owner != nil, !function.isStatic, !isLocal(name, in: function), !selfSites.isEmpty else { return nil }
         var held: [String?] = []
         for site in selfSites {
-            guard Self.isSite(site), site < sites.count, sites[site].text != "made elsewhere", isMadeOnlyWhereRead(sites[site].type),
+            guard Self.isSite(site), site < sites.count, sites[site].text != "made elsewhere", !isOverloaded(site), isMadeOnlyWhereRead(sites[site].type),
                   let (decl, cases) = literalProperty(name, at: site), test.values.allSatisfy(cases.contains) else { return nil }
             if let initializer = decl.initializer {
                 // A constant with a default keeps it: no initialiser may set it again.

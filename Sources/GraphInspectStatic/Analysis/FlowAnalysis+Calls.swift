@@ -114,6 +114,8 @@ extension FlowAnalysis {
         if let initializer = index.initializer(of: type, labels: labels) {
             enter(initializer, at: built)
             link(context, to: .function(id: initializer.id, context: built))
+            // Overloads Swift chooses between by type: the object's branches are not decided.
+            if tracker == nil, index.hasOverloadedInitializers(type, labels: labels) { markOverloaded(built) }
             bind(arguments, to: initializer, contexts: [built], in: context)
             bindLiterals(initializing: initializer, at: built)
         } else {

@@ -53,8 +53,17 @@ extension FlowAnalysis {
             return found
         }
         var result: Set<Int> = []
+        var isMember = false
         for site in context.selfSites where index.property(name, in: sites[site].type) != nil {
+            isMember = true
             result.formUnion(readProperty(name, of: site))
+        }
+        // A global: what the top-level code binds to the name (`let feature = FeatureComponent(...)`
+        // in main.swift, read in a function).
+        if !isMember, context.function?.kind != .topLevel {
+            for code in topLevel where code.locals[name] != nil {
+                result.formUnion(values(.local(function: code.id, context: Self.noReceiver, name: name)))
+            }
         }
         return result
     }

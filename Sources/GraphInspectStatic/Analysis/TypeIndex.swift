@@ -206,6 +206,17 @@ final class TypeIndex {
         }
     }
 
+    /// Whether more than one initialiser of `name` (its own, or the nearest class's that declares
+    /// any) accepts `labels`: Swift then chooses by types the reading does not know.
+    func hasOverloadedInitializers(_ name: String, labels: [String?]) -> Bool {
+        var current: String? = name
+        while let name = current, let initializers = type(name, member: "init")?.initializers {
+            if !initializers.isEmpty { return initializers.filter { $0.accepts(labels: labels) }.count > 1 }
+            current = link(name)?.superclass
+        }
+        return false
+    }
+
     /// The initialiser `T(labels...)` runs: the type's own, else (a class declaring none) its
     /// superclass's, as Swift inherits them.
     func initializer(of name: String, labels: [String?]) -> FunctionIR? {

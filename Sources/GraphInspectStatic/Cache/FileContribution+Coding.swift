@@ -57,6 +57,10 @@ extension FileContribution {
             case .closureAlias(let name):
                 out.byte(9)
                 out.string(name)
+            case .renaming(let name, let target):
+                out.byte(10)
+                out.string(name)
+                out.string(target)
             }
         }
         out.optional(syntaxError) { $0.write($1) }
@@ -83,6 +87,7 @@ extension FileContribution {
             case 7: .topLevel(try input.function())
             case 8: .escapesBranchDecisions
             case 9: .closureAlias(try input.string())
+            case 10: .renaming(try input.string(), of: try input.string())
             default: throw CacheBytesReader.Malformed()
             }
         }

@@ -9,22 +9,33 @@ import SwiftSyntax
 final class BranchEscapes {
     /// Whether the file holds any of the ways above.
     private(set) var found = false
+    /// Set while an initialiser's body is read: `self.init` there delegates; anywhere else (a
+    /// static factory's `self.init(...)`) it makes an object.
+    var inInitializer = false
     /// The file's `typealias`es of a function type (or an Optional or tuple of one).
     private(set) var closureAliases: [String] = []
+    /// The file's `typealias`es of another name (`typealias Factory2 = Factory`), by name: one
+    /// of a closure's alias is a closure's too (`SourceReader.closureAliases`).
+    private(set) var renamings: [(name: String, of: String)] = []
 
     /// A `typealias`: a closure's name kept, any other makes the sources' constructions unknown.
     func read(_ alias: TypeAliasDeclSyntax) {
-        if FileReader.holdsFunctionType(alias.initializer.value) {
+        let value = alias.initializer.value
+        if FileReader.holdsFunctionType(value) {
             closureAliases.append(alias.name.text)
-        } else {
-            found = true
+            return
         }
+        found = true
+        var named = value
+        if let optional = value.as(OptionalTypeSyntax.self) { named = optional.wrappedType }
+        if let identifier = named.as(IdentifierTypeSyntax.self) { renamings.append((alias.name.text, identifier.name.text)) }
+        if let member = named.as(MemberTypeSyntax.self) { renamings.append((alias.name.text, member.name.text)) }
     }
 
     /// `.init`, `T.init`, `type(of: x).init`: anything but `self.init` and `super.init`.
     func read(_ member: MemberAccessExprSyntax) {
         guard member.declName.baseName.tokenKind == .keyword(.`init`) else { return }
-        if let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind == .keyword(.self) { return }
+        if inInitializer, let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind == .keyword(.self) { return }
         if member.base?.is(SuperExprSyntax.self) == true { return }
         found = true
     }

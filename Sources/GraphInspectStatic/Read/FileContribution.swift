@@ -28,6 +28,8 @@ struct FileContribution: Sendable {
         case escapesBranchDecisions
         /// A `typealias` of a function type: a stored property of it is a closure.
         case closureAlias(String)
+        /// A `typealias` of another name (`typealias Factory2 = Factory`).
+        case renaming(String, of: String)
     }
 
     var changes: [Change] = []
@@ -52,6 +54,7 @@ struct FileContribution: Sendable {
         var contribution = file.contribution
         if file.escapes.found { contribution.changes.append(.escapesBranchDecisions) }
         contribution.changes += file.escapes.closureAliases.map(Change.closureAlias)
+        contribution.changes += file.escapes.renamings.map { Change.renaming($0.name, of: $0.of) }
         contribution.selfReads = file.selfReads.sorted()
         if tree.hasError { contribution.syntaxError = firstError(in: tree, path: path) }
         return contribution
@@ -107,7 +110,7 @@ struct FileContribution: Sendable {
             switch change {
             case .declared(let name, _, _, _, _), .extended(let name, _): name
             case .initializer(let owner, _), .method(let owner, _), .enumCase(let owner, _, _), .property(let owner, _, _): owner
-            case .closureAlias(let name): name
+            case .closureAlias(let name), .renaming(let name, _): name
             case .free, .topLevel, .escapesBranchDecisions: nil
             }
         })
@@ -119,7 +122,7 @@ struct FileContribution: Sendable {
             switch change {
             case .initializer(_, let function), .method(_, let function), .free(let function), .topLevel(let function): [function]
             case .property(_, let property, _): property.getter.map { [$0] } ?? []
-            case .declared, .extended, .enumCase, .escapesBranchDecisions, .closureAlias: []
+            case .declared, .extended, .enumCase, .escapesBranchDecisions, .closureAlias, .renaming: []
             }
         }
     }

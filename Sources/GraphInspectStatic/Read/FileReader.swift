@@ -146,7 +146,9 @@ struct FileReader {
                     returnType: nil, position: position(initializer)
                 )
                 if let body = initializer.body {
+                    escapes.inInitializer = true
                     fill(ir, with: body.statements, deciding: Self.decidingParameters(initializer.signature.parameterClause))
+                    escapes.inInitializer = false
                 }
                 contribution.changes.append(.initializer(owner: owner, ir))
             } else if let function = decl.as(FunctionDeclSyntax.self) {

@@ -12,7 +12,22 @@ struct SourceReader {
     /// is decided on a literal.
     private(set) var escapesBranchDecisions = false
     /// `typealias`es of function types, by name (`BranchEscapes.closureAliases`).
-    private(set) var closureAliases: Set<String> = []
+    private var functionAliases: Set<String> = []
+    /// `typealias`es of another name, by name (`BranchEscapes.renamings`).
+    private var renamings: [String: String] = [:]
+
+    /// Every name that stands for a function type: its `typealias`, or one renaming such a name,
+    /// however many times (a loop of renamings stops where it comes back).
+    var closureAliases: Set<String> {
+        var found = functionAliases
+        for name in renamings.keys {
+            var seen: Set<String> = [name]
+            var current = name
+            while let next = renamings[current], seen.insert(next).inserted { current = next }
+            if functionAliases.contains(current) { found.insert(name) }
+        }
+        return found
+    }
     private var nextFunctionID = 0
 
     /// Reads one file. `module` names the target it belongs to; `isLibrary` marks the runtime's;
@@ -68,7 +83,9 @@ struct SourceReader {
             case .escapesBranchDecisions:
                 escapesBranchDecisions = true
             case .closureAlias(let name):
-                closureAliases.insert(name)
+                functionAliases.insert(name)
+            case .renaming(let name, let target):
+                renamings[name] = target
             }
         }
     }

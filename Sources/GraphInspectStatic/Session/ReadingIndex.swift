@@ -34,7 +34,7 @@ struct ReadingIndex: Equatable {
             switch change {
             case .declared(let name, _, _, _, _), .extended(let name, _): name
             case .initializer(let owner, _), .method(let owner, _), .enumCase(let owner, _, _), .property(let owner, _, _): owner
-            case .closureAlias(let name): name
+            case .closureAlias(let name), .renaming(let name, _): name
             case .free, .topLevel, .escapesBranchDecisions: nil
             }
         }
@@ -67,7 +67,7 @@ struct ReadingIndex: Equatable {
                 case .method(_, let function): file(NameTracker.memberKey(function.name, of: name), index)
                 case .enumCase(_, let member, _): file(NameTracker.memberKey(member, of: name), index)
                 case .property(_, let property, _): file(NameTracker.memberKey(property.name, of: name), index)
-                case .free, .topLevel, .escapesBranchDecisions, .closureAlias: break
+                case .free, .topLevel, .escapesBranchDecisions, .closureAlias, .renaming: break
                 }
             }
         }
