@@ -1,5 +1,11 @@
 // The atomics are static inline in include/CGraphInspectAtomics.h; here are the spin lock's slow
-// path and the try-retain of a live object.
+// path, the try-retain of a live object, and which thread is the main one.
+#if defined(__linux__)
+#define _GNU_SOURCE
+#include <unistd.h>
+#elif defined(__APPLE__)
+#include <pthread.h>
+#endif
 #include "CGraphInspectAtomics.h"
 #include <sched.h>
 #include <time.h>
@@ -27,4 +33,14 @@ extern void *swift_tryRetain(void *object);
 
 void *graphinspect_try_retain(void *object) {
     return swift_tryRetain(object);
+}
+
+int graphinspect_is_main_thread(void) {
+#if defined(__linux__)
+    return gettid() == getpid();
+#elif defined(__APPLE__)
+    return pthread_main_np() != 0;
+#else
+    return 0;
+#endif
 }

@@ -19,12 +19,15 @@ public enum RuleKind: String, Sendable, CaseIterable, Comparable {
     /// The reader finds these (a warning with no rules file); a rules file restates their
     /// severity (`RuleSet.restated`).
     case closureCycle = "closure-cycle"
+    /// A span on the main thread (a builder's run, a construction, a lookup, a first-use build)
+    /// longer than `limit` milliseconds. Only a run with times has spans.
+    case maxMainThreadMilliseconds = "max-main-thread-ms"
 
     /// Whether the reader finds it, as a finding of its own a rules file only restates.
     public var isReaders: Bool { self == .closureCycle }
 
     /// Whether the rule is a number not to exceed (`limit:`).
-    public var hasLimit: Bool { self == .maxHops || self == .maxDepth || self == .maxChildren }
+    public var hasLimit: Bool { self == .maxHops || self == .maxDepth || self == .maxChildren || self == .maxMainThreadMilliseconds }
 
     /// Whether the rule takes several entries (a list), each with its own patterns.
     public var takesEntries: Bool { self == .forbiddenLookup }
@@ -33,7 +36,7 @@ public enum RuleKind: String, Sendable, CaseIterable, Comparable {
     public var ownKeys: [String] {
         switch self {
         case .forbiddenLookup: ["requester", "provider", "name"]
-        case .maxHops, .maxDepth, .maxChildren: ["limit"]
+        case .maxHops, .maxDepth, .maxChildren, .maxMainThreadMilliseconds: ["limit"]
         case .shadowing, .unusedProvider, .routerRequired, .closureCycle: []
         }
     }

@@ -112,8 +112,8 @@ public struct RuleSetReader {
     }
 
     private func checked(_ limit: Int, for kind: RuleKind, at place: RulesDocument.Place) throws(RulesError) -> Int {
-        // A lookup answered by its own component is 0 hops; a tree has at least a root.
-        let least = kind == .maxHops ? 0 : 1
+        // A lookup answered by its own component is 0 hops, a span takes 0 ms or more; a tree has at least a root.
+        let least = kind == .maxHops || kind == .maxMainThreadMilliseconds ? 0 : 1
         guard limit >= least else { throw RulesError(path: path, at: place, .badValue(key: "limit", found: "\(limit)", expected: "a whole number of at least \(least)")) }
         return limit
     }

@@ -28,6 +28,7 @@ public struct RulesEngine: Sendable {
             case .maxDepth: found += graph.deepNodes(rule, in: rules)
             case .maxChildren: found += graph.crowdedHolders(rule, in: rules)
             case .routerRequired: found += graph.modulesWithoutRouter(rule, in: rules)
+            case .maxMainThreadMilliseconds: found += graph.slowMainThreadSpans(rule, in: rules)
             case .closureCycle: break  // the reader's finding, restated by `RuleSet.restated`
             }
         }

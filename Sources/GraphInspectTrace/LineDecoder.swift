@@ -34,7 +34,7 @@ struct LineDecoder {
     private static func lookup(_ members: [(key: String, value: JSONValue)]) throws -> DependencyLookup? {
         guard members.contains(where: { $0.key == "event" && $0.value.isString("lookup") }) else { return nil }
         var requester: ObjectID?, name: String?, type: String?, walk: [ObjectID]?, cacheHit: Bool?
-        var provider: ObjectID?, location: SourceLocation?, repeats: Int?, time: UInt64?
+        var provider: ObjectID?, location: SourceLocation?, repeats: Int?, time: UInt64?, duration: UInt64?, thread: UInt32?
         for (key, value) in members {
             switch key {
             case "requester": requester = try value.id()
@@ -44,11 +44,12 @@ struct LineDecoder {
             case "cacheHit": cacheHit = try value.bool()
             case "provider": provider = value.isNull ? nil : try value.id()
             case "repeats": repeats = value.isNull ? nil : Int(try value.integer())
-            case "time":
+            case "time": time = value.isNull ? nil : try value.unsigned()
+            case "duration": duration = value.isNull ? nil : try value.unsigned()
+            case "thread":
                 guard !value.isNull else { continue }
-                let nanoseconds = try value.integer()
-                guard nanoseconds >= 0 else { throw GiveUp() }
-                time = UInt64(nanoseconds)
+                guard let number = UInt32(exactly: try value.integer()) else { throw GiveUp() }
+                thread = number
             case "location":
                 guard !value.isNull else { continue }
                 guard case .object(let fields) = value,
@@ -61,7 +62,8 @@ struct LineDecoder {
         }
         guard let requester, let name, let type, let walk, let cacheHit else { throw GiveUp() }
         return DependencyLookup(requester: requester, name: name, type: type, walk: walk, provider: provider,
-                                cacheHit: cacheHit, location: location, repeats: repeats, time: time)
+                                cacheHit: cacheHit, location: location, repeats: repeats, time: time,
+                                duration: duration, thread: thread)
     }
 }
 
@@ -84,6 +86,13 @@ extension JSONValue {
     func integer() throws -> Int64 {
         guard case .integer(let value) = self else { throw LineDecoder.GiveUp() }
         return value
+    }
+
+    /// A non-negative integer, as a time or duration.
+    func unsigned() throws -> UInt64 {
+        let value = try integer()
+        guard value >= 0 else { throw LineDecoder.GiveUp() }
+        return UInt64(value)
     }
 
     /// An id: a non-negative integer.

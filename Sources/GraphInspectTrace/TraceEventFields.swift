@@ -32,7 +32,7 @@ enum TraceEventFields {
             return [("from", link.from), ("to", link.to)]
         case .held(let held):
             return [("id", held.id)] + (held.holder.map { [("holder", $0)] } ?? [])
-        case .ended:
+        case .marked, .ended:
             return []
         }
     }

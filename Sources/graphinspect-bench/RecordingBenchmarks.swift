@@ -90,9 +90,9 @@ enum RecordingBenchmarks {
             { Self.recordApp(size, timed: true, to: GraphRecorder()) },
         ])
         let apps = toTrace + inMemory
-        rows.append(Row("recording", "an app built and released, to a trace file, with times", .seconds, apps[1],
+        rows.append(Row("recording", "an app built and released, to a trace file, with times, durations and threads", .seconds, apps[1],
                         baseline: ("without times", apps[0]), target: .slowerThanBaselineAtMost(1.1)))
-        rows.append(Row("recording", "an app built and released, in memory, with times", .seconds, apps[3],
+        rows.append(Row("recording", "an app built and released, in memory, with times, durations and threads", .seconds, apps[3],
                         baseline: ("without times", apps[2]), target: .slowerThanBaselineAtMost(1.1)))
 
         // Reading: the trace of a real run (the generated app of AppBenchmark, recorded to a file),

@@ -73,7 +73,10 @@ final class Counter: @unchecked Sendable {
             _ = deps.service
             _ = deps.service
         }
-        let made = snapshot.events.filter { if case .sharedCreated = $0 { true } else { false } }
-        #expect(made == [.sharedCreated(SharedCreated(component: ObjectID(1), type: TypeName.of(Service.self)))])
+        let made = snapshot.withoutTimes.events.filter { if case .sharedCreated = $0 { true } else { false } }
+        #expect(made == [.sharedCreated(SharedCreated(component: ObjectID(1), type: TypeName.of(Service.self), form: .shared))])
+        // Timed, on the thread that built it.
+        guard case .sharedCreated(let timed)? = snapshot.events.first(where: { if case .sharedCreated = $0 { true } else { false } }) else { return }
+        #expect(timed.time != nil && timed.duration != nil && timed.thread == RecordingThread.current)
     }
 }

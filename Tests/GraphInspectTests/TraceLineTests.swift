@@ -20,21 +20,28 @@ import Testing
         let location = SourceLocation(file: "App/\(name).swift", line: -7)
         return [
             .created(NodeCreated(id: id, kind: .component, type: name, key: name, parent: id, component: id,
-                                 providers: [Provider(name: name, type: "App.\(name)", form: .lazyVar), Provider(name: "b", type: "Int", form: .computed)])),
+                                 providers: [Provider(name: name, type: "App.\(name)", form: .lazyVar), Provider(name: "b", type: "Int", form: .computed)],
+                                 time: id.rawValue, thread: UInt32.max)),
             .created(NodeCreated(id: id, kind: NodeKind(name), type: name)),
             .created(NodeCreated(id: id, kind: .holder, type: name, providers: [])),
-            .builderStarted(BuilderStarted(run: id, builder: name, parentComponent: id, holder: id, context: [name, "Outer"])),
+            .builderStarted(BuilderStarted(run: id, builder: name, parentComponent: id, holder: id, context: [name, "Outer"],
+                                           location: location, time: id.rawValue, thread: 1)),
             .builderStarted(BuilderStarted(run: id, builder: name, parentComponent: id, holder: id, context: [])),
             .builderFinished(BuilderFinished(run: id, module: id)),
+            .builderFinished(BuilderFinished(run: id, module: id, time: UInt64.max)),
             .moduleAttached(ModuleAttachment(holder: id, module: id)),
+            .moduleAttached(ModuleAttachment(holder: id, module: id, time: id.rawValue, thread: 2)),
             .moduleDetached(ModuleAttachment(holder: id, module: id)),
             .moduleDetached(ModuleAttachment(holder: id, module: id, time: id.rawValue)),
             .routerAttached(RouterAttachment(module: id, router: id)),
             .lookup(DependencyLookup(requester: id, name: name, type: name, walk: [id, ObjectID(2), ObjectID(3)], provider: id,
-                                     cacheHit: true, location: location, repeats: 12_345, time: UInt64.max - id.rawValue)),
+                                     cacheHit: true, location: location, repeats: 12_345, time: UInt64.max - id.rawValue,
+                                     duration: id.rawValue, thread: 7)),
             .lookup(DependencyLookup(requester: id, name: name, type: name, walk: [], provider: nil, cacheHit: false)),
             .sharedCreated(SharedCreated(component: id, type: name)),
-            .moduleLookup(ModuleLookup(requester: id, key: name, target: .router, walk: [id, id], module: id, holder: id)),
+            .sharedCreated(SharedCreated(component: id, type: name, form: .lazy, name: name, time: id.rawValue, duration: 0, thread: 3)),
+            .moduleLookup(ModuleLookup(requester: id, key: name, target: .router, walk: [id, id], module: id, holder: id,
+                                       time: id.rawValue, duration: UInt64.max, thread: 1)),
             .moduleLookup(ModuleLookup(requester: id, key: name, target: .module, walk: [], module: nil, holder: nil)),
             .released(Released(id: id)),
             .released(Released(id: id, time: UInt64.max - id.rawValue)),
@@ -42,6 +49,7 @@ import Testing
             .linked(Link(from: id, to: id, kind: name)),
             .held(HeldBy(id: id, holder: id, path: ".screens[2]." + name)),
             .held(HeldBy(id: id)),
+            .marked(RunMark(name: name, time: id.rawValue, thread: UInt32.max)),
             .ended(RunEnded(time: id.rawValue)),
             .ended(RunEnded(time: id.rawValue, status: -3)),
             .ended(RunEnded(time: id.rawValue, status: Int32.max, report: name)),
@@ -66,7 +74,7 @@ import Testing
         // Every case of GraphEvent is among them.
         let kinds = Set(Self.everyKind(name: "a", id: ObjectID(1)).map(\.name))
         #expect(kinds == Set(GraphEvent.Name.allCases))
-        #expect(compared == Self.names.count * Self.ids.count * 24)
+        #expect(compared == Self.names.count * Self.ids.count * 28)
     }
 
     @Test func aLineReadsBackAsTheEventItWasWrittenFrom() throws {

@@ -48,16 +48,16 @@ let hit = #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2,
     }
 
     @Test func emptyFileIsNotATrace() throws {
-        #expect(try failure("") == #"T: the file is empty; expected a graphinspect trace, whose first line is {"format":"graphinspect-trace","version":3,...}"#)
+        #expect(try failure("") == #"T: the file is empty; expected a graphinspect trace, whose first line is {"format":"graphinspect-trace","version":4,...}"#)
     }
 
     @Test func otherFileIsNotATrace() throws {
-        #expect(try failure("hello\nworld\n") == #"T:1: not a graphinspect trace; expected a first line {"format":"graphinspect-trace","version":3,...}"#)
-        #expect(try failure(#"{"format":"something-else","version":1}"# + "\n") == #"T:1: not a graphinspect trace; expected a first line {"format":"graphinspect-trace","version":3,...}"#)
+        #expect(try failure("hello\nworld\n") == #"T:1: not a graphinspect trace; expected a first line {"format":"graphinspect-trace","version":4,...}"#)
+        #expect(try failure(#"{"format":"something-else","version":1}"# + "\n") == #"T:1: not a graphinspect trace; expected a first line {"format":"graphinspect-trace","version":4,...}"#)
     }
 
     @Test func unknownVersionIsRefused() throws {
-        #expect(try failure(#"{"format":"graphinspect-trace","version":7}"# + "\n") == "T:1: trace format version 7 is not supported; this graphinspect reads versions 1 to 3. Use the graphinspect that matches the recording runtime.")
+        #expect(try failure(#"{"format":"graphinspect-trace","version":7}"# + "\n") == "T:1: trace format version 7 is not supported; this graphinspect reads versions 1 to 4. Use the graphinspect that matches the recording runtime.")
     }
 
     @Test func malformedLineInTheMiddleIsAnError() throws {
@@ -81,7 +81,7 @@ let hit = #"{"event":"lookup","requester":2,"name":"a","type":"App.A","walk":[2,
     }
 
     @Test func unknownEventIsAnError() throws {
-        #expect(try failure([header, #"{"event":"teleported"}"#].joined(separator: "\n") + "\n") == #"T:2: unknown event "teleported"; expected one of "created", "builderStarted", "builderFinished", "moduleAttached", "moduleDetached", "routerAttached", "lookup", "sharedCreated", "moduleLookup", "released", "linked", "held", "ended", "repeated""#)
+        #expect(try failure([header, #"{"event":"teleported"}"#].joined(separator: "\n") + "\n") == #"T:2: unknown event "teleported"; expected one of "created", "builderStarted", "builderFinished", "moduleAttached", "moduleDetached", "routerAttached", "lookup", "sharedCreated", "moduleLookup", "released", "linked", "held", "marked", "ended", "repeated""#)
     }
 
     @Test func missingOrMistypedFieldIsNamed() throws {

@@ -44,6 +44,10 @@ void graphinspect_spin_lock_wait(int *_Nonnull lock);
 /// among the live objects (`HolderSearch`) takes only those it can keep whole while it reads them.
 void *_Nullable graphinspect_try_retain(void *_Nonnull object);
 
+/// Whether the calling thread is the process's main thread (on Linux, the thread whose kernel id
+/// is the process id; on Apple platforms, `pthread_main_np`), for `RecordingThread`.
+int graphinspect_is_main_thread(void);
+
 static inline void graphinspect_spin_lock(int *_Nonnull lock) {
     if (__atomic_exchange_n(lock, 1, __ATOMIC_ACQUIRE) == 0) return;
     graphinspect_spin_lock_wait(lock);

@@ -82,10 +82,13 @@ open class Component {
         observer = GraphObservation.current
         hitEntry = observer.flatMap(CacheHitEntry.init)
         index = ProviderIndex(of: self)
+        if let observer { index.adoptLazyProviders(component: id, observer: observer) }
         Registries.components.add(id, LiveComponent(type: type(of: self), address: UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()), parent: parent?.id, providers: index.declared))
         if let observer {
             parent?.announce(to: observer)
-            observer.record(.created(createdEvent))
+            var created = createdEvent
+            (created.time, created.thread) = RecordingClock.stampWithThread()
+            observer.record(.created(created))
         }
     }
 
@@ -146,11 +149,19 @@ open class Component {
             cells[key] = cell
             return cell
         }
+        // Timed only when recorded: the clock is read around the build, never on a later call.
+        var started: UInt64?
         return cell.value(
             named: "shared \(T.self) in \(Swift.type(of: self))",
-            build: make,
+            build: {
+                if observer != nil { started = RecordingClock.stamp() }
+                return make()
+            },
             built: { [observer, id] _ in
-                observer?.record(.sharedCreated(SharedCreated(component: id, type: TypeName.of(T.self))))
+                observer?.record(.sharedCreated(SharedCreated(
+                    component: id, type: TypeName.of(T.self), form: .shared, time: started,
+                    duration: RecordingClock.elapsed(since: started), thread: started.map { _ in RecordingThread.current }
+                )))
             }
         )
     }
@@ -201,6 +212,7 @@ open class Component {
         var current: Component? = self
         var steps = 0
         var seen: Set<ObjectIdentifier> = []
+        let started = observer == nil ? nil : RecordingClock.stamp()
         while let component = current {
             steps += 1
             // Chains are short and cannot loop unless `parent` is overridden; only a long walk
@@ -211,7 +223,8 @@ open class Component {
                 cache.insert(name, typeID, CachedValue(value, provider: component.id))
                 observer?.record(.lookup(DependencyLookup(
                     requester: id, name: name, type: TypeName.of(type), walk: walk,
-                    provider: component.id, cacheHit: false, location: location
+                    provider: component.id, cacheHit: false, location: location,
+                    time: started, duration: RecordingClock.elapsed(since: started), thread: started.map { _ in RecordingThread.current }
                 )))
                 return .success(value)
             }
@@ -220,13 +233,14 @@ open class Component {
         let chain = ParentWalk(from: self)
         var walkIDs = chain.components.map(\.id)
         if let loop = chain.loopsBackTo { walkIDs.append(loop.id) }
-        let time = RecordingClock.stamp()
+        let time = started ?? RecordingClock.stamp()
         // Only `component.name` comes without its call site (`resolve` passes one), and its miss
         // ends the process: the stack says where it was written.
         let location = location ?? LookupCallSite.ofMiss()
         observer?.record(.lookup(DependencyLookup(
             requester: id, name: name, type: TypeName.of(type), walk: walkIDs,
-            provider: nil, cacheHit: false, location: location, time: time
+            provider: nil, cacheHit: false, location: location, time: time,
+            thread: observer == nil || !RecordingClock.isRead ? nil : RecordingThread.current
         )))
         return .failure(MissingDependency(
             request: .init(name: name, type: TypeName.of(type), requester: id, location: location, time: time),

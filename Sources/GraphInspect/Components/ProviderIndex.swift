@@ -68,6 +68,13 @@ struct ProviderIndex: @unchecked Sendable {
         }
     }
 
+    /// Tells each `@Lazy` provider which recorded component declares it, so its build is reported.
+    func adoptLazyProviders(component: ObjectID, observer: any GraphObserver) {
+        for (name, entry) in entries {
+            if case .lazy(let lazy) = entry { lazy.adopt(LazyOwner(component: component, name: name, observer: observer)) }
+        }
+    }
+
     /// The value `component` provides under `name` if it is a `T`; builds a `@Lazy` provider on
     /// first use, reads a computed one through its getter.
     func value<T>(named name: String, as _: T.Type, of component: AnyObject) -> T? {

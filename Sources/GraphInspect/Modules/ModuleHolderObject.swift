@@ -27,26 +27,33 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
     /// - Parameters:
     ///   - parentComponent: the component to build below; this holder's component by default.
     ///   - context: the context to pass.
+    ///   - fileID, line: where the attach is written, recorded with the builder's run.
     @discardableResult
     public func attach<Builder: ModuleBuilder>(
         _ builder: Builder,
         parentComponent: Component? = nil,
-        context: Builder.Context
+        context: Builder.Context,
+        fileID: String = #fileID,
+        line: Int = #line
     ) -> Builder.Built {
         let parent = parentComponent ?? component
         let run = ObjectID.next()
         let observer = actionObserver()
         if let observer {
             parent.announce(to: observer)
+            let (time, thread) = RecordingClock.stampWithThread()
             observer.record(.builderStarted(BuilderStarted(
                 run: run, builder: TypeName.of(Builder.self), parentComponent: parent.id, holder: id,
-                context: (context as? any ModuleHolderContext)?.chainTypeNames ?? [TypeName.of(Builder.Context.self)]
+                context: (context as? any ModuleHolderContext)?.chainTypeNames ?? [TypeName.of(Builder.Context.self)],
+                location: SourceLocation(file: fileID, line: line), time: time, thread: thread
             )))
         }
         let module = builder.build(parentComponent: parent, holder: self as? Builder.Holder, context: context)
         if let observer {
+            // The end is read before announcing what was built: the announcing is graphinspect's work.
+            let finished = RecordingClock.stamp()
             ModuleTreeTracking.announce(module, to: observer)
-            observer.record(.builderFinished(BuilderFinished(run: run, module: ModuleTreeTracking.id(of: module))))
+            observer.record(.builderFinished(BuilderFinished(run: run, module: ModuleTreeTracking.id(of: module), time: finished)))
         }
         attach(module)
         return module
@@ -54,9 +61,10 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
 
     /// Runs `builder` with this holder's context.
     @discardableResult
-    public func attach<Builder: ModuleBuilder>(_ builder: Builder, parentComponent: Component? = nil) -> Builder.Built
-    where Builder.Context == any ModuleHolderContext {
-        attach(builder, parentComponent: parentComponent, context: context)
+    public func attach<Builder: ModuleBuilder>(
+        _ builder: Builder, parentComponent: Component? = nil, fileID: String = #fileID, line: Int = #line
+    ) -> Builder.Built where Builder.Context == any ModuleHolderContext {
+        attach(builder, parentComponent: parentComponent, context: context, fileID: fileID, line: line)
     }
 
     /// Runs `builder` with this holder's context, for a builder that names the context type it
@@ -64,15 +72,16 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
     /// of that type: anything else is a defect in the app's wiring, and ends the process with a
     /// report saying which types met (as a missing dependency does).
     @discardableResult
-    public func attach<Builder: ModuleBuilder>(_ builder: Builder, parentComponent: Component? = nil) -> Builder.Built
-    where Builder.Context: ModuleHolderContext {
+    public func attach<Builder: ModuleBuilder>(
+        _ builder: Builder, parentComponent: Component? = nil, fileID: String = #fileID, line: Int = #line
+    ) -> Builder.Built where Builder.Context: ModuleHolderContext {
         guard let typed = context as? Builder.Context else {
             let message = "error: \(ShortTypeName.of(TypeName.of(type(of: self)))) \(Quoted.string(key.rawValue)) attached \(ShortTypeName.of(TypeName.of(Builder.self))), "
                 + "which reads a context of type \(ShortTypeName.of(TypeName.of(Builder.Context.self))), but the holder's context is of type \(ShortTypeName.of(TypeName.of(type(of: context))))\n"
                 + "  fix: pass the context it reads, `attach(builder, context: ...)`, or declare its `context: any ModuleHolderContext`"
             Termination.end(report: message, message: message)
         }
-        return attach(builder, parentComponent: parentComponent, context: typed)
+        return attach(builder, parentComponent: parentComponent, context: typed, fileID: fileID, line: line)
     }
 
     /// Holds `module`, making it findable by key from this holder and the holders below it.
@@ -84,7 +93,8 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
         }
         if let observer = actionObserver() {
             ModuleTreeTracking.announce(module, to: observer)
-            observer.record(.moduleAttached(ModuleAttachment(holder: id, module: ModuleTreeTracking.id(of: module))))
+            let (time, thread) = RecordingClock.stampWithThread()
+            observer.record(.moduleAttached(ModuleAttachment(holder: id, module: ModuleTreeTracking.id(of: module), time: time, thread: thread)))
         }
     }
 
@@ -113,7 +123,8 @@ open class ModuleHolderObject: ModuleObject, ModuleHolder {
         }
         if let removed, let observer = actionObserver() {
             ModuleTreeTracking.announce(removed, to: observer)
-            observer.record(.moduleDetached(ModuleAttachment(holder: id, module: ModuleTreeTracking.id(of: removed), time: RecordingClock.stamp())))
+            let (time, thread) = RecordingClock.stampWithThread()
+            observer.record(.moduleDetached(ModuleAttachment(holder: id, module: ModuleTreeTracking.id(of: removed), time: time, thread: thread)))
         }
         return removed
     }

@@ -120,6 +120,7 @@ struct ModuleSearch {
                 ModuleTreeTracking.announce(start, to: observer)
             }
         }
+        let started = observer == nil ? nil : RecordingClock.stamp()
         var walk: [ObjectID] = []
         var seen: Set<ObjectIdentifier> = []
         var current: (any ModuleHolder)? = start
@@ -133,7 +134,8 @@ struct ModuleSearch {
                     if !ModuleTreeTracking.isReported(found, to: observer) { ModuleTreeTracking.announce(found, to: observer) }
                     observer.record(.moduleLookup(ModuleLookup(
                         requester: ModuleTreeTracking.id(of: start), key: key, target: target, walk: walk,
-                        module: ModuleTreeTracking.id(of: found), holder: ModuleTreeTracking.id(of: holder)
+                        module: ModuleTreeTracking.id(of: found), holder: ModuleTreeTracking.id(of: holder),
+                        time: started, duration: RecordingClock.elapsed(since: started), thread: started.map { _ in RecordingThread.current }
                     )))
                 }
                 return (found, holder)
@@ -149,7 +151,8 @@ struct ModuleSearch {
         }
         let requester = ModuleTreeTracking.id(of: start)
         observer?.record(.moduleLookup(ModuleLookup(
-            requester: requester, key: key, target: target, walk: walk, module: nil, holder: nil
+            requester: requester, key: key, target: target, walk: walk, module: nil, holder: nil,
+            time: started, duration: RecordingClock.elapsed(since: started), thread: started.map { _ in RecordingThread.current }
         )))
         throw MissingModule(request: .init(key: key, target: target, requester: requester), walk: walk, tree: .live())
     }

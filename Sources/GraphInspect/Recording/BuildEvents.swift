@@ -1,7 +1,7 @@
 /// Payload of `GraphEvent.created`.
 public struct NodeCreated: Sendable, Equatable, Codable {
     /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
-    enum CodingKeys: String, CodingKey { case id, kind, type, key, parent, component, providers }
+    enum CodingKeys: String, CodingKey { case id, kind, type, key, parent, component, providers, time, thread }
 
     public var id: ObjectID
     public var kind: NodeKind
@@ -16,11 +16,19 @@ public struct NodeCreated: Sendable, Equatable, Codable {
     public var component: ObjectID?
     /// For components: the providers they declare.
     public var providers: [Provider]?
+    /// For a component reported as it is made: when, on `RecordingClock`. That moment is the end
+    /// of its construction (its stored providers are set before `Component.init` runs). Nil for
+    /// other nodes, for components announced later, and in traces written before it was recorded.
+    public var time: UInt64?
+    /// The thread it was made on (`RecordingThread`), with `time`.
+    public var thread: UInt32?
 
     public init(
         id: ObjectID, kind: NodeKind, type: String, key: String? = nil, parent: ObjectID? = nil,
-        component: ObjectID? = nil, providers: [Provider]? = nil
+        component: ObjectID? = nil, providers: [Provider]? = nil, time: UInt64? = nil, thread: UInt32? = nil
     ) {
+        self.time = time
+        self.thread = thread
         self.id = id
         self.kind = kind
         self.type = type
@@ -34,7 +42,7 @@ public struct NodeCreated: Sendable, Equatable, Codable {
 /// Payload of `GraphEvent.builderStarted`.
 public struct BuilderStarted: Sendable, Equatable, Codable {
     /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
-    enum CodingKeys: String, CodingKey { case run, builder, parentComponent, holder, context }
+    enum CodingKeys: String, CodingKey { case run, builder, parentComponent, holder, context, location, time, thread }
 
     /// Pairs this start with its `BuilderFinished`; builds nest.
     public var run: ObjectID
@@ -46,8 +54,20 @@ public struct BuilderStarted: Sendable, Equatable, Codable {
     public var holder: ObjectID
     /// The context's type, then its parents' types, innermost first.
     public var context: [String]
+    /// Where the `attach(builder)` that ran it is written; nil in traces written before it was recorded.
+    public var location: SourceLocation?
+    /// When the run began, on `RecordingClock`; nil in traces written before it was recorded.
+    public var time: UInt64?
+    /// The thread the builder ran on (`RecordingThread`).
+    public var thread: UInt32?
 
-    public init(run: ObjectID, builder: String, parentComponent: ObjectID, holder: ObjectID, context: [String]) {
+    public init(
+        run: ObjectID, builder: String, parentComponent: ObjectID, holder: ObjectID, context: [String],
+        location: SourceLocation? = nil, time: UInt64? = nil, thread: UInt32? = nil
+    ) {
+        self.location = location
+        self.time = time
+        self.thread = thread
         self.run = run
         self.builder = builder
         self.parentComponent = parentComponent
@@ -59,13 +79,16 @@ public struct BuilderStarted: Sendable, Equatable, Codable {
 /// Payload of `GraphEvent.builderFinished`.
 public struct BuilderFinished: Sendable, Equatable, Codable {
     /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
-    enum CodingKeys: String, CodingKey { case run, module }
+    enum CodingKeys: String, CodingKey { case run, module, time }
 
     public var run: ObjectID
     /// The module the builder returned.
     public var module: ObjectID
+    /// When the builder returned, on `RecordingClock`; nil in traces written before it was recorded.
+    public var time: UInt64?
 
-    public init(run: ObjectID, module: ObjectID) {
+    public init(run: ObjectID, module: ObjectID, time: UInt64? = nil) {
+        self.time = time
         self.run = run
         self.module = module
     }
@@ -74,15 +97,20 @@ public struct BuilderFinished: Sendable, Equatable, Codable {
 /// Payload of `GraphEvent.moduleAttached` and `.moduleDetached`.
 public struct ModuleAttachment: Sendable, Equatable, Codable {
     /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
-    enum CodingKeys: String, CodingKey { case holder, module, time }
+    enum CodingKeys: String, CodingKey { case holder, module, time, thread }
 
     public var holder: ObjectID
     public var module: ObjectID
-    /// For a detach: when, on `RecordingClock` (nanoseconds into the run). Nil in traces written
-    /// before it was recorded, and for attaches.
+    /// When, on `RecordingClock` (nanoseconds on the system's monotonic clock). Nil in traces
+    /// written before it was recorded, and for attaches found by a later scan of an app's own
+    /// holder (not when they happened).
     public var time: UInt64?
+    /// The thread it happened on (`RecordingThread`), for attaches and detaches the library's
+    /// holders report as they happen.
+    public var thread: UInt32?
 
-    public init(holder: ObjectID, module: ObjectID, time: UInt64? = nil) {
+    public init(holder: ObjectID, module: ObjectID, time: UInt64? = nil, thread: UInt32? = nil) {
+        self.thread = thread
         self.holder = holder
         self.module = module
         self.time = time

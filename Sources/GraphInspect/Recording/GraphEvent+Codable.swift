@@ -4,7 +4,7 @@ extension GraphEvent: Codable {
     /// The `"event"` value of each case, as written in traces and snapshots.
     public enum Name: String, Codable, Sendable, CaseIterable {
         case created, builderStarted, builderFinished, moduleAttached, moduleDetached
-        case routerAttached, lookup, sharedCreated, moduleLookup, released, linked, held, ended
+        case routerAttached, lookup, sharedCreated, moduleLookup, released, linked, held, marked, ended
     }
 
     /// The key naming the case, first in every event (`TraceLine` writes it too).
@@ -25,6 +25,7 @@ extension GraphEvent: Codable {
         case .released: .released
         case .linked: .linked
         case .held: .held
+        case .marked: .marked
         case .ended: .ended
         }
     }
@@ -44,6 +45,7 @@ extension GraphEvent: Codable {
         case .released: self = .released(try Released(from: decoder))
         case .linked: self = .linked(try Link(from: decoder))
         case .held: self = .held(try HeldBy(from: decoder))
+        case .marked: self = .marked(try RunMark(from: decoder))
         case .ended: self = .ended(try RunEnded(from: decoder))
         }
     }
@@ -64,6 +66,7 @@ extension GraphEvent: Codable {
         case .released(let payload): try payload.encode(to: encoder)
         case .linked(let payload): try payload.encode(to: encoder)
         case .held(let payload): try payload.encode(to: encoder)
+        case .marked(let payload): try payload.encode(to: encoder)
         case .ended(let payload): try payload.encode(to: encoder)
         }
     }

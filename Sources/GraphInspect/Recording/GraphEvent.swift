@@ -29,6 +29,8 @@ public enum GraphEvent: Sendable, Equatable {
     /// What was found holding a node alive after its owner let it go (`HolderSearch`), searched
     /// when the recording ends or a test judges its leaks.
     case held(HeldBy)
+    /// The app marked a moment of its run (`GraphRecord.mark`): the end of its launch, say.
+    case marked(RunMark)
     /// The recording ended: the process exiting normally. What is alive after a detach is
     /// judged against this time (`RetainedAfterDetach`); a run that died has none.
     case ended(RunEnded)

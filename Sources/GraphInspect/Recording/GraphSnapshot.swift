@@ -40,24 +40,43 @@ public struct GraphSnapshot: Sendable, Equatable, Codable {
         }
     }
 
-    /// The snapshot without times (`ModuleAttachment.time`, `Released.time`, a failed lookup's
-    /// `DependencyLookup.time`) or the `ended` mark (how the run ended stays, in `ending`):
-    /// what `dump --format json` writes, so two recordings of one graph are byte-identical.
+    /// The snapshot without times, durations or threads (every event's `time`, `duration` and
+    /// `thread`), the `marked` moments or the `ended` mark (how the run ended stays, in `ending`):
+    /// what `dump --format json` writes by default, so two recordings of one graph are
+    /// byte-identical.
     public var withoutTimes: GraphSnapshot {
         let kept: [GraphEvent] = events.compactMap { event in
             switch event {
+            case .created(var created):
+                (created.time, created.thread) = (nil, nil)
+                return .created(created)
+            case .builderStarted(var started):
+                (started.time, started.thread) = (nil, nil)
+                return .builderStarted(started)
+            case .builderFinished(var finished):
+                finished.time = nil
+                return .builderFinished(finished)
+            case .moduleAttached(var attachment):
+                (attachment.time, attachment.thread) = (nil, nil)
+                return .moduleAttached(attachment)
             case .moduleDetached(var attachment):
-                attachment.time = nil
+                (attachment.time, attachment.thread) = (nil, nil)
                 return .moduleDetached(attachment)
             case .released(var released):
                 released.time = nil
                 return .released(released)
-            case .lookup(var lookup) where lookup.time != nil:
-                lookup.time = nil
+            case .lookup(var lookup):
+                (lookup.time, lookup.duration, lookup.thread) = (nil, nil, nil)
                 return .lookup(lookup)
-            case .ended:
+            case .sharedCreated(var shared):
+                (shared.time, shared.duration, shared.thread) = (nil, nil, nil)
+                return .sharedCreated(shared)
+            case .moduleLookup(var lookup):
+                (lookup.time, lookup.duration, lookup.thread) = (nil, nil, nil)
+                return .moduleLookup(lookup)
+            case .marked, .ended:
                 return nil
-            default:
+            case .routerAttached, .linked, .held:
                 return event
             }
         }

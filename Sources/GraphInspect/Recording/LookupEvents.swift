@@ -17,7 +17,7 @@ public struct SourceLocation: Sendable, Equatable, Hashable, Codable, CustomStri
 /// Payload of `GraphEvent.lookup`: one dependency lookup, resolved or not.
 public struct DependencyLookup: Sendable, Equatable, Codable {
     /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
-    enum CodingKeys: String, CodingKey { case requester, name, type, walk, provider, cacheHit, location, repeats, time }
+    enum CodingKeys: String, CodingKey { case requester, name, type, walk, provider, cacheHit, location, repeats, time, duration, thread }
 
     /// The component the lookup was made on.
     public var requester: ObjectID
@@ -37,15 +37,23 @@ public struct DependencyLookup: Sendable, Equatable, Codable {
     /// How many more identical cache hits followed, counted instead of recorded one by one
     /// (in-memory recordings only; absent means none).
     public var repeats: Int?
-    /// For a lookup that found nothing: when, on `RecordingClock`, so a report can say how long
-    /// before it a provider of the name was released. Nil for lookups that found a provider (not
-    /// read on that path), and in traces written before it was recorded.
+    /// When the lookup began, on `RecordingClock`: for a miss, so a report can say how long
+    /// before it a provider of the name was released; for a walk, with `duration`, what it cost.
+    /// Nil for cache hits (counted, not timed), and in traces written before it was recorded.
     public var time: UInt64?
+    /// How long the walk took, in nanoseconds, the provider's getter, `@Lazy` or `shared { }`
+    /// build included: what this lookup cost its caller. Nil with `time`, and for misses.
+    public var duration: UInt64?
+    /// The thread it ran on (`RecordingThread`), with `time`.
+    public var thread: UInt32?
 
     public init(
         requester: ObjectID, name: String, type: String, walk: [ObjectID], provider: ObjectID?,
-        cacheHit: Bool, location: SourceLocation? = nil, repeats: Int? = nil, time: UInt64? = nil
+        cacheHit: Bool, location: SourceLocation? = nil, repeats: Int? = nil, time: UInt64? = nil,
+        duration: UInt64? = nil, thread: UInt32? = nil
     ) {
+        self.duration = duration
+        self.thread = thread
         self.repeats = repeats
         self.time = time
         self.requester = requester
@@ -61,21 +69,50 @@ public struct DependencyLookup: Sendable, Equatable, Codable {
 /// Payload of `GraphEvent.sharedCreated`.
 public struct SharedCreated: Sendable, Equatable, Codable {
     /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
-    enum CodingKeys: String, CodingKey { case component, type }
+    enum CodingKeys: String, CodingKey { case component, type, form, name, time, duration, thread }
 
+    /// How a provider made on first use is declared.
+    public enum Form: String, Sendable, Codable {
+        /// Built by `shared { }` (in a getter, usually): one per type per component.
+        case shared
+        /// A `@Lazy` property, built by its first lookup or direct read.
+        case lazy
+    }
+
+    /// The component that keeps it.
     public var component: ObjectID
+    /// The type built.
     public var type: String
+    /// How it is declared; nil (in traces written before it was recorded) is `shared`.
+    public var form: Form?
+    /// For `@Lazy`: the property's name (a `shared { }` call does not know the name it serves;
+    /// the lookup that made it, on the same thread around it, does).
+    public var name: String?
+    /// When the build began, on `RecordingClock`; nil in traces written before it was recorded.
+    public var time: UInt64?
+    /// How long the build took, in nanoseconds.
+    public var duration: UInt64?
+    /// The thread it was built on (`RecordingThread`).
+    public var thread: UInt32?
 
-    public init(component: ObjectID, type: String) {
+    public init(
+        component: ObjectID, type: String, form: Form? = nil, name: String? = nil,
+        time: UInt64? = nil, duration: UInt64? = nil, thread: UInt32? = nil
+    ) {
         self.component = component
         self.type = type
+        self.form = form
+        self.name = name
+        self.time = time
+        self.duration = duration
+        self.thread = thread
     }
 }
 
 /// Payload of `GraphEvent.moduleLookup`: a module or router lookup by key through the holder tree.
 public struct ModuleLookup: Sendable, Equatable, Codable {
     /// The keys of its trace and snapshot fields, in the order written (`TraceLine` writes them too).
-    enum CodingKeys: String, CodingKey { case requester, key, target, walk, module, holder }
+    enum CodingKeys: String, CodingKey { case requester, key, target, walk, module, holder, time, duration, thread }
 
     public enum Target: String, Sendable, Codable {
         case module
@@ -92,11 +129,20 @@ public struct ModuleLookup: Sendable, Equatable, Codable {
     public var module: ObjectID?
     /// The holder that held it, or nil.
     public var holder: ObjectID?
+    /// When the search began, on `RecordingClock`; nil in traces written before it was recorded.
+    public var time: UInt64?
+    /// How long the search took, in nanoseconds.
+    public var duration: UInt64?
+    /// The thread it ran on (`RecordingThread`).
+    public var thread: UInt32?
 
     public init(
         requester: ObjectID, key: String, target: Target, walk: [ObjectID], module: ObjectID?,
-        holder: ObjectID?
+        holder: ObjectID?, time: UInt64? = nil, duration: UInt64? = nil, thread: UInt32? = nil
     ) {
+        self.time = time
+        self.duration = duration
+        self.thread = thread
         self.requester = requester
         self.key = key
         self.target = target

@@ -99,6 +99,8 @@ public struct SnapshotBuilder: Sendable {
             held.id = id(held.id, kind: .module)
             held.holder = held.holder.map { id($0, kind: .component) }
             events.append(.held(held))
+        case .marked(let mark):
+            events.append(.marked(mark))
         case .ended(let ended):
             ending = RunEnding(ended)
             events.append(.ended(ended))
@@ -112,7 +114,10 @@ public struct SnapshotBuilder: Sendable {
     private func index(_ id: ObjectID) -> Int { Int(id.rawValue) - 1 }
 
     private mutating func renumber(_ attachment: ModuleAttachment) -> ModuleAttachment {
-        ModuleAttachment(holder: id(attachment.holder, kind: .holder), module: id(attachment.module, kind: .module), time: attachment.time)
+        var renumbered = attachment
+        renumbered.holder = id(attachment.holder, kind: .holder)
+        renumbered.module = id(attachment.module, kind: .module)
+        return renumbered
     }
 
     private mutating func newNode(raw: ObjectID, kind: NodeKind) -> ObjectID {

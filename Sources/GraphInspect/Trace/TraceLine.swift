@@ -34,6 +34,8 @@ struct TraceLine {
                     line.close()
                 }
             }
+            if let time = node.time { unsigned(NodeCreated.CodingKeys.time, time) }
+            if let thread = node.thread { unsigned(NodeCreated.CodingKeys.thread, UInt64(thread)) }
         case .builderStarted(let started):
             id(BuilderStarted.CodingKeys.run, started.run)
             string(BuilderStarted.CodingKeys.builder, started.builder)
@@ -41,13 +43,18 @@ struct TraceLine {
             id(BuilderStarted.CodingKeys.holder, started.holder)
             key(BuilderStarted.CodingKeys.context)
             array(started.context) { line, type in JSONString.append(type, to: &line.bytes) }
+            if let location = started.location { self.location(BuilderStarted.CodingKeys.location, location) }
+            if let time = started.time { unsigned(BuilderStarted.CodingKeys.time, time) }
+            if let thread = started.thread { unsigned(BuilderStarted.CodingKeys.thread, UInt64(thread)) }
         case .builderFinished(let finished):
             id(BuilderFinished.CodingKeys.run, finished.run)
             id(BuilderFinished.CodingKeys.module, finished.module)
+            if let time = finished.time { unsigned(BuilderFinished.CodingKeys.time, time) }
         case .moduleAttached(let attachment), .moduleDetached(let attachment):
             id(ModuleAttachment.CodingKeys.holder, attachment.holder)
             id(ModuleAttachment.CodingKeys.module, attachment.module)
             if let time = attachment.time { unsigned(ModuleAttachment.CodingKeys.time, time) }
+            if let thread = attachment.thread { unsigned(ModuleAttachment.CodingKeys.thread, UInt64(thread)) }
         case .routerAttached(let attachment):
             id(RouterAttachment.CodingKeys.module, attachment.module)
             id(RouterAttachment.CodingKeys.router, attachment.router)
@@ -60,18 +67,19 @@ struct TraceLine {
             if let provider = lookup.provider { id(DependencyLookup.CodingKeys.provider, provider) }
             key(DependencyLookup.CodingKeys.cacheHit)
             bytes.append(contentsOf: lookup.cacheHit ? "true".utf8 : "false".utf8)
-            if let location = lookup.location {
-                key(DependencyLookup.CodingKeys.location)
-                open()
-                string(SourceLocation.CodingKeys.file, location.file)
-                integer(SourceLocation.CodingKeys.line, location.line)
-                close()
-            }
+            if let location = lookup.location { self.location(DependencyLookup.CodingKeys.location, location) }
             if let repeats = lookup.repeats { integer(DependencyLookup.CodingKeys.repeats, repeats) }
             if let time = lookup.time { unsigned(DependencyLookup.CodingKeys.time, time) }
+            if let duration = lookup.duration { unsigned(DependencyLookup.CodingKeys.duration, duration) }
+            if let thread = lookup.thread { unsigned(DependencyLookup.CodingKeys.thread, UInt64(thread)) }
         case .sharedCreated(let shared):
             id(SharedCreated.CodingKeys.component, shared.component)
             string(SharedCreated.CodingKeys.type, shared.type)
+            if let form = shared.form { string(SharedCreated.CodingKeys.form, form.rawValue) }
+            if let name = shared.name { string(SharedCreated.CodingKeys.name, name) }
+            if let time = shared.time { unsigned(SharedCreated.CodingKeys.time, time) }
+            if let duration = shared.duration { unsigned(SharedCreated.CodingKeys.duration, duration) }
+            if let thread = shared.thread { unsigned(SharedCreated.CodingKeys.thread, UInt64(thread)) }
         case .moduleLookup(let lookup):
             id(ModuleLookup.CodingKeys.requester, lookup.requester)
             string(ModuleLookup.CodingKeys.key, lookup.key)
@@ -80,6 +88,9 @@ struct TraceLine {
             array(lookup.walk) { line, id in line.number(id.rawValue) }
             if let module = lookup.module { id(ModuleLookup.CodingKeys.module, module) }
             if let holder = lookup.holder { id(ModuleLookup.CodingKeys.holder, holder) }
+            if let time = lookup.time { unsigned(ModuleLookup.CodingKeys.time, time) }
+            if let duration = lookup.duration { unsigned(ModuleLookup.CodingKeys.duration, duration) }
+            if let thread = lookup.thread { unsigned(ModuleLookup.CodingKeys.thread, UInt64(thread)) }
         case .released(let released):
             id(Released.CodingKeys.id, released.id)
             if let time = released.time { unsigned(Released.CodingKeys.time, time) }
@@ -92,6 +103,10 @@ struct TraceLine {
             id(HeldBy.CodingKeys.id, held.id)
             if let holder = held.holder { id(HeldBy.CodingKeys.holder, holder) }
             if let path = held.path { string(HeldBy.CodingKeys.path, path) }
+        case .marked(let mark):
+            string(RunMark.CodingKeys.name, mark.name)
+            unsigned(RunMark.CodingKeys.time, mark.time)
+            unsigned(RunMark.CodingKeys.thread, UInt64(mark.thread))
         case .ended(let ended):
             unsigned(RunEnded.CodingKeys.time, ended.time)
             if let status = ended.status { integer(RunEnded.CodingKeys.status, Int(status)) }
@@ -120,6 +135,14 @@ struct TraceLine {
         hasField = true
         JSONString.append(key.rawValue, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
+    }
+
+    private mutating func location(_ key: some CodingKey & RawRepresentable<String>, _ location: SourceLocation) {
+        self.key(key)
+        open()
+        string(SourceLocation.CodingKeys.file, location.file)
+        integer(SourceLocation.CodingKeys.line, location.line)
+        close()
     }
 
     private mutating func string(_ key: some CodingKey & RawRepresentable<String>, _ value: String) {

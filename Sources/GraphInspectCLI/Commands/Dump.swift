@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GraphInspect
 import GraphInspectRules
+import GraphInspectText
 
 extension GraphInspectCommand {
     /// `graphinspect dump`: run an app with recording on (or read a trace) and write its tree.
@@ -33,6 +34,9 @@ extension GraphInspectCommand {
 
         @OptionGroup var written: WriteOptions<Dump>
 
+        @Flag(help: "With --format json: keep every time, duration and thread (for graphinspect profile); the output then differs from run to run.")
+        var times = false
+
         @OptionGroup(title: "Pictures") var diagram: DiagramFlags
 
         @OptionGroup var source: SourceOptions
@@ -45,6 +49,9 @@ extension GraphInspectCommand {
 
         public func validate() throws {
             try written.validate(with: diagram)
+            if times, (try? written.resolved()) != .json {
+                throw ValidationError("--times keeps the times in JSON; add --format json (or -o FILE.json).")
+            }
         }
 
         public func run() throws {
@@ -57,7 +64,11 @@ extension GraphInspectCommand {
                 let loaded = try source.source.load()
                 loaded.printNotes()
                 do {
-                    try written.write(loaded.snapshot, drawn: diagram, leakGrace: source.leakGraceNanoseconds)
+                    if times {
+                        try Output.write(try SnapshotJSONWriter(leakGrace: source.leakGraceNanoseconds, keepsTimes: true).write(loaded.snapshot), to: written.output)
+                    } else {
+                        try written.write(loaded.snapshot, drawn: diagram, leakGrace: source.leakGraceNanoseconds)
+                    }
                 } catch let error as CLIError {
                     guard case .badFilter(let filter) = error, source.source.runsAnApp else { throw error }
                     // A filter is judged against the graph, so only after the run: keep the run.

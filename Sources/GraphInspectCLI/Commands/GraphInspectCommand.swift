@@ -17,10 +17,11 @@ public struct GraphInspectCommand: ParsableCommand {
               graphinspect check Sources                      missing dependencies, from source
               graphinspect query users AppComponent.analytics who uses a provider
               graphinspect live -- .build/debug/App           its graph in the browser, as it runs
+              graphinspect profile -- .build/debug/App        where its startup's time went
 
             """ + "\n" + CompanionTool.installation + "\n" + CLIError.exitCodes,
         version: "0.1.0",
-        subcommands: [Dump.self, Render.self, Why.self, ReplayCommand.self, Diff.self, Check.self, Query.self, LanguageServerCommand.self, Live.self, Samples.self]
+        subcommands: [Dump.self, Render.self, Why.self, Profile.self, ReplayCommand.self, Diff.self, Check.self, Query.self, LanguageServerCommand.self, Live.self, Samples.self]
     )
 
     public init() {}

@@ -39,6 +39,11 @@ struct SampleCatalog {
             run: .executable("graphinspect-sample-leaking")
         ),
         Entry(
+            name: "slow-start",
+            summary: "A shop whose launch is slow three ways: a 40 ms provider built by a builder on the main thread, a 25 ms shared one a later screen builds, one warmed on a background thread (for profile)",
+            run: .inProcess { record { SlowStartApp.run() } }
+        ),
+        Entry(
             name: "school",
             summary: "Module-First: app module, onboarding -> login -> students and classes, container, services, closure contracts, deep links",
             run: .inProcess { record { SchoolApp.run().app } }

@@ -26,19 +26,22 @@ public struct DiffMarkdown: Sendable {
     /// - Parameter ruleFindings: the new run's findings of a rules file that neither its baseline
     ///   nor the old run has, as `check` words them.
     public func write(
-        old: GraphSnapshot, new: GraphSnapshot, leakGrace: UInt64 = RetainedAfterDetach.defaultGrace, ruleFindings: [StaticDiagnostic] = []
+        old: GraphSnapshot, new: GraphSnapshot, leakGrace: UInt64 = RetainedAfterDetach.defaultGrace, ruleFindings: [StaticDiagnostic] = [],
+        costs: CostChanges = CostChanges()
     ) -> String? {
         var diff = GraphDiff(old: old, new: new, leakGrace: leakGrace)
         diff.newRuleFindings = ruleFindings
         let changes = ShapeChanges(diff, old: old, new: new)
-        guard !changes.isEmpty || diff.endingChanged || !ruleFindings.isEmpty else { return nil }
+        guard !changes.isEmpty || diff.endingChanged || !ruleFindings.isEmpty || !costs.isEmpty else { return nil }
         var out = Self.marker + "\n"
         out += "**graphinspect:** " + (changes.isEmpty ? "no change of shape" : changes.summary)
-            + (ruleFindings.isEmpty ? "" : ", " + Self.plural(ruleFindings.count, "new rule finding")) + "\n"
+            + (ruleFindings.isEmpty ? "" : ", " + Self.plural(ruleFindings.count, "new rule finding"))
+            + (costs.slower.isEmpty ? "" : ", " + Self.plural(costs.slower.count, "cost") + " slower") + "\n"
         if diff.endingChanged, let ending = EndingWords.comment.line(old: diff.oldEnding, new: diff.newEnding) {
             out += "\n**" + ending.lead + "**" + ending.rest + "\n"
         }
         out += rulesSection(ruleFindings)
+        out += costSection("Slower", costs.slower, basis: costs.basis)
         out += missingSection("New missing dependencies", changes.newMissing, reports: changes.reports)
         out += missingSection("Fixed missing dependencies", changes.fixedMissing, reports: [:])
         out += leakSection("New leaks (retained after detach)", changes.newLeaks, reports: changes.leakReports)
@@ -47,6 +50,7 @@ public struct DiffMarkdown: Sendable {
         out += table("Holders, modules and routers", header: ["", "kind", "name", "in"], rows: changes.treeRows)
         out += table("Providers", header: ["", "component", "provides"], rows: changes.providerRows)
         out += table("Lookups", header: ["", "requester", "asks for", "answered by"], rows: changes.lookupRows)
+        out += costSection("Faster", costs.faster, basis: costs.basis)
         out += picture(GraphDiff.diagram(diff, old: old, new: new))
         return out
     }
@@ -55,6 +59,18 @@ public struct DiffMarkdown: Sendable {
     private func rulesSection(_ findings: [StaticDiagnostic]) -> String {
         guard !findings.isEmpty else { return "" }
         return "\n#### New rule findings\n\n" + FindingsMarkdown.table(findings)
+    }
+
+    /// What got slower (or faster) beyond the noise, a row each.
+    private func costSection(_ title: String, _ changes: [CostChanges.Change], basis: String) -> String {
+        guard !changes.isEmpty else { return "" }
+        let rows = changes.map { change in
+            [change.what, change.name.isEmpty ? "" : MarkdownEscaping.code(change.name), ProfileDuration.text(change.old), ProfileDuration.text(change.new),
+             (change.isSlower ? "+" : "-") + ProfileDuration.text(change.isSlower ? change.new - change.old : change.old - change.new),
+             change.factor.map { CostChanges.Change.twoDecimals($0) + "x" } ?? "new"]
+        }
+        return table(title, header: ["what", "name", "before", "after", "change", "factor"], rows: rows)
+            + "\n_Beyond the noise: \(basis); graphinspect's docs/profile.md says how it is judged._\n"
     }
 
     private static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }

@@ -30,6 +30,9 @@ public struct GraphDiff: Sendable, Equatable {
     /// Findings of a rules file in the new run that its baseline does not list and the old run
     /// did not have, set by the caller that holds the runs to the rules (`diff --rules`).
     public var newRuleFindings: [StaticDiagnostic] = []
+    /// What got slower or faster beyond the runs' noise (`diff` sets it from the recordings'
+    /// times): reported after the changes of shape, never one of them.
+    public var costChanges = CostChanges()
     /// Both runs keyed by path, kept for the comment and the picture made from this diff.
     let before: Keyed, after: Keyed
 
@@ -111,6 +114,19 @@ public struct GraphDiff: Sendable, Equatable {
     /// run that crashed or failed comes first, in a `!` line; new rule findings last, as `check`
     /// prints them, after `+ rule`.
     public func text() -> String {
+        shapeText() + costText()
+    }
+
+    /// The cost lines: `~ slower: builder FeedBuilder: 40.2 ms -> 80.5 ms (+40.3 ms, 2.00x)`.
+    private func costText() -> String {
+        guard !costChanges.isEmpty else { return "" }
+        var out = "costs changed beyond the noise (\(costChanges.basis)):\n"
+        for change in costChanges.slower { out += "~ slower: " + change.line + "\n" }
+        for change in costChanges.faster { out += "~ faster: " + change.line + "\n" }
+        return out
+    }
+
+    private func shapeText() -> String {
         guard !isEmpty else { return "graphinspect diff: no changes\n" }
         let ending = endingChanged ? EndingWords.text.line(old: oldEnding, new: newEnding) : nil
         let count = changes.count + newLeaks.count + fixedLeaks.count + (ending == nil ? 0 : 1) + newRuleFindings.count
