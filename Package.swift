@@ -214,7 +214,7 @@ let package = Package(
         // Baselines, the diff of two graphs and its Markdown comment.
         .testTarget(
             name: "GraphInspectReviewTests",
-            dependencies: ["GraphInspect", "GraphInspectCheckContract", "GraphInspectCLI", "GraphInspectReview", "GraphInspectTestSupport", "GraphInspectTrace"]
+            dependencies: ["GraphInspect", "GraphInspectCheckContract", "GraphInspectCLI", "GraphInspectReview", "GraphInspectTestSupport", "GraphInspectTrace", "GraphInspectSample"]
         ),
         // The docs held true: their commands run, their generated blocks and pictures made again.
         .testTarget(

@@ -95,8 +95,6 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
     case badRules(RulesError)
     /// `--rules-baseline` or `--write-rules-baseline` (`flag`) with no rules file to go with it.
     case rulesBaselineWithoutRules(flag: String)
-    /// `diff` was given a folder holding no recordings.
-    case noRecordingsIn(folder: String)
     /// `profile` was given a recording that carries no times.
     case untimedRecording(source: String)
 
@@ -158,8 +156,6 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
         case .badRules(let error):
             "\(error)"
 
-        case .noRecordingsIn(let folder):
-            "\(folder) is a folder with no recordings in it (.ndjson traces, .json snapshots or .baseline files); diff reads each one in a folder as one run of that side."
         case .untimedRecording(let source):
             "\(source) carries no times, so there is nothing to profile: it is a trace written before version 4, a baseline, or JSON written by dump without --times. "
                 + "Record the run again with this graphinspect (graphinspect profile -- APP, or GRAPHINSPECT_TRACE=run.ndjson APP), or write its JSON with dump --format json --times."
@@ -190,7 +186,7 @@ enum CLIError: Error, CustomStringConvertible, Equatable {
         case .badRules(let error):
             if case .unreadable = error.problem { return ExitCodes.noInput.exitCode }
             return ExitCodes.malformed.exitCode
-        case .noSuchInput, .cannotReadSources, .noRecordingsIn: return ExitCodes.noInput.exitCode
+        case .noSuchInput, .cannotReadSources: return ExitCodes.noInput.exitCode
         case .executableNotFound, .notExecutable, .cannotLaunch, .sampleNotBuilt, .companionNotBuilt: return ExitCodes.cannotRun.exitCode
         case .cannotWrite: return ExitCodes.cannotWrite.exitCode
         case .nothingRecorded, .graphviz, .cannotEncode, .cannotWriteBaseline: return ExitCodes.failed.exitCode

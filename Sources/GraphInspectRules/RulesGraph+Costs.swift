@@ -27,7 +27,7 @@ extension RulesGraph {
                     ruleLine(rule, in: rules),
                     "  fix: \(Self.fix(for: span.kind)), or raise max-main-thread-ms' limit",
                 ],
-                subject: "\(span.kind.rawValue) \(span.group) on the main thread"
+                subject: "\(span.kind.words) \(span.group) on the main thread"
             )
         }
     }

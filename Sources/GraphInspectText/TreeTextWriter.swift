@@ -133,7 +133,8 @@ public struct TreeTextWriter: Sendable {
         for event in snapshot.events {
             switch event {
             case .lookup(let lookup): lookups[lookup.requester, default: []].append(lookup)
-            case .sharedCreated(let made): shared[made.component, default: []].append(ShortTypeName.of(made.type))
+            // `shares` is what `shared { }` built; a `@Lazy` build is its provider's, listed already.
+            case .sharedCreated(let made) where made.form != .lazy: shared[made.component, default: []].append(ShortTypeName.of(made.type))
             default: break
             }
         }

@@ -16,7 +16,7 @@ import Testing
     static func moduleSampleFiles(withCheckout: Bool) throws -> [StaticReader.SourceFile] {
         try StaticReader.files(in: [root.appendingPathComponent("Sources/GraphInspectSample").path]).filter { file in
             let name = (file.path as NSString).lastPathComponent
-            return !file.path.contains("/School/") && !file.path.contains("/Screen/") && !file.path.contains("/SignUp/")
+            return !file.path.contains("/School/") && !file.path.contains("/Screen/") && !file.path.contains("/SignUp/") && !file.path.contains("/SlowStart/")
                 && (withCheckout || name != "CheckoutModule.swift")
         }
     }

@@ -81,6 +81,9 @@ import Testing
     static func callableLabels(_ parameters: FunctionParameterListSyntax, isSubscript: Bool = false) -> [String] {
         var lists: [[String]] = [[]]
         for parameter in parameters {
+            // A call-site default (`fileID: String = #fileID`) is the compiler's to fill, not a
+            // way a caller writes the call.
+            if let value = parameter.defaultValue?.value.trimmedDescription, value.hasPrefix("#") { continue }
             let first = parameter.firstName.text
             // A subscript's parameter has no label unless it writes one twice (`dynamicMember key`).
             let label = isSubscript && parameter.secondName == nil ? "_" : first

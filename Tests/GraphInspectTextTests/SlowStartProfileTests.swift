@@ -43,8 +43,8 @@ import Testing
         #expect(Self.profile.makeLazy.map(\.label) == [decoder.label])
     }
 
-    @Test func theSharedProviderIsMadeByTheLaterScreensFirstLookup() throws {
-        let shared = try Self.span(.firstUse, containing: "shared Recommendations in ShopComponent #1")
+    @Test func theLaterProviderIsMadeByTheLaterScreensFirstLookup() throws {
+        let shared = try Self.span(.firstUse, containing: "@Lazy recommendations: Recommendations in ShopComponent #1")
         #expect(shared.duration >= 25_000_000)
         let making = try #require(Self.spans.ancestors(of: shared).last)
         #expect(making.kind == .lookup)
@@ -70,7 +70,7 @@ import Testing
         #expect(text.hasPrefix("graphinspect profile: startup "))
         #expect(text.contains("from ShopComponent #1 made to mark \"launched\", on "))
         #expect(text.contains("@Lazy imageDecoder: ImageDecoder in ShopComponent #1 (GraphInspectSample/SlowStartApp.swift:"))
-        #expect(text.contains("shared Recommendations in ShopComponent #1 (GraphInspectSample/SlowStartApp.swift:"))
+        #expect(text.contains("@Lazy recommendations: Recommendations in ShopComponent #1 (GraphInspectSample/SlowStartApp.swift:"))
         #expect(text.contains("make it lazy"))
     }
 

@@ -17,6 +17,17 @@ public struct ProfileSpan: Sendable, Equatable, Codable {
         case firstUse
         /// A module or router lookup through the holder tree.
         case moduleLookup
+
+        /// As reports name it: "builder run", "first use".
+        public var words: String {
+            switch self {
+            case .builder: "builder run"
+            case .construction: "construction"
+            case .lookup: "lookup"
+            case .firstUse: "first use"
+            case .moduleLookup: "module lookup"
+            }
+        }
     }
 
     /// Its place in `RunSpans.spans`: ordered by start, then longest first, then as recorded.

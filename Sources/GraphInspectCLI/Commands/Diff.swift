@@ -28,8 +28,8 @@ extension GraphInspectCommand {
                 Costs: when both recordings carry times, what got slower or faster beyond the \
                 runs' noise follows the changes (builder runs, constructions, first-use builds, \
                 the startup; docs/profile.md); costs never change the exit status. For medians, \
-                give each side several runs: a folder of recordings, or an app's executable with \
-                --runs N (each app is run N times with recording on).
+                give each side as an app's executable with --runs N (each app is run N times with \
+                recording on).
 
                 Examples:
                   graphinspect dump --format json -o old.json -- .build/debug/MyApp
@@ -50,10 +50,10 @@ extension GraphInspectCommand {
 
         public static let defaultFormat = Format.text
 
-        @Argument(help: ArgumentHelp("The old recording: a trace, JSON from `dump --format json`, or a baseline from `dump --format baseline`; a folder of them (several runs); or an app's executable, run --runs times.", valueName: "old"), completion: .file())
+        @Argument(help: ArgumentHelp("The old recording: a trace, JSON from `dump --format json`, or a baseline from `dump --format baseline`; or an app's executable, run --runs times.", valueName: "old"), completion: .file())
         var old: String
 
-        @Argument(help: ArgumentHelp("The new recording, folder or executable.", valueName: "new"), completion: .file())
+        @Argument(help: ArgumentHelp("The new recording, or executable.", valueName: "new"), completion: .file())
         var new: String
 
         @Option(help: ArgumentHelp("Runs of each executable given as OLD or NEW (default 1): costs are compared as medians.", valueName: "count"))
@@ -120,16 +120,9 @@ extension GraphInspectCommand {
             try SnapshotSource.readRecording(path).snapshot
         }
 
-        /// One side's runs: a recording; every recording in a folder (by name); or an app's
-        /// executable (ELF, Mach-O or a script), run `runs` times with recording on.
+        /// One side's runs: a recording, or an app's executable (ELF, Mach-O or a script), run
+        /// `runs` times with recording on.
         static func readRuns(_ path: String, runs: Int) throws(CLIError) -> [GraphSnapshot] {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
-                    .filter { $0.hasSuffix(".ndjson") || $0.hasSuffix(".json") || $0.hasSuffix(".baseline") }.sorted()
-                guard !names.isEmpty else { throw .noRecordingsIn(folder: path) }
-                return try names.map { name throws(CLIError) in try read(URL(fileURLWithPath: path).appendingPathComponent(name).path) }
-            }
             guard isExecutable(path) else { return [try read(path)] }
             var snapshots: [GraphSnapshot] = []
             for _ in 0..<runs {

@@ -10,12 +10,12 @@ import GraphInspect
 /// wide enough to hold it legibly; every box carries its whole label and times as a tooltip.
 public struct TimelineDOTWriter: Sendable {
     /// The chart's width in points, for the window's duration.
-    public var width: Double = 900
+    public var width: Double = 760
     /// A row's height in points.
     public var rowHeight: Double = 22
-    /// Points a label character takes at the chart's font size (10 pt Helvetica, with margin).
-    static let pointsPerCharacter = 5.6
-    static let fontSize = 10
+    /// Points a label character takes at the chart's font size (11 pt Helvetica, with margin).
+    static let pointsPerCharacter = 6.2
+    static let fontSize = 11
 
     public init() {}
 
@@ -59,7 +59,7 @@ public struct TimelineDOTWriter: Sendable {
         while tick <= duration, ticks < 40 {
             let x = left + Double(tick) * scale
             lines.append("  tick\(ticks) " + DOTSyntax.attributes([
-                "shape": "plaintext", "style": "", "label": ProfileDuration.text(tick), "pos": point(x, axisY),
+                "shape": "plaintext", "style": "", "label": Self.tickLabel(tick, step: step), "pos": point(x, axisY),
                 "width": inches(60), "height": inches(rowHeight),
             ]) + ";")
             tick += step
@@ -95,9 +95,9 @@ public struct TimelineDOTWriter: Sendable {
         // The legend, under the rows.
         let legendY = y(row + 1)
         for (number, entry) in Self.colours.enumerated() {
-            let x = left + Double(number) * 170 + 80
+            let x = left + Double(number) * 165 + 77
             lines.append("  legend\(number) " + DOTSyntax.attributes([
-                "pos": point(x, legendY), "width": inches(160), "height": inches(rowHeight - 4),
+                "pos": point(x, legendY), "width": inches(158), "height": inches(rowHeight - 4),
                 "fillcolor": entry.fill, "label": entry.meaning,
             ]) + ";")
         }
@@ -112,6 +112,11 @@ public struct TimelineDOTWriter: Sendable {
         let scalars = Array(label.unicodeScalars)
         let kept = scalars.count <= room ? label : String(String.UnicodeScalarView(scalars.prefix(room - 1))) + "…"
         return LabelEscaping.graphviz.line(kept)
+    }
+
+    /// A tick's time: whole milliseconds when the step is (`20 ms`), else as spans are written.
+    static func tickLabel(_ tick: UInt64, step: UInt64) -> String {
+        step % 1_000_000 == 0 ? (tick >= 1_000_000_000 && step % 1_000_000_000 == 0 ? "\(tick / 1_000_000_000) s" : "\(tick / 1_000_000) ms") : ProfileDuration.text(tick)
     }
 
     /// The smallest round step (1, 2 or 5 times a power of ten nanoseconds, from 1 µs) that

@@ -9,14 +9,20 @@ import GraphInspect
 /// - the feed's builder asks for `imageDecoder`, a `@Lazy` provider whose init takes 40 ms, on the
 ///   main thread, during the launch; nothing asks for it again before the launch ends;
 /// - the deals screen, opened after the launch, is the first to ask for `recommendations`, a
-///   `shared { }` provider whose init takes 25 ms;
+///   `@Lazy` provider whose init takes 25 ms;
 /// - `searchIndex`, a `@Lazy` provider whose init takes 8 ms, is warmed on a background thread.
 public enum SlowStartApp {
+    /// Which build of the shop: `fastDecoder`'s image decoder takes no time, the same graph
+    /// otherwise, for `graphinspect diff` to find the 40 ms.
+    public enum Variant: Sendable {
+        case standard, fastDecoder
+    }
+
     /// Launches the shop, marks the launch's end (`GraphRecord.mark("launched")`), then opens the
     /// deals screen; returns the root holder, still alive.
     @discardableResult
-    public static func run() -> ShopHolder {
-        let root = ShopHolder(component: ShopComponent(parent: nil))
+    public static func run(_ variant: Variant = .standard) -> ShopHolder {
+        let root = ShopHolder(component: ShopComponent(parent: nil, decodeMilliseconds: variant == .standard ? 40 : 0))
         root.attach(FeedBuilder())
         root.attach(CartBuilder())
         let warmer = BackgroundThread { [component = root.component] in
@@ -32,11 +38,11 @@ public enum SlowStartApp {
 
 /// Work that takes `milliseconds` of wall time, as a slow initialiser would.
 func takeTime(milliseconds: Int) {
-    usleep(useconds_t(milliseconds * 1_000))
+    if milliseconds > 0 { usleep(useconds_t(milliseconds * 1_000)) }
 }
 
 public final class ImageDecoder: Sendable {
-    init() { takeTime(milliseconds: 40) }
+    init(milliseconds: Int) { takeTime(milliseconds: milliseconds) }
 }
 
 public final class Recommendations: Sendable {
@@ -50,17 +56,17 @@ public final class SearchIndex: Sendable {
 
 public final class ShopCatalog: Sendable {}
 
-/// The shop's root component. `recommendations` is computed, built once by `shared { }`; the
-/// table below is what `@Providers` (GraphInspectMacros) writes for it, written out by hand so
-/// this sample needs no macro.
+/// The shop's root component: its providers built on first use are `@Lazy`.
 public final class ShopComponent: Component, RootComponent, @unchecked Sendable {
     public let catalog = ShopCatalog()
-    @Lazy public var imageDecoder = ImageDecoder()
+    @Lazy public var imageDecoder: ImageDecoder
     @Lazy public var searchIndex = SearchIndex()
-    public var recommendations: Recommendations { shared { Recommendations() } }
-    let computedProviders = ComputedProviders<ShopComponent>([
-        .init("recommendations", Recommendations.self) { $0.recommendations },
-    ])
+    @Lazy public var recommendations = Recommendations()
+
+    init(parent: Component?, decodeMilliseconds: Int) {
+        _imageDecoder = Lazy(wrappedValue: ImageDecoder(milliseconds: decodeMilliseconds))
+        super.init(parent: parent)
+    }
 }
 
 public final class ShopHolder: ModuleHolderObject {
