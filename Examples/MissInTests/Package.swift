@@ -1,8 +1,11 @@
 // swift-tools-version: 6.1
 // A user's app with one missing dependency (`component.paymentGateway`, which nothing provides)
-// and a suite of tests written from docs/testing.md. `swift test` fails the two tests that launch
-// the app (one in Swift Testing, one in XCTest) with the runtime's report, passes the others, and
-// does not crash: the capture runs the launch in a copy of the test process first. .ci/run runs it.
+// and a suite of tests written from docs/testing.md. `swift test` fails the tests that launch the
+// app in a scope of the test library (captures sync and async, `record(into:)`, `.noLeaks`; in
+// Swift Testing and XCTest) with the runtime's report, passes the others, and does not crash: each
+// scope runs the launch in another process first. .ci/run runs it, and once more with
+// STORE_MISS_IN_OBSERVER set, where a launch under `GraphObservation.withObserver` ends the run
+// naming its test.
 import Foundation
 import PackageDescription
 
@@ -16,6 +19,8 @@ let package = Package(
     dependencies: [.package(path: "../..")],
     targets: [
         .target(name: "Store", dependencies: [.product(name: "GraphInspect", package: graphinspect)]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", .product(name: "GraphInspectTesting", package: graphinspect)]),
+        .testTarget(name: "StoreTests", dependencies: [
+            "Store", .product(name: "GraphInspect", package: graphinspect), .product(name: "GraphInspectTesting", package: graphinspect),
+        ]),
     ]
 )

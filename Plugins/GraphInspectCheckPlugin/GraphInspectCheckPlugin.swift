@@ -26,12 +26,20 @@ struct GraphInspectCheckPlugin: CommandPlugin {
         process.executableURL = try context.tool(named: "graphinspect-check").url
         process.arguments = extractor.remainingArguments + folders
         process.currentDirectoryURL = context.package.directoryURL
+        // One pipe for both streams, so the findings and the summary keep the tool's order.
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
         try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        if process.terminationReason != .exit || process.terminationStatus != 0 {
-            // SwiftPM may print this before or after what the tool wrote (they reach it by different
-            // ways), so it names no place.
-            Diagnostics.error("graphinspect check found errors (exit status \(process.terminationStatus)); its findings are printed with this message")
+        guard process.terminationReason != .exit || process.terminationStatus != 0 else {
+            print(printed, terminator: "")
+            return
         }
+        // SwiftPM holds a plugin's output back until it exits and prints a diagnostic at once, so
+        // an error of its own would come before the findings: the findings are the error's text,
+        // and the line saying the check failed comes after them.
+        Diagnostics.error(printed + "graphinspect check failed (exit status \(process.terminationStatus)): the findings above")
     }
 }

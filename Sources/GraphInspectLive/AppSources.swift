@@ -60,14 +60,14 @@ final class TraceFollower: @unchecked Sendable {
 }
 
 /// Runs the app with `GRAPHINSPECT_TRACE` pointing at a file of ours and follows it, so nothing
-/// the app records is lost whatever the page's pace; its output goes to ours. When it ends, the
-/// hub learns how (exit status or signal).
+/// the app records is lost whatever the page's pace; its output goes to ours, or nowhere when
+/// `quiet`. When it ends, the hub learns how (exit status or signal).
 final class AppProcess: @unchecked Sendable {
     let process = Process()
     let trace: String
     let follower: TraceFollower
 
-    init(executable: String, arguments: [String], hub: LiveHub) {
+    init(executable: String, arguments: [String], quiet: Bool = false, hub: LiveHub) {
         trace = FileManager.default.temporaryDirectory.appendingPathComponent("graphinspect-live-\(getpid()).ndjson").path
         follower = TraceFollower(path: trace, hub: hub)
         process.executableURL = URL(fileURLWithPath: executable)
@@ -76,6 +76,10 @@ final class AppProcess: @unchecked Sendable {
         environment["GRAPHINSPECT_TRACE"] = trace
         environment["GRAPHINSPECT_LIVE"] = nil
         process.environment = environment
+        if quiet {
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+        }
     }
 
     func start() throws {

@@ -74,7 +74,7 @@ public struct LiveServer {
                 throw .cannotListen(address: "\(listen.host):\(listen.port)", reason: "\(error)")
             }
         } else {
-            let app = AppProcess(executable: options.command[0], arguments: Array(options.command.dropFirst()), hub: hub)
+            let app = AppProcess(executable: options.command[0], arguments: Array(options.command.dropFirst()), quiet: options.quiet, hub: hub)
             // Before the app starts: a stop that came between its start and the handlers would
             // end the server and leave the app running, waiting, reparented to init.
             Self.stopAppWithServer(trace: app.trace)

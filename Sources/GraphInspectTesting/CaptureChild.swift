@@ -28,6 +28,14 @@ enum CaptureChild {
         _exit(0)
     }
 
+    /// `run` for an async capture's body, in the fresh process made for it.
+    static func run<Value>(_ body: () async throws -> Value, files: CaptureProbe.ChildFiles) async -> Never {
+        let recorder = prepare(files: files)
+        let value = try? await GraphObservation.withObserver(recorder) { try await body() }
+        withExtendedLifetime(value) {}
+        _exit(0)
+    }
+
     /// `run` for a whole test's body, in the fresh process made for it (`IsolationScope`), where
     /// the captures inside run in process.
     static func runTest(_ body: @Sendable () async throws -> Void, files: CaptureProbe.ChildFiles) async -> Never {

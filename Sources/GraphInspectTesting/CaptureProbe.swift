@@ -112,6 +112,18 @@ enum CaptureProbe {
         return CopyProbe.probe(timeout: timeout, stalled: stalled, body)
     }
 
+    /// `probe` for an async body: only a fresh process of the test binary can run it (a copy has
+    /// one thread, and no executor to await on), so nil wherever none can be made.
+    static func probe<Value>(timeout: Double = CaptureProbe.timeout, site: String, _ body: () async throws -> Value) async -> Verdict? {
+        let target = FreshTestProcess.Target.capture(site: site, occurrence: CaptureOccurrences.next(at: site))
+        if let role = IsolatedRole.current {
+            if role.isFor(target) { await CaptureChild.run(body, files: role.files) }
+            return nil
+        }
+        guard !IsolationScope.isProven, takesFreshProcesses else { return nil }
+        return FreshTestProcess.run(target, timeout: timeout)
+    }
+
     /// The verdict on another process from how waiting ended, its wait status, and the way out
     /// it marked (`ending`: "report", "exit N", "signal N"; nil when it took none).
     static func verdict(status: Int32, end: ChildWait.End, ending: String?, timeout: Double, files: ChildFiles, place: Place) -> Verdict {

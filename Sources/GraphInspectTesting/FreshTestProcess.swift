@@ -51,7 +51,7 @@ enum FreshTestProcess {
 
     /// This test binary, where a fresh process of it can run one Swift Testing test: Linux, where
     /// `swift test` runs the binary itself.
-    private static let testBinary: String? = {
+    static let testBinary: String? = {
         #if os(Linux)
         guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
               path.hasSuffix(".xctest") else { return nil }

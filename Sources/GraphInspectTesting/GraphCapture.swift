@@ -51,13 +51,25 @@ public enum GraphCapture {
         return try GraphObservation.withObserver(recorder, operation: body)
     }
 
-    /// `capture` for async code. It runs in the test's own process: neither a copy nor a fresh
-    /// process can run a body that awaits what the test's other tasks do, so a body that ends the
-    /// process ends the test run. A synchronous body in an async test takes `capture(_:)`, which
-    /// isolates it; for a whole async test, `@Test(.childProcessFirst)`.
+    /// `capture` for async code, isolated as the synchronous one where a fresh process of the test
+    /// binary can be made (Linux, a Swift Testing test that is not parameterized): the test runs
+    /// again there up to this capture, whose body runs with a recorder, awaiting as it does here.
+    /// A copy of the process cannot run async code (it has one thread), so elsewhere (XCTest, a
+    /// parameterized test) the body runs in the test's process alone, and ending the process ends
+    /// the test run; a synchronous body takes `capture(_:)`, which a copy isolates.
     @_disfavoredOverload
-    public static func capture<Value>(_ body: () async throws -> Value) async rethrows -> GraphSnapshot {
+    public static func capture<Value>(
+        isolation: Isolation = .childProcessFirst,
+        _ body: () async throws -> Value,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async rethrows -> GraphSnapshot {
         let recorder = GraphRecorder()
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        if isolation == .childProcessFirst, CaptureProbe.isEnabled,
+           case .died(let death)? = await CaptureProbe.probe(site: "\(site.fileID):\(site.line):\(site.column)", body) {
+            FailureReporter.fail(GraphFailureWording.captureDied(death), at: site)
+            return death.snapshot ?? GraphSnapshot(events: [])
+        }
         let value = try await GraphObservation.withObserver(recorder, operation: body)
         return withExtendedLifetime(value) { recorder.snapshot() }
     }

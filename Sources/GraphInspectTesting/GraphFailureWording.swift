@@ -62,6 +62,19 @@ enum GraphFailureWording {
         }
     }
 
+    /// What a test process prints as graphinspect ends it outside any scope that isolates the
+    /// end (`TerminationNote`): the whole run ends, so the note names the test it can tell
+    /// (`test`: its name and place; nil for an XCTest case, or a Swift Testing test off its task)
+    /// and the one line that makes the next such end fail that test alone.
+    static func endsTheTestRun(test: (name: String, place: String)?, takesTrait: Bool) -> String {
+        let which = test.map { "in test `\($0.name)` (\($0.place))" }
+            ?? "in a test this process cannot name (XCTest's test case last said started above, or a Swift Testing test off its own task)"
+        let record = "run the code in `GraphCapture.record(into: recorder) { ... }` in place of `GraphObservation.withObserver(recorder) { ... }` (or in `GraphCapture.capture { ... }`)"
+        let fix = takesTrait ? "mark the test `@Test(.childProcessFirst)`, or " + record : record
+        return "graphinspect: this ends the whole test run, \(which): the code ran outside any scope of the test library that isolates it (`GraphObservation.withObserver` runs it in the test's process alone).\n"
+            + "  isolate it: \(fix), and it fails that test alone with this report (docs/testing.md)."
+    }
+
     private static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }

@@ -7,7 +7,7 @@ import Testing
 /// reference). Returns at once when nothing let go is alive.
 ///
 ///     let recorder = GraphRecorder()
-///     GraphObservation.withObserver(recorder) { app.closeSettings() }
+///     GraphCapture.record(into: recorder) { app.closeSettings() }
 ///     await expectNoLeaks(recorder)
 public func expectNoLeaks(
     _ recorder: GraphRecorder, grace: Duration = .seconds(1),

@@ -160,6 +160,10 @@ import GraphInspectTestSupport
         #expect(nothing.status == 1, "\(nothing.stderr)")
         #expect(nothing.stdout.hasPrefix(fixtures + "nothing-placed/App.swift:11:46: error: the one lookup in the sources could not be checked\n"))
         #expect(nothing.stderr.hasSuffix("0 of 1 lookup checked, 0 of 0 module lookups checked: 1 error, 0 warnings, 2 notes\n"))
+        // --no-notes prints no note, and its summary counts none: it says how many it left out.
+        let terse = try Executable.run("graphinspect", ["check", "--no-notes", fixtures + "nothing-placed"], directory: Self.root)
+        #expect(!terse.stdout.contains(": note: "), "\(terse.stdout)")
+        #expect(terse.stderr.hasSuffix("0 of 1 lookup checked, 0 of 0 module lookups checked: 1 error, 0 warnings (2 notes left out by --no-notes)\n"), "\(terse.stderr)")
         // A clean check with one lookup noted as not checked passes, unless --strict.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strict-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -114,7 +114,7 @@ import GraphInspectTestSupport
     /// Each one-line error with its exit code, as a user meets them.
     @Test(arguments: [
         (["dump", "--format", "svg", "--dependency", "nope"], 64, "Error: --dependency nope matches no dependency looked up or provided. Known: analytics, "),
-        (["replay", "--diagram", "basic-flow", "--step", "999"], 64, "Error: --step 999: the run has 41 steps; give 1 to 41.\n"),
+        (["replay", "--diagram", "basic-flow", "--step", "999"], 64, "Error: --step 999: the run has 42 steps; give 1 to 42.\n"),
         (["replay", "--diagram", "basic-flow", "--step", "-1"], 64, "Error: --step -1: steps count from 1.\n"),
         (["replay", "--diagram", "basic-flow", "--sample", "school"], 64, "Error: nothing to replay: the run built no module through a holder"),
         (["replay", "--diagram", "basic-flow", "--frames", "/nonexistent/x"], 73, "Error: cannot write /nonexistent/x: the folder /nonexistent does not exist. Create it, or write somewhere else.\n"),

@@ -32,6 +32,25 @@ import GraphInspectTestSupport
         #expect(nodes.contains { $0.name == "c1" && $0.attributes["label"] == #"AppComponent\n#1\nin RootHolder\n"root"\nself: network: NetworkClient"# })
     }
 
+    /// The legend's "released" is drawn as what was released: the dependency graph released a
+    /// component, so its sample is a component's rounded box; the whole picture released a
+    /// component and a module, so it has one sample of each, named.
+    @Test func theLegendDrawsReleasedAsTheKindsReleased() throws {
+        func legend(_ arguments: [String]) throws -> [String: [String: String]] {
+            let nodes = try GraphvizRenderer.nodes(of: try dump(["--format", "dot"] + arguments), attributes: ["label", "style", "fillcolor"])
+            return Dictionary(nodes.filter { $0.name.hasPrefix("legend_") }.compactMap { node in node.attributes["label"].map { ($0, node.attributes) } }) { $1 }
+        }
+        let dependencies = try legend([])
+        let released = try #require(dependencies["released"], "\(dependencies.keys)")
+        #expect(released["style"] == "rounded,filled,dashed")
+        #expect(released["fillcolor"] == dependencies["component: provides and looks up dependencies"]?["fillcolor"])
+        let all = try legend(["--view", "all"])
+        #expect(all["released"] == nil)
+        #expect(all["released component"]?["style"] == "rounded,filled,dashed", "\(all.keys)")
+        #expect(all["released module"]?["style"] == "filled,dashed", "\(all.keys)")
+        #expect(all["released module"]?["fillcolor"] == all["module"]?["fillcolor"])
+    }
+
     @Test func sampleSVGIsWellFormedAndTitlesEveryNode() throws {
         let dot = try dump(["--format", "dot", "--view", "all"])
         let svg = try GraphvizRenderer.render(dot: dot, format: .svg)

@@ -98,6 +98,16 @@ import GraphInspectTestSupport
         }
     }
 
+    /// The basic flow ends as the sample's run does: the root holder detaches onboarding, a step
+    /// of its own, drawn from the holder to the module it lets go.
+    @Test func basicFlowShowsTheDetach() throws {
+        let replay = Replay.build(.basicFlow, from: Self.sample)
+        let detach = try #require(replay.steps.last { $0.words.contains("detaches") })
+        #expect(detach.words == #"RootHolder "root" #2 detaches OnboardingModule "onboarding" #4, which it no longer holds"#)
+        #expect(detach.edges.map(\.from) == ["h2"] && detach.edges.map(\.to) == ["m4"])
+        #expect(detach.edges.first?.label == ["\(replay.steps.count). detaches"])
+    }
+
     @Test func failedLookupClimbsToTheRootAndEndsInRed() throws {
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString).ndjson").path
         defer { try? FileManager.default.removeItem(atPath: trace) }

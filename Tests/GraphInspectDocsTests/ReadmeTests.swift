@@ -68,4 +68,13 @@ import GraphInspectTestSupport
         #expect(Self.blocks(in: Self.readme, fence: "swift").dropFirst().first == shown)
         #expect(shown.split(separator: "\n").count <= 12)
     }
+
+    /// The README says what docs/cli.md says of `scripts/install`: a folder given installs into its
+    /// `bin` with no root, as the script does.
+    @Test func installIntoAFolderWithoutRootIsSaid() throws {
+        let prose = Self.readme.split(whereSeparator: \.isNewline).joined(separator: " ")
+        #expect(prose.contains("`bash scripts/install DIR` puts it in `DIR/bin`, which needs no root"))
+        let script = try String(contentsOf: Golden.packageRoot.appendingPathComponent("scripts/install"), encoding: .utf8)
+        #expect(script.contains("if [ $# -gt 0 ]; then prefix=$1") && script.contains(#"bin="$prefix/bin""#))
+    }
 }

@@ -35,6 +35,37 @@ import GraphInspectTestSupport
         #expect(throws: (any Error).self, "a port out of range") { try GraphInspectCommand.Live.parse(["--listen", "0.0.0.0:70000"]) }
     }
 
+    /// `--quiet` is taken as `dump` takes it: the app's own output goes nowhere instead of to the
+    /// server's; with no app to run (`--trace`, `--listen`) it is refused.
+    @Test func quietSilencesTheAppItRuns() throws {
+        #expect(try GraphInspectCommand.Live.parse(["--quiet", "--", "/bin/sh"]).request().quiet)
+        #expect(try !GraphInspectCommand.Live.parse(["--", "/bin/sh"]).request().quiet)
+        #expect(throws: (any Error).self, "no app to silence") { try GraphInspectCommand.Live.parse(["--quiet", "--trace", "a"]) }
+        for quiet in [false, true] {
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent("live-quiet-\(UUID().uuidString).txt")
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            defer { try? FileManager.default.removeItem(at: log) }
+            let server = Process()
+            server.executableURL = Executable.buildFolder.appendingPathComponent("graphinspect")
+            server.arguments = ["live"] + (quiet ? ["--quiet"] : []) + ["--", "/bin/sh", "-c", "echo app-$((40 + 2))-output; echo app-$((40 + 3))-errors >&2; exec sleep 30"]
+            let handle = try FileHandle(forWritingTo: log)
+            server.standardOutput = handle
+            server.standardError = handle
+            try ChildProcesses.launch(server)
+            var text = ""
+            for _ in 0..<200 where !(text.contains("graphinspect live: running") && (quiet || text.contains("app-43-errors"))) {
+                Thread.sleep(forTimeInterval: 0.05)
+                text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            }
+            if quiet { Thread.sleep(forTimeInterval: 0.5) }
+            ChildProcesses.end(server)
+            text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            #expect(text.contains("graphinspect live: running /bin/sh"), "\(text)")
+            // The words the app prints are computed, so the command line the server shows holds neither.
+            #expect(text.contains("app-42-output") == !quiet && text.contains("app-43-errors") == !quiet, "quiet \(quiet): \(text)")
+        }
+    }
+
     /// No process a test starts outlives it: a `graphinspect-sample-live-steps` that
     /// a test started was left waiting for its steps with SIGTERM blocked (started from a test's
     /// thread), so `terminate()` could not end it. The app a test starts, and the one the server

@@ -40,6 +40,22 @@ private func launchWithAMissingGateway() -> (ShopComponent, CheckoutComponent, G
     }
     #endif
 
+    #if os(Linux)
+    /// An async capture's code runs first in a fresh process, awaiting there as it does here: a
+    /// copy could not run it, and in the test's process its end would end the run.
+    @Test func anAsyncCaptureRunsFirstInAFreshProcess() async {
+        let failures = await issues {
+            let graph = await GraphCapture.capture { () async -> (ShopComponent, CheckoutComponent, Gateway) in
+                await Task.yield()
+                return launchWithAMissingGateway()
+            }
+            #expect(graph.nodes.map(\.shortType) == ["ShopComponent", "CheckoutComponent"])
+        }
+        #expect(failures.count == 1)
+        #expect(failures.first?.hasPrefix("The code under capture ends the process on a defect in the graph:\nerror: missing dependency `gateway: Gateway`") == true, "\(failures)")
+    }
+    #endif
+
     @Test func aCopyIsTakenWhereAFreshProcessIsNot() async {
         let failures = await issues {
             _ = CaptureProbe.$onlyCopies.withValue(true) { GraphCapture.capture { exit(5) } }

@@ -35,6 +35,17 @@ private func fixture(_ name: String) -> Bool { ProcessInfo.processInfo.environme
         expectNoMissingDependencies(graph)
     }
 
+    @Test(.enabled(if: fixture("run")))
+    func asyncTestWithAnAsyncCapture() async {
+        let graph = await GraphCapture.capture { () async -> Component in
+            await Task.yield()
+            let shop = ShopComponent(parent: nil)
+            let _: Gateway = shop.gateway
+            return shop
+        }
+        expectNoMissingDependencies(graph)
+    }
+
     @Suite(.childProcessFirst) struct LaunchingSuite {
         @Test(.enabled(if: fixture("run")))
         func launchesOutsideAnyCapture() async {
@@ -86,17 +97,18 @@ private func fixture(_ name: String) -> Bool { ProcessInfo.processInfo.environme
         process.waitUntilExit()
         let text = try String(contentsOf: output, encoding: .utf8)
         #expect(process.terminationReason == .exit && process.terminationStatus == 1, "the run ends as a failed run, not a crash: \(text)")
-        #expect(text.contains("Test run with 6 tests in 2 suites failed after"), "the five, and the hanging fixture skipped: \(text)")
-        for failing in ["leakTraitTestLaunchingAnAppWithAMissingDependency()", "asyncTestWithASynchronousCapture()", "launchesOutsideAnyCapture()"] {
+        #expect(text.contains("Test run with 7 tests in 2 suites failed after"), "the six, and the hanging fixture skipped: \(text)")
+        for failing in ["leakTraitTestLaunchingAnAppWithAMissingDependency()", "asyncTestWithASynchronousCapture()", "asyncTestWithAnAsyncCapture()", "launchesOutsideAnyCapture()"] {
             #expect(text.contains("Test \(failing) failed"), "\(failing): \(text)")
         }
         for passing in ["leakTraitTestThatPasses()", "passesToo()"] {
             #expect(text.contains("Test \(passing) passed"), "\(passing): \(text)")
         }
         #expect(text.contains("The test ends the process on a defect in the graph:"))
+        #expect(text.components(separatedBy: "The code under capture ends the process on a defect in the graph:").count - 1 == 2, "both captures: \(text)")
         #expect(text.contains("The test crashed with SIGILL") || text.contains("The test crashed with SIGTRAP"), "\(text)")
         #expect(text.contains("the app gave up: no network"))
-        #expect(text.components(separatedBy: "error: missing dependency `gateway: Gateway`").count - 1 >= 2)
+        #expect(text.components(separatedBy: "error: missing dependency `gateway: Gateway`").count - 1 >= 3)
     }
 
     #if os(Linux)

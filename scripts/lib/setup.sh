@@ -15,13 +15,33 @@ as_root() {
   fi
 }
 
+# What SwiftPM prints, with no newline, while another SwiftPM holds the build folder's lock.
+swiftpm_waiting='Another instance of SwiftPM'
+
 # Runs "$@" with its output appended to LOG; on failure prints the log's last lines, names it, and
-# exits.   quietly LOG WHAT COMMAND...
+# exits. While it runs, a SwiftPM that waits for another one's lock on the build folder (a build
+# in another terminal, an editor's) is said once: the wait is otherwise silent, and may be long.
+#   quietly LOG WHAT COMMAND...
 quietly() {
   local log=$1 what=$2
   shift 2
   mkdir -p "$(dirname "$log")"
-  if ! "$@" >> "$log" 2>&1; then
+  local start
+  start=$(($({ wc -c < "$log"; } 2>/dev/null || echo 0) + 1))
+  "$@" >> "$log" 2>&1 <&0 &
+  local pid=$! said=0 status=0
+  # A script's background job ignores Ctrl-C; stopping the script stops the step too.
+  trap 'kill "$pid" 2>/dev/null; exit 130' INT TERM
+  while kill -0 "$pid" 2>/dev/null; do
+    if [ "$said" = 0 ] && tail -c "+$start" "$log" 2>/dev/null | grep -q "$swiftpm_waiting"; then
+      say "waiting for another SwiftPM, which is using this folder's .build, to finish"
+      said=1
+    fi
+    sleep 0.2
+  done
+  wait "$pid" || status=$?
+  trap - INT TERM
+  if [ "$status" -ne 0 ]; then
     tail -n 25 "$log" >&2
     say "$what failed; the whole log is $log"
     exit 1

@@ -57,4 +57,11 @@ static inline void graphinspect_spin_unlock(int *_Nonnull lock) {
     __atomic_store_n(lock, 0, __ATOMIC_RELEASE);
 }
 
+/// What a test process prints when graphinspect ends it for a defect outside any isolated scope:
+/// which test was running and how to make the next such end fail that test alone. The test library
+/// (GraphInspectTesting) words it; NULL where it is not linked (an app), or where no test runs.
+/// Linux: a weak reference, resolved only when the test library is in the binary (a Mach-O
+/// weak reference to an absent symbol does not link, so elsewhere it is always NULL).
+char *_Nullable graphinspect_test_process_note(void);
+
 #endif

@@ -152,13 +152,18 @@ extension GraphInspectCommand {
                     let body = (findingsText + (coverage.map { [$0] } ?? [])).joined(separator: "\n")
                     if !body.isEmpty { try Output.write(body + "\n", to: nil) }
                 }
-                let counts = [StaticDiagnostic.Severity.error, .warning, .note].map { severity in
-                    let count = diagnostics.filter { $0.severity == severity }.count
+                // The counts are of what was printed; notes --no-notes left out are said as such,
+                // so a hidden note is never a lost one.
+                let severities: [StaticDiagnostic.Severity] = noNotes ? [.error, .warning] : [.error, .warning, .note]
+                let counts = severities.map { severity in
+                    let count = findings.filter { $0.severity == severity }.count
                     let word = "\(severity.rawValue)\(count == 1 ? "" : "s")"
                     return "\(count) \(word)"
                 }
+                let leftOut = diagnostics.count - findings.count
+                let hidden = leftOut == 0 ? "" : " (\(leftOut) \(leftOut == 1 ? "note" : "notes") left out by --no-notes)"
                 if let verdict { Output.say(verdict.summary) }
-                Output.say("graphinspect check: \(reading.summary): \(counts.joined(separator: ", "))")
+                Output.say("graphinspect check: \(reading.summary): \(counts.joined(separator: ", "))\(hidden)")
             }
             if errors > 0 { throw ExitCode(1) }
         }

@@ -38,6 +38,9 @@ extension GraphInspectCommand {
         @Flag(help: "Open the page in the system's browser.")
         public var open = false
 
+        @Flag(help: "Silence the app's own standard output and error (otherwise both go to the server's), as dump's --quiet.")
+        public var quiet = false
+
         @Option(help: ArgumentHelp("Follow this trace file as another process writes it (as tail -f does).", valueName: "file"), completion: .file())
         public var trace: String?
 
@@ -60,12 +63,15 @@ extension GraphInspectCommand {
                 throw ValidationError("No sample named \(sample); the samples are \(SampleCatalog.names.joined(separator: ", ")).")
             }
             if let port, !(0...65535).contains(port) { throw ValidationError("--port takes 0 to 65535.") }
+            if quiet && (trace != nil || listen != nil) {
+                throw ValidationError("--quiet silences the app that live runs (after --, or a sample); with --trace or --listen it runs none.")
+            }
         }
 
         /// What the server is asked to serve, with the source resolved: a bundled sample becomes
         /// the command that runs it.
         func request() throws(CLIError) -> LiveRequest {
-            var request = LiveRequest(port: port ?? 0, host: host ?? "127.0.0.1", open: open)
+            var request = LiveRequest(port: port ?? 0, host: host ?? "127.0.0.1", open: open, quiet: quiet)
             if let trace {
                 request.trace = trace
             } else if let listen {

@@ -10,6 +10,8 @@ public struct LiveRequest: Equatable, Sendable {
     public var trace: String?
     public var listen: Address?
     public var command: [String] = []
+    /// Whether the app `command` runs writes its own output nowhere (`--quiet`) rather than to the server's.
+    public var quiet = false
 
     /// `[HOST:]PORT`, as `--listen` takes it (an IPv6 host in brackets).
     public struct Address: Equatable, Sendable, ExpressibleByArgument {

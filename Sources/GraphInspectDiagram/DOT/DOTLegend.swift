@@ -47,10 +47,8 @@ struct DOTLegend {
         }
         if diagram.isReplay {
             entries.append(.node(style: DOTStyle.node(.module).merging(DOTStyle.highlight) { $1 }, caption: "the newest step"))
-        } else if diagram.nodes.contains(where: \.released) {
-            var released = DOTStyle.node(.module).merging(DOTStyle.released) { $1 }
-            released["style"] = "filled,dashed"
-            entries.append(.node(style: released, caption: "released"))
+        } else {
+            entries += Self.releasedSamples(diagram)
         }
         for (kind, meaning) in DOTStyle.edgeMeanings(for: diagram) {
             var style = DOTStyle.edge(kind)
@@ -59,6 +57,18 @@ struct DOTLegend {
         }
         for kind in Set(diagram.edges.compactMap(\.customKind)).sorted() {
             entries.append(.edge(style: RecordedKindStyle.edge(kind), caption: kind))
+        }
+    }
+
+    /// "released" drawn as what was released: a sample per kind of node the picture shows released
+    /// (its shape and fill, greyed and dashed), named by kind when there are several.
+    static func releasedSamples(_ diagram: Diagram) -> [Entry] {
+        let released = diagram.nodes.filter(\.released)
+        var samples = DOTStyle.nodeMeanings(for: diagram).filter { kind, _ in released.contains { $0.kind == kind } }
+            .map { kind, meaning in (style: DOTStyle.node(kind), name: String(meaning.prefix { $0 != ":" })) }
+        samples += Set(released.compactMap(\.customKind)).sorted().map { (style: RecordedKindStyle.node($0), name: $0) }
+        return samples.map { sample in
+            .node(style: DOTStyle.released(sample.style), caption: samples.count == 1 ? "released" : "released " + sample.name)
         }
     }
 

@@ -66,6 +66,13 @@ enum DOTStyle {
     /// Greyed, dashed outline for released nodes.
     static let released: [String: String] = ["color": "#aaaaaa", "fontcolor": "#999999"]
 
+    /// A node's `attributes` as drawn released: its own shape and fill, greyed and dashed.
+    static func released(_ attributes: [String: String]) -> [String: String] {
+        var attributes = attributes.merging(released) { $1 }
+        attributes["style"] = (attributes["style"].map { $0 + "," } ?? "") + "dashed"
+        return attributes
+    }
+
     /// What the legend says of each kind, in drawing order.
     static let nodeMeanings: [(Diagram.NodeKind, String)] = [
         (.component, "component: provides and looks up dependencies"),

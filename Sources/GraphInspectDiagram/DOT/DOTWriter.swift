@@ -120,10 +120,7 @@ public struct DOTWriter: Sendable {
 
     private func line(_ node: Diagram.Node, loops: [String]) -> String {
         var attrs = DOTStyle.node(node)
-        if node.released {
-            attrs.merge(DOTStyle.released) { $1 }
-            attrs["style"] = (attrs["style"].map { $0 + "," } ?? "") + "dashed"
-        }
+        if node.released { attrs = DOTStyle.released(attrs) }
         if node.retained { attrs.merge(DOTStyle.retained) { $1 } }
         if node.highlighted { attrs.merge(DOTStyle.highlight) { $1 } }
         if let change = node.change {

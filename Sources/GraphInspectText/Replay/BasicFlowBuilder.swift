@@ -3,7 +3,8 @@ import GraphInspectDiagram
 
 /// The article's "Basic Flow": each holder runs a builder per module, given the parent component and
 /// the holder's context; the builder makes the component, the module, the view component and the
-/// router; the holder then holds the module. Nested holders sit inside their holder's cluster.
+/// router; the holder then holds the module, and may later detach it. Nested holders sit inside
+/// their holder's cluster.
 struct BasicFlowBuilder {
     let snapshot: GraphSnapshot
     private(set) var replay = Replay(kind: .basicFlow, steps: [], clusters: [], details: [:])
@@ -57,6 +58,13 @@ struct BasicFlowBuilder {
             guard let holder = snapshot.node(attachment.holder), let module = snapshot.node(attachment.module) else { return }
             add(index, "\(ReplayNames.label(holder)) holds \(ReplayNames.label(module))", [], [
                 Diagram.Edge(from: DiagramBuilder.nodeID(holder), to: DiagramBuilder.nodeID(module), kind: .step, label: ["\(number). holds"]),
+            ])
+        case .moduleDetached(let detachment):
+            // A holder lets a module go (the sample's onboarding, once done): drawn as its holding was.
+            guard let holder = snapshot.node(detachment.holder), let module = snapshot.node(detachment.module),
+                  drawn.contains(DiagramBuilder.nodeID(holder)), drawn.contains(DiagramBuilder.nodeID(module)) else { return }
+            add(index, "\(ReplayNames.label(holder)) detaches \(ReplayNames.label(module)), which it no longer holds", [], [
+                Diagram.Edge(from: DiagramBuilder.nodeID(holder), to: DiagramBuilder.nodeID(module), kind: .step, label: ["\(number). detaches"]),
             ])
         case .routerAttached(let attachment):
             guard let module = snapshot.node(attachment.module), let router = snapshot.node(attachment.router) else { return }
