@@ -36,8 +36,8 @@ let package = Package(
     targets: [
         // The architecture's runtime, its instrumentation and the recorder. No dependencies but a
         // little C of its own: atomic pointer operations for its lock-free cache, the runtime's
-        // try-retain for the leak search, and its weak way to the test library's note when it
-        // ends a test process.
+        // try-retain for the leak search, which thread is the main one (for the recorded
+        // threads), and its weak way to the test library's note when it ends a test process.
         .target(name: "CGraphInspectAtomics"),
         .target(name: "GraphInspect", dependencies: ["CGraphInspectAtomics"]),
         // The diagram model a snapshot becomes, and its pure-Swift writers: DOT, Mermaid, palettes,

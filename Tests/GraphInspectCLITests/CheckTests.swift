@@ -12,7 +12,7 @@ import GraphInspectTestSupport
         #expect(result.status == 1, "\(result.stderr)")
         try Golden.check(result.stdout, against: "check-sample.txt")
         #expect(result.stdout.hasPrefix("Sources/GraphInspectSample/CheckoutModule.swift:19:30: error: missing dependency `paymentService: PaymentService`\n"))
-        #expect(result.stderr == "graphinspect check: 16 files, 8 component types, 8 components in trees, 2 holders, 6 modules, 13 of 13 lookups checked, 3 of 3 module lookups checked: 1 error, 0 warnings, 0 notes\n")
+        #expect(result.stderr == "graphinspect check: 17 files, 12 component types, 12 components in trees, 3 holders, 6 modules, 17 of 17 lookups checked, 3 of 3 module lookups checked: 1 error, 0 warnings, 0 notes\n")
     }
 
     @Test func theArticlesExampleChecksClean() throws {

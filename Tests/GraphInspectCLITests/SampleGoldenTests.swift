@@ -26,7 +26,7 @@ import GraphInspectTestSupport
         let result = try Executable.run("graphinspect", ["samples"])
         #expect(result.status == 0)
         let names = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
-        #expect(names == ["modules", "modules-dying", "modules-changed", "leaking", "school", "signup", "screen"])
+        #expect(names == ["modules", "modules-dying", "modules-changed", "leaking", "slow-start", "slow-start-fast", "school", "signup", "screen"])
         #expect(result.stdout.contains("signup           RVB:"))
         #expect(!result.stdout.contains("seed"), "no internal jargon in what users read")
     }
@@ -34,7 +34,7 @@ import GraphInspectTestSupport
     @Test func unknownSampleNamesTheChoices() throws {
         let result = try Executable.run("graphinspect", ["dump", "--sample", "nope"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("No sample named nope; the samples are modules, modules-dying, modules-changed, leaking, school, signup, screen."))
+        #expect(result.stderr.contains("No sample named nope; the samples are modules, modules-dying, modules-changed, leaking, slow-start, slow-start-fast, school, signup, screen."))
     }
 
     @Test func sessionsPrintWhatHappened() throws {

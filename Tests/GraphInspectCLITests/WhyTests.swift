@@ -91,13 +91,13 @@ import GraphInspectTestSupport
     @Test func whyOnAHealthyRunExits0() throws {
         let result = try Executable.run("graphinspect", ["why"])
         #expect(result.status == 0)
-        #expect(result.stdout == "graphinspect why: no failed lookups in 66 events\n")
+        #expect(result.stdout == "graphinspect why: no failed lookups in 67 events\n")
     }
 
     @Test func dependencyOptionNarrowsTheReports() throws {
         let other = try Executable.run("graphinspect", ["why", "--dependency", "analytics", "--quiet", "--", dying])
         #expect(other.status == 0)
-        #expect(other.stdout == "graphinspect why: no failed lookups of analytics in 69 events\n")
+        #expect(other.stdout == "graphinspect why: no failed lookups of analytics in 70 events\n")
         let same = try Executable.run("graphinspect", ["why", "--dependency", "paymentService", "--quiet", "--", dying])
         #expect(same.status == 1)
         #expect(same.stdout.hasPrefix("graphinspect why: 1 failed lookup of paymentService, most recent first\n"))

@@ -5,7 +5,7 @@ import GraphInspectTestSupport
 /// The SVGs in docs/images are what the CLI draws now (docs/images/manifest.txt says how each is made).
 @Suite(.ownThread) struct DocsPictureTests {
     @Test func everyPictureIsCurrent() throws {
-        #expect(DocsImages.manifest.count == 16)
+        #expect(DocsImages.manifest.count == 17)
         for (file, arguments) in DocsImages.manifest {
             let result = try Executable.run("graphinspect", arguments)
             #expect(result.status == 0, "\(file) (\(arguments.joined(separator: " "))): \(result.stderr)")
@@ -15,7 +15,7 @@ import GraphInspectTestSupport
     }
 
     @Test func everyPictureIsShownInTheDocs() throws {
-        let docs = try ["cli.md", "samples.md"].map { try String(contentsOf: Golden.packageRoot.appendingPathComponent("docs/" + $0), encoding: .utf8) }.joined()
+        let docs = try ["cli.md", "samples.md", "profile.md"].map { try String(contentsOf: Golden.packageRoot.appendingPathComponent("docs/" + $0), encoding: .utf8) }.joined()
         for (file, _) in DocsImages.manifest {
             #expect(docs.contains("(images/\(file))"), "no doc shows \(file)")
         }

@@ -45,7 +45,7 @@ import Testing
         #expect(spans.marks.map(\.name) == ["launched \"1\""])
         #expect(spans.spans.allSatisfy { $0.thread == RecordingThread.current })
         let firstUse = try #require(spans.spans.first { $0.kind == .firstUse })
-        #expect(firstUse.label == "@Lazy store: Store in RootComponent #1")
+        #expect(firstUse.label == "@Lazy store: TimedTraceTests.Store in TimedTraceTests.RootComponent #1")
         #expect(spans.ancestors(of: firstUse).map(\.kind) == [.builder, .lookup])
         #expect(spans.spans.first { $0.kind == .builder }?.location?.file == "GraphInspectTraceTests/TimedTraceTests.swift")
         withExtendedLifetime(holder) {}

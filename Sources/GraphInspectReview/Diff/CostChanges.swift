@@ -23,13 +23,14 @@ public struct CostChanges: Sendable, Equatable {
 
         public var isSlower: Bool { new > old }
 
-        /// `new / old`; nil when `old` is 0 (new work).
-        public var factor: Double? { old == 0 ? nil : Double(new) / Double(old) }
+        /// `new / old`; nil when `old` is under 0.1 ms (new work, or next to none), where a
+        /// factor would say more than the clock does.
+        public var factor: Double? { old < 100_000 ? nil : Double(new) / Double(old) }
 
         /// `builder FeedBuilder: 40.2 ms -> 80.5 ms (+40.3 ms, 2.00x)`.
         public var line: String {
             let delta = isSlower ? "+" + ProfileDuration.text(new - old) : "-" + ProfileDuration.text(old - new)
-            let ratio = factor.map { ", " + Self.twoDecimals($0) + "x" } ?? ", new"
+            let ratio = factor.map { ", " + Self.twoDecimals($0) + "x" } ?? (old == 0 ? ", new" : ", was under 0.1 ms")
             let subject = name.isEmpty ? what : "\(what) \(Quoted.visible(name))"
             return "\(subject): \(ProfileDuration.text(old)) -> \(ProfileDuration.text(new)) (\(delta)\(ratio))"
         }

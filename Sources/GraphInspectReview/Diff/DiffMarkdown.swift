@@ -67,7 +67,7 @@ public struct DiffMarkdown: Sendable {
         let rows = changes.map { change in
             [change.what, change.name.isEmpty ? "" : MarkdownEscaping.code(change.name), ProfileDuration.text(change.old), ProfileDuration.text(change.new),
              (change.isSlower ? "+" : "-") + ProfileDuration.text(change.isSlower ? change.new - change.old : change.old - change.new),
-             change.factor.map { CostChanges.Change.twoDecimals($0) + "x" } ?? "new"]
+             change.factor.map { CostChanges.Change.twoDecimals($0) + "x" } ?? (change.old == 0 ? "new" : "was under 0.1 ms")]
         }
         return table(title, header: ["what", "name", "before", "after", "change", "factor"], rows: rows)
             + "\n_Beyond the noise: \(basis); graphinspect's docs/profile.md says how it is judged._\n"
