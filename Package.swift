@@ -130,7 +130,7 @@ let package = Package(
             dependencies: [
                 "GraphInspect", "GraphInspectDiagram", "GraphInspectText", "GraphInspectPages", "GraphInspectTrace",
                 "GraphInspectGraphviz", "CGraphvizReader", "GraphInspectTesting", "CGraphInspectProcess",
-                "GraphInspectGeneratedApp", "GraphInspectQuery",
+                "GraphInspectGeneratedApp", "GraphInspectQuery", "GraphInspectSample",
             ]
         ),
         // A large app in this architecture written to disk (Foundation only): the build-check

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import Foundation
 import GraphInspect
+import GraphInspectSample
 import GraphInspectTrace
 
 /// Events per second: recorded in memory, written to a trace file, read back from one. Each against
@@ -89,6 +90,13 @@ enum RecordingBenchmarks {
             { Self.recordApp(size, timed: false, to: GraphRecorder()) },
             { Self.recordApp(size, timed: true, to: GraphRecorder()) },
         ])
+        // The bundled sample's whole session, as `dump` records it, 20 times a sample.
+        let sampleRuns = Sample.interleaved(repeats: samples, [
+            { Self.recordSample(20, timed: false) },
+            { Self.recordSample(20, timed: true) },
+        ])
+        rows.append(Row("recording", "the bundled sample's run (x20) recorded in memory, with times, durations and threads", .seconds, sampleRuns[1],
+                        baseline: ("without times", sampleRuns[0]), target: .slowerThanBaselineAtMost(1.1)))
         let apps = toTrace + inMemory
         rows.append(Row("recording", "an app built and released, to a trace file, with times, durations and threads", .seconds, apps[1],
                         baseline: ("without times", apps[0]), target: .slowerThanBaselineAtMost(1.1)))
@@ -127,6 +135,18 @@ enum RecordingBenchmarks {
             AppBenchmark.chains = []
         }
         blackHole(observer)
+    }
+
+    /// The bundled sample (`SampleApp`) run `count` times, each under a recorder of its own, with
+    /// times read or not.
+    static func recordSample(_ count: Int, timed: Bool) {
+        RecordingClock.isRead = timed
+        defer { RecordingClock.isRead = true }
+        for _ in 0..<count {
+            let recorder = GraphRecorder()
+            let root = GraphObservation.withObserver(recorder) { SampleApp.run() }
+            withExtendedLifetime(root) { blackHole(recorder.snapshot()) }
+        }
     }
 
     /// `count` released events recorded by `observer`, each with its time read as the runtime
