@@ -59,7 +59,7 @@ public struct QueryGraph: Sendable {
 
     /// The node's type as a person reads it.
     func name(of node: ObjectID) -> String {
-        nodes[node].map { names.display($0.type) } ?? "#\(node.rawValue)"
+        nodes.type(of: node).map(names.display) ?? "#\(node.rawValue)"
     }
 
     /// A node's type as the answers write it: short, module-qualified where two modules share it.
@@ -121,7 +121,7 @@ public struct QueryGraph: Sendable {
     /// The provider a component node declares under a name, if lookups can find it there
     /// (Swift's `lazy var` cannot be).
     func provider(_ name: String, of node: ObjectID) -> Provider? {
-        guard let declared = nodes[node]?.providers?.first(where: { $0.name == name }), declared.form.isFoundByLookup else { return nil }
+        guard let declared = nodes.providers(of: node)?.first(where: { $0.name == name }), declared.form.isFoundByLookup else { return nil }
         return declared
     }
 
