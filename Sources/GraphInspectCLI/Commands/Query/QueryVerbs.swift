@@ -117,7 +117,7 @@ extension GraphInspectCommand.Query {
     struct StatsVerb: ParsableCommand, WritingCommand {
         static let configuration = CommandConfiguration(
             commandName: "stats",
-            abstract: "Per provider: lookups, fan-in, unused; per component: depth, names asked for, most hops; the longest lookup."
+            abstract: "Per provider: lookups, fan-in, blast radius, shadowing, unused; per component: depth, names asked for, fan-out, hops; the longest lookup; the outliers."
         )
         static let defaultFormat = QueryTableFormat.text
 
