@@ -88,10 +88,13 @@ public enum FindingsFormats {
         case "max-hops": "A lookup answered more ancestors up than the rules file allows."
         case "max-depth": "A tree deeper than the rules file allows."
         case "max-children": "A holder holding more modules than the rules file allows."
+        case "max-fan-in": "A provider answering lookups of more component types than the rules file allows."
+        case "max-fan-out": "A component type whose lookups resolve to more providers than the rules file allows."
         case "shadowing": "A component providing a name and type an ancestor also provides, which changes what everything below it gets."
         case "unused-provider": "A provider no lookup uses."
         case "router-required": "A module without a router, where the rules file requires one."
         case "closure-cycle": "A closure stored on a component, module or router that captures that same object strongly: neither is ever released."
+        case "max-main-thread-ms": "A span of a run on the main thread (a builder's run, a construction, a lookup, a first-use build) longer than the rules file allows."
         case "rules-baseline": "A known violation listed in the rules baseline that no longer occurs."
         default: "A finding of graphinspect check: " + rule.replacingOccurrences(of: "-", with: " ") + "."
         }

@@ -38,6 +38,9 @@ struct NodeTable: Sendable {
     /// which a pass over every lookup paid for every one.
     func providers(of id: ObjectID) -> [Provider]? { position(of: id).flatMap { nodes[$0].providers } }
 
+    /// A node's module-qualified type, read in place (every step of `impact`'s climbs asks it).
+    func type(of id: ObjectID) -> String? { position(of: id).map { nodes[$0].type } }
+
     func parent(at position: Int) -> ObjectID? { nodes[position].parent }
 
     /// A value for each node, in the table's order (what `position(of:)` indexes).

@@ -111,16 +111,24 @@ public enum QueryText {
             lines.append("  " + longest.path.joined(separator: " -> "))
         }
         let unused = answer.providers.filter(\.unused)
-        lines.append("providers: \(answer.providers.count), unused: \(unused.count)")
+        let shadowing = answer.providers.filter { $0.shadowing != nil }
+        lines.append("providers: \(answer.providers.count), unused: \(unused.count), shadowing: \(shadowing.count)")
         lines.append(contentsOf: table(
-            ["provider", "lookups", "fan-in", "reads", ""],
-            answer.providers.map { ["\($0.component).\($0.name)", "\($0.lookups)", "\($0.fanIn)", "\($0.propertyReads)", $0.unused ? "unused" : ""] }
+            ["provider", "lookups", "fan-in", "reads", "breaks", ""],
+            answer.providers.map { provider in
+                let flags = [provider.unused ? "unused" : nil, provider.shadowing.map { "shadows \($0)" }].compactMap { $0 }
+                return [
+                    "\(provider.component).\(provider.name)", "\(provider.lookups)", "\(provider.fanIn)", "\(provider.propertyReads)",
+                    "\(provider.blastRadius.lookups)", flags.joined(separator: ", "),
+                ]
+            }
         ))
         lines.append("components: \(answer.components.count)")
         lines.append(contentsOf: table(
-            ["component", "depth", "asks for", "most hops"],
-            answer.components.map { [$0.component, "\($0.depth)", "\($0.lookups)", "\($0.mostHops)"] }
+            ["component", "depth", "asks for", "fan-out", "most hops", "mean hops"],
+            answer.components.map { [$0.component, "\($0.depth)", "\($0.lookups)", "\($0.fanOut)", "\($0.mostHops)", $0.meanHops.map(decimal) ?? "-"] }
         ))
+        lines += health(answer)
         return lines.joined(separator: "\n") + "\n"
     }
 

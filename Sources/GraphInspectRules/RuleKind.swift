@@ -9,6 +9,10 @@ public enum RuleKind: String, Sendable, CaseIterable, Comparable {
     case maxDepth = "max-depth"
     /// A holder holding more than `limit` modules at once.
     case maxChildren = "max-children"
+    /// A provider answering lookups of more than `limit` component types.
+    case maxFanIn = "max-fan-in"
+    /// A component type whose lookups resolve to more than `limit` providers.
+    case maxFanOut = "max-fan-out"
     /// A component providing a name and type that an ancestor also provides.
     case shadowing
     /// A provider nothing uses: statically, no lookup names it; in a run, none resolved from it.
@@ -27,7 +31,7 @@ public enum RuleKind: String, Sendable, CaseIterable, Comparable {
     public var isReaders: Bool { self == .closureCycle }
 
     /// Whether the rule is a number not to exceed (`limit:`).
-    public var hasLimit: Bool { self == .maxHops || self == .maxDepth || self == .maxChildren || self == .maxMainThreadMilliseconds }
+    public var hasLimit: Bool { [.maxHops, .maxDepth, .maxChildren, .maxFanIn, .maxFanOut, .maxMainThreadMilliseconds].contains(self) }
 
     /// Whether the rule takes several entries (a list), each with its own patterns.
     public var takesEntries: Bool { self == .forbiddenLookup }
@@ -36,7 +40,7 @@ public enum RuleKind: String, Sendable, CaseIterable, Comparable {
     public var ownKeys: [String] {
         switch self {
         case .forbiddenLookup: ["requester", "provider", "name"]
-        case .maxHops, .maxDepth, .maxChildren, .maxMainThreadMilliseconds: ["limit"]
+        case .maxHops, .maxDepth, .maxChildren, .maxFanIn, .maxFanOut, .maxMainThreadMilliseconds: ["limit"]
         case .shadowing, .unusedProvider, .routerRequired, .closureCycle: []
         }
     }

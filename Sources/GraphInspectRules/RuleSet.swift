@@ -47,7 +47,7 @@ public struct Rule: Sendable, Equatable {
     public var provider: TypePattern?
     /// `forbidden-lookup`: the name asked for (nil: any).
     public var name: NamePattern?
-    /// `max-hops`, `max-depth`, `max-children`: the most allowed.
+    /// `max-hops`, `max-depth`, `max-children`, `max-fan-in`, `max-fan-out`: the most allowed.
     public var limit: Int?
     /// Where the rule is written in the rules file.
     public var line: Int

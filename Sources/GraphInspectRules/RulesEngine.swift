@@ -27,6 +27,8 @@ public struct RulesEngine: Sendable {
             case .shadowing: found += graph.shadowing(rule, in: rules)
             case .maxDepth: found += graph.deepNodes(rule, in: rules)
             case .maxChildren: found += graph.crowdedHolders(rule, in: rules)
+            case .maxFanIn: found += graph.busyProviders(rule, in: rules)
+            case .maxFanOut: found += graph.needyComponents(rule, in: rules)
             case .routerRequired: found += graph.modulesWithoutRouter(rule, in: rules)
             case .maxMainThreadMilliseconds: found += graph.slowMainThreadSpans(rule, in: rules)
             case .closureCycle: break  // the reader's finding, restated by `RuleSet.restated`

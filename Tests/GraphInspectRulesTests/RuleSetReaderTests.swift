@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("rules:\n  unused-providr: error\n", "graphinspect.yml:2:3: unknown rule `unused-providr` (did you mean `unused-provider`?); expected one of: forbidden-lookup, max-hops, max-depth, max-children, shadowing, unused-provider, router-required, closure-cycle, max-main-thread-ms."),
+        ("rules:\n  unused-providr: error\n", "graphinspect.yml:2:3: unknown rule `unused-providr` (did you mean `unused-provider`?); expected one of: forbidden-lookup, max-hops, max-depth, max-children, max-fan-in, max-fan-out, shadowing, unused-provider, router-required, closure-cycle, max-main-thread-ms."),
         ("rules:\n  shadowing: eror\n", "graphinspect.yml:2:14: unknown severity `eror` (did you mean `error`?); expected error, warning or off."),
         ("rules:\n  forbidden-lookup:\n    - requester: \"Game(*\"\n", "graphinspect.yml:3:18: `requester` is Game(*; expected a type name or pattern: letters, digits, _, `*` (any run of characters) and `?` (one); a dot to match a module (`GameKit.*`)."),
         ("rules:\n  max-hops: [1\n", "graphinspect.yml:3:1: not valid YAML: while parsing a flow sequence did not find expected ',' or ']'. Fix the line, or check it with a YAML linter."),

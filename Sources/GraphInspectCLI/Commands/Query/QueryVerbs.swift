@@ -117,7 +117,7 @@ extension GraphInspectCommand.Query {
     struct StatsVerb: ParsableCommand, WritingCommand {
         static let configuration = CommandConfiguration(
             commandName: "stats",
-            abstract: "Per provider: lookups, fan-in, unused; per component: depth, names asked for, most hops; the longest lookup."
+            abstract: "Per provider: lookups, fan-in, blast radius, shadowing, unused; per component: depth, names asked for, fan-out, hops; the longest lookup; the outliers."
         )
         static let defaultFormat = QueryTableFormat.text
 
@@ -126,7 +126,7 @@ extension GraphInspectCommand.Query {
 
         func run() throws {
             try QueryRun.answer(input, written.output, format: try written.resolved().rawValue,
-                                ask: { graph throws(QueryError) in graph.stats() }, text: QueryText.text)
+                                ask: { graph throws(QueryError) in graph.stats(costs: RecordedLookupCosts()) }, text: QueryText.text)
         }
     }
 }
