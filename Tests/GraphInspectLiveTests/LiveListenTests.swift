@@ -142,10 +142,10 @@ import GraphInspectTestSupport
         #expect(unwatched.stdout == watchedOutput)
         #expect(app.terminationStatus == unwatched.status)
         // The header names the process; every other line is the same, but for the clock's
-        // readings (a failed lookup carries when it failed).
+        // readings (when each thing happened, and how long it took).
         func untimed(_ path: String) throws -> [String] {
             try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
-                .map { String($0.replacing(/,"time":[0-9]+/, with: "")) }
+                .map { String($0.replacing(/,"(time|duration)":[0-9]+/, with: "")) }
         }
         let withViewer = try untimed(watched)
         let without = try untimed(alone)
