@@ -3,22 +3,15 @@ import GraphInspectCheckContract
 
 /// The rules about what a run cost: spans on the main thread over a limit.
 extension RulesGraph {
-    /// Each span on the main thread (the one that made the root component, `RunSpans.mainThread`) longer than the limit (milliseconds) with no span nested in
-    /// it over the limit too: the one that did the work, not every span around it. Only a run
-    /// with times has spans; a reading of the sources has none.
+    /// Each span on the main thread (the one that made the root component) longer than the
+    /// limit in milliseconds, the deepest only (`RunSpans.deepest(over:on:)`). Only a run with
+    /// times has spans; a reading of the sources has none.
     func slowMainThreadSpans(_ rule: Rule, in rules: RuleSet) -> [RuleFinding] {
         let limit = UInt64(max(rule.limit ?? 16, 0)) * 1_000_000
         let spans = RunSpans(snapshot)
-        var overChild = Set<Int>()
-        let main = spans.mainThread
-        for span in spans.spans where span.thread == main && span.duration > limit {
-            if let parent = span.parent { overChild.insert(parent) }
-        }
-        return spans.spans.compactMap { span in
-            guard span.thread == main, span.duration > limit, !overChild.contains(span.index) else { return nil }
+        return spans.deepest(over: limit, on: spans.mainThread).compactMap { span in
             let chain = spans.ancestors(of: span)
-            let location = span.location ?? chain.last { $0.location != nil }?.location
-            let position = location.map { SourcePosition(file: $0.file, line: $0.line, column: 0) }
+            let position = spans.nearestLocation(of: span).map { SourcePosition(file: $0.file, line: $0.line, column: 0) }
             guard rule.scope.contains(type: span.type, file: position?.file) else { return nil }
             return RuleFinding(
                 rule: rule.kind.rawValue, severity: rule.severity, position: position,

@@ -3,5 +3,5 @@
 /// the tool's cache. `ReaderSourcesTests` holds it equal to the sources; `GRAPHINSPECT_RECORD=failed
 /// swift test --filter ReaderSourcesTests` writes it again after a change.
 enum BuildToolSources {
-    static let digest = "dfbb4af029a40f414c824b5d7289c0c8"
+    static let digest = "46caa7299237627f683712d97f1f4c96"
 }

@@ -115,14 +115,8 @@ public struct RunProfile: Sendable, Equatable, Codable {
     /// The profile of `spans`; `until` names the mark that ends the startup (the first mark by default).
     public init(_ spans: RunSpans, budget: UInt64 = RunProfile.defaultBudget, until: String? = nil) {
         self.budget = budget
-        let chosenMark = until.map { name in spans.marks.first { $0.name == name } } ?? spans.marks.first
-        let thread = spans.rootMade?.thread ?? spans.spans.first?.thread ?? RecordingThread.main
-        let start = spans.rootMade?.time ?? 0
-        let end = max(start, chosenMark?.time ?? spans.lastActivity)
-        window = Window(
-            start: start, end: end, thread: thread,
-            from: spans.rootMade.map { "\($0.label) made" } ?? "the first event", mark: chosenMark?.name
-        )
+        window = Self.window(of: spans, until: until)
+        let (start, end, thread) = (window.start, window.end, window.thread)
         var counts = Counts()
         for span in spans.spans {
             switch span.kind {
@@ -150,6 +144,18 @@ public struct RunProfile: Sendable, Equatable, Codable {
                     .map { Overrun(kind: $0.kind, label: $0.label, start: $0.start, duration: $0.duration, inside: [], location: $0.location, onCriticalPath: inWindow($0)) }
             )
         }.sorted { $0.thread < $1.thread }
+    }
+
+    /// The startup's window alone: from the root's creation to the mark named `until` (the
+    /// first mark by default), else to the last activity.
+    public static func window(of spans: RunSpans, until: String? = nil) -> Window {
+        let chosenMark = until.map { name in spans.marks.first { $0.name == name } } ?? spans.marks.first
+        let start = spans.rootMade?.time ?? 0
+        return Window(
+            start: start, end: max(start, chosenMark?.time ?? spans.lastActivity),
+            thread: spans.rootMade?.thread ?? spans.spans.first?.thread ?? RecordingThread.main,
+            from: spans.rootMade.map { "\($0.label) made" } ?? "the first event", mark: chosenMark?.name
+        )
     }
 
     /// "main", "thread 2".
@@ -207,13 +213,11 @@ public struct RunProfile: Sendable, Equatable, Codable {
     }
 
     private static func overruns(_ spans: RunSpans, budget: UInt64, thread: UInt32, onPath: (ProfileSpan) -> Bool) -> [Overrun] {
-        var overChild = Set<Int>()
-        for span in spans.spans where span.duration > budget { if let parent = span.parent { overChild.insert(parent) } }
-        return spans.spans.filter { $0.thread == thread && $0.duration > budget && !overChild.contains($0.index) }.map { span in
+        spans.deepest(over: budget, on: thread).map { span in
             let chain = spans.ancestors(of: span)
             return Overrun(
                 kind: span.kind, label: span.label, start: span.start, duration: span.duration, inside: chain.map(\.label),
-                location: span.location ?? chain.last { $0.location != nil }?.location, onCriticalPath: onPath(chain.first ?? span)
+                location: spans.nearestLocation(of: span), onCriticalPath: onPath(chain.first ?? span)
             )
         }
     }

@@ -40,16 +40,19 @@ public struct RunSpans: Sendable, Equatable {
     /// Whether the recording carried any times at all.
     public var isTimed: Bool { !spans.isEmpty || rootMade != nil || !marks.isEmpty }
 
-    /// The spans nested directly in `span`, in order.
-    public func children(of span: ProfileSpan) -> [ProfileSpan] {
-        childIndices.indices.contains(span.index) ? childIndices[span.index].map { spans[$0] } : []
+    /// The spans on `thread` longer than `limit` with no span nested in them over it too: the
+    /// one that did the work, not every span around it (the budget's culprits, and the
+    /// `max-main-thread-ms` rule's findings).
+    public func deepest(over limit: UInt64, on thread: UInt32) -> [ProfileSpan] {
+        var overChild = Set<Int>()
+        for span in spans where span.duration > limit { if let parent = span.parent { overChild.insert(parent) } }
+        return spans.filter { $0.thread == thread && $0.duration > limit && !overChild.contains($0.index) }
     }
 
-    /// Each span's children's indices, by the span's index.
-    private var childIndices: [[Int]] {
-        var children = [[Int]](repeating: [], count: spans.count)
-        for span in spans { if let parent = span.parent { children[parent].append(span.index) } }
-        return children
+    /// Where `span` is written, else the nearest span around it that says (a first-use build
+    /// has no line; its lookup or its builder's `attach` does).
+    public func nearestLocation(of span: ProfileSpan) -> SourceLocation? {
+        span.location ?? ancestors(of: span).last { $0.location != nil }?.location
     }
 
     /// The chain of spans enclosing `span`, outermost first.

@@ -90,7 +90,7 @@ public struct CostChanges: Sendable, Equatable {
     }
 
     static func figures(_ spans: RunSpans) -> [Key: UInt64] {
-        var figures: [Key: UInt64] = [Key(what: "startup", name: ""): RunProfile(spans).window.duration]
+        var figures: [Key: UInt64] = [Key(what: "startup", name: ""): RunProfile.window(of: spans).duration]
         for span in spans.spans {
             let what: String
             switch span.kind {
